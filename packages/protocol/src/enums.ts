@@ -1,0 +1,175 @@
+/**
+ * Enumerations of SPEC §3, §4 and §6, one place for server, web and tests.
+ * Names are the wire values; the web translates `enums.<group>.<value>`.
+ */
+import { z } from 'zod';
+
+export const REGIONS = ['us', 'cn'] as const;
+export const ZRegion = z.enum(REGIONS);
+export type TRegion = z.infer<typeof ZRegion>;
+
+export const regionSettings = {
+  us: { basePath: '/account/secure', currency: 'USD', defaultLanguage: 'en' },
+  cn: { basePath: '/secure', currency: 'CNY', defaultLanguage: 'zh-CN' },
+} as const satisfies Record<TRegion, { basePath: string; currency: string; defaultLanguage: string }>;
+
+export const CURRENCIES = ['USD', 'CNY'] as const;
+export type TCurrency = (typeof CURRENCIES)[number];
+export const currencySymbol: Record<TCurrency, string> = { USD: '$', CNY: '¥' };
+
+export const LANGUAGES = ['zh-CN', 'zh-TW', 'en', 'fr', 'ko', 'de', 'it', 'es', 'hu'] as const;
+export type TLanguage = (typeof LANGUAGES)[number];
+
+export const PRODUCT_TYPES = [
+  'viewer',
+  'archCloud',
+  'cadMapping',
+  'cloudMapExt',
+  'cad365',
+  'desktopCad',
+  'mobileViewer',
+  'aiStair',
+] as const;
+export type TProductType = (typeof PRODUCT_TYPES)[number];
+
+export const ACCOUNT_TYPES = [
+  'standard',
+  'adFree',
+  'premium',
+  'super',
+  'professional',
+  'enterprise',
+  'toolKit',
+  'mappingPremium',
+  'architecturePremium',
+  'basic',
+  'standardVersion',
+  'advanced',
+  'macGeneral',
+  'macStandard',
+  'macProfessional',
+] as const;
+export type TAccountType = (typeof ACCOUNT_TYPES)[number];
+
+/** Goods codes of SPEC §3 with the product and account type each grants. */
+export const GOODS = {
+  ML1: { productType: 'viewer', accountType: 'adFree', level: 1 },
+  ML2: { productType: 'viewer', accountType: 'premium', level: 2 },
+  ML3: { productType: 'viewer', accountType: 'professional', level: 3 },
+  ML4: { productType: 'viewer', accountType: 'enterprise', level: 4 },
+  ML5: { productType: 'viewer', accountType: 'super', level: 5 },
+  MS: { productType: 'cloudMapExt', accountType: 'toolKit', level: 1 },
+  ML_S1: { productType: 'cadMapping', accountType: 'mappingPremium', level: 1 },
+  'ML-A1': { productType: 'archCloud', accountType: 'architecturePremium', level: 1 },
+  'ML-P1': { productType: 'viewer', accountType: 'advanced', level: 6 },
+  GstarCAD2D_CSCA: { productType: 'desktopCad', accountType: 'enterprise', level: 2 },
+  GstarCAD2D_CS: { productType: 'desktopCad', accountType: 'enterprise', level: 1 },
+  GCAD_365_Basic_CS: { productType: 'cad365', accountType: 'basic', level: 1 },
+  GCAD_365_CS: { productType: 'cad365', accountType: 'standardVersion', level: 2 },
+  ML_LT1: { productType: 'mobileViewer', accountType: 'premium', level: 1 },
+  ML2_Gstarcad: { productType: 'desktopCad', accountType: 'standardVersion', level: 3 },
+  ML5_Gstarcad: { productType: 'desktopCad', accountType: 'professional', level: 4 },
+} as const satisfies Record<string, { productType: TProductType; accountType: TAccountType; level: number }>;
+export type TGoodsCode = keyof typeof GOODS;
+export const GOODS_CODES = Object.keys(GOODS) as TGoodsCode[];
+export const ZGoodsCode = z.enum(GOODS_CODES as [TGoodsCode, ...TGoodsCode[]]);
+
+/** Order status codes of SPEC §4. */
+export const OrderStatus = {
+  unpaid: 0,
+  paid: 1,
+  cancelled: 2,
+  expired: 3,
+  payFailed: 4,
+  refunded: 5,
+  unconfirmed: 6,
+  conversionDue: 7,
+  partiallyRefunded: 8,
+} as const;
+export type TOrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
+export const ORDER_STATUSES = Object.values(OrderStatus) as TOrderStatus[];
+export const orderStatusName = Object.fromEntries(Object.entries(OrderStatus).map(([k, v]) => [v, k])) as Record<
+  TOrderStatus,
+  keyof typeof OrderStatus
+>;
+export const ZOrderStatus = z.union([
+  z.literal(0),
+  z.literal(1),
+  z.literal(2),
+  z.literal(3),
+  z.literal(4),
+  z.literal(5),
+  z.literal(6),
+  z.literal(7),
+  z.literal(8),
+]);
+
+export const PayState = { unpaid: 0, paid: 1 } as const;
+export type TPayState = (typeof PayState)[keyof typeof PayState];
+
+/** Payment method codes of SPEC §4. */
+export const PayMethod = { alipay: 2, wechat: 3, other: 7, pay360: 10 } as const;
+export type TPayMethod = (typeof PayMethod)[keyof typeof PayMethod];
+
+export const ORDER_TYPES = [
+  'automatic',
+  'manualReplenishment',
+  'exchange',
+  'renewal',
+  'googlePlayAutoRenewal',
+] as const;
+export type TOrderType = (typeof ORDER_TYPES)[number];
+
+export const SERVICE_TYPES = ['membership', 'toolKit'] as const;
+export type TServiceType = (typeof SERVICE_TYPES)[number];
+
+/** Order detail states of SPEC §4, derived from status and the service period. */
+export const ORDER_DETAIL_STATES = ['purchaseFailed', 'active', 'expired', 'cancelled', 'pending'] as const;
+export type TOrderDetailState = (typeof ORDER_DETAIL_STATES)[number];
+
+export const REDEEM_STATES = ['exchanged', 'unused', 'expired', 'void', 'preOccupied', 'abolished'] as const;
+export type TRedeemState = (typeof REDEEM_STATES)[number];
+/** The three tabs of /myExchange. */
+export const REDEEM_TABS = ['unused', 'used', 'expired'] as const;
+export const ZRedeemTab = z.enum(REDEEM_TABS);
+
+export const REDEEM_SOURCES = ['systemRelease', 'activityAward', 'paidPurchase', 'freeGift'] as const;
+export type TRedeemSource = (typeof REDEEM_SOURCES)[number];
+
+export const REDEEM_ORDER_STATUSES = [
+  'partialRefund',
+  'fullRefund',
+  'unpaid',
+  'canceled',
+  'paid',
+  'expired',
+  'unconfirmed',
+  'convertedExpiration',
+  'payFailed',
+  'refunded',
+] as const;
+export type TRedeemOrderStatus = (typeof REDEEM_ORDER_STATUSES)[number];
+
+export const INVOICE_STATUSES = ['notInvoiced', 'invoiced', 'invoicing', 'failed', 'reissuing', 'voided'] as const;
+export type TInvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+export const DEVICE_STATUSES = ['bound', 'unbound'] as const;
+export type TDeviceStatus = (typeof DEVICE_STATUSES)[number];
+
+export const THIRD_PARTY_TYPES = ['wx', 'weibo', 'qq', 'google', 'facebook', 'kakao', 'linkedin'] as const;
+export type TThirdPartyType = (typeof THIRD_PARTY_TYPES)[number];
+export const thirdPartiesByRegion: Record<TRegion, readonly TThirdPartyType[]> = {
+  us: ['google', 'facebook', 'linkedin', 'kakao'],
+  cn: ['wx', 'qq', 'weibo'],
+};
+
+export const CODE_PURPOSES = [
+  'register',
+  'login',
+  'bindEmail',
+  'bindMobile',
+  'changePassword',
+  'findPwd',
+  'cancelAccount',
+] as const;
+export type TCodePurpose = (typeof CODE_PURPOSES)[number];

@@ -1,0 +1,90 @@
+/** Login, logout and user info calls (API.md "Session"). */
+import { z } from 'zod';
+import { ZTime } from './common.ts';
+import { ACCOUNT_TYPES } from './enums.ts';
+
+export const ZLoginRequest = z.object({
+  account: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(128),
+});
+export type TLoginRequest = z.infer<typeof ZLoginRequest>;
+
+export const ZLoginByCodeRequest = z.object({
+  account: z.string().trim().min(1).max(254),
+  code: z.string().regex(/^\d{6}$/),
+});
+export type TLoginByCodeRequest = z.infer<typeof ZLoginByCodeRequest>;
+
+export const ZSendLoginCodeRequest = z.object({
+  account: z.string().trim().min(1).max(254),
+});
+
+export const ZUserInfo = z.object({
+  id: z.string(),
+  name: z.string(),
+  nickName: z.string(),
+  email: z.string().nullable(),
+  mobile: z.string().nullable(),
+  favicon: z.string().nullable(),
+  sex: z.number().int(),
+  level: z.number().int(),
+  score: z.number().int(),
+  vipType: z.string(),
+  isActivate: z.number().int(),
+  registerDate: ZTime,
+  lastLoginTime: ZTime.nullable(),
+  updateTime: ZTime,
+});
+export type TUserInfo = z.infer<typeof ZUserInfo>;
+
+export const ZLoginResponse = z.object({ utoken: z.string(), userInfo: ZUserInfo });
+export type TLoginResponse = z.infer<typeof ZLoginResponse>;
+
+/** Storage in bytes. */
+export const ZStorage = z.object({
+  total: z.number().int(),
+  used: z.number().int(),
+  surplus: z.number().int(),
+  free: z.number().int(),
+});
+export type TStorage = z.infer<typeof ZStorage>;
+
+export const ZVipInfo = z.object({
+  goodsCode: z.string(),
+  name: z.string(),
+  accountType: z.enum(ACCOUNT_TYPES),
+  startTime: ZTime,
+  endTime: ZTime,
+});
+export type TVipInfo = z.infer<typeof ZVipInfo>;
+
+export const ZUserInfoResponse = z.object({
+  utoken: z.string(),
+  userInfo: ZUserInfo,
+  storage: ZStorage,
+  vipInfo: ZVipInfo.nullable(),
+});
+export type TUserInfoResponse = z.infer<typeof ZUserInfoResponse>;
+
+export const ZCompanyInfo = z
+  .object({
+    companyId: z.string(),
+    companyName: z.string(),
+    role: z.enum(['owner', 'admin', 'member']),
+    companyStatus: z.enum(['active', 'pending', 'closed']),
+    freezeStatus: z.enum(['normal', 'frozen']),
+    endTime: ZTime.nullable(),
+  })
+  .nullable();
+export type TCompanyInfo = z.infer<typeof ZCompanyInfo>;
+
+export const ZRsaKeyResponse = z.object({ aesSecretKey: z.string() });
+
+export const ZServerNode = z.object({
+  code: z.string(),
+  name: z.string(),
+  region: z.string(),
+  url: z.string(),
+});
+export const ZServerNodeList = z.object({ rows: z.array(ZServerNode) });
+export type TServerNode = z.infer<typeof ZServerNode>;

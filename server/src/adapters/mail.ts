@@ -1,0 +1,35 @@
+/**
+ * Mail delivery: every message is recorded in the outbox; with SMTP_URL it
+ * is also sent through nodemailer. Without SMTP_URL the outbox is the
+ * mailbox (shown on the dev mailbox page outside production).
+ */
+import nodemailer from 'nodemailer';
+import type { OutboxRepo } from './outbox.repo.ts';
+
+export type MailMessage = { to: string; subject: string; text: string };
+export type Mailer = { send(message: MailMessage): Promise<void> };
+
+export function createMailer(
+  options: { smtpUrl: string | undefined; from: string },
+  outbox: Pick<OutboxRepo, 'insertMessage' | 'markSent' | 'markFailed'>,
+): Mailer {
+  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+  return {
+    async send(message) {
+      const id = await outbox.insertMessage({
+        channel: 'mail',
+        recipient: message.to,
+        subject: message.subject,
+        body: message.text,
+      });
+      if (!transport) return;
+      try {
+        await transport.sendMail({ from: options.from, ...message });
+        await outbox.markSent(id, new Date());
+      } catch (e) {
+        await outbox.markFailed(id, (e as Error).message);
+        throw e;
+      }
+    },
+  };
+}

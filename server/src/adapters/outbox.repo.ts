@@ -1,0 +1,25 @@
+import { desc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
+import { outbox } from '../db/schema/index.ts';
+
+export function createOutboxRepo(db: DbOrTx) {
+  return {
+    async insertMessage(row: typeof outbox.$inferInsert) {
+      const [created] = await db.insert(outbox).values(row).returning({ id: outbox.id });
+      return created!.id;
+    },
+    async markSent(id: string, at: Date) {
+      await db.update(outbox).set({ sentAt: at }).where(eq(outbox.id, id));
+    },
+    async markFailed(id: string, error: string) {
+      await db
+        .update(outbox)
+        .set({ error: error.slice(0, 500) })
+        .where(eq(outbox.id, id));
+    },
+    async latestMessages(limit: number) {
+      return db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(limit);
+    },
+  };
+}
+export type OutboxRepo = ReturnType<typeof createOutboxRepo>;

@@ -1,0 +1,161 @@
+/**
+ * buildApp(config): the whole server without listen (tests use it).
+ * Plugins register in a fixed order: external → app → routes.
+ */
+import { randomUUID } from 'node:crypto';
+import { Code, catalogue } from '@ac/protocol/codes';
+import { regionSettings } from '@ac/protocol/enums';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { createMailer, type Mailer } from './adapters/mail.ts';
+import { createOutboxRepo } from './adapters/outbox.repo.ts';
+import { createOutboxSms, type SmsSender } from './adapters/sms.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { errorAnswer } from './envelope/answer.ts';
+import { registerCalls } from './envelope/envelope.plugin.ts';
+import { installErrorHandler } from './envelope/error-handler.ts';
+import { AppError } from './lib/app-error.ts';
+import { createAuditRepo } from './modules/audit/audit.repo.ts';
+import { createCodesCalls } from './modules/codes/codes.routes.ts';
+import { createCodesService } from './modules/codes/codes.service.ts';
+import { createCompanyRepo } from './modules/company/company.repo.ts';
+import { createCompanyCalls } from './modules/company/company.routes.ts';
+import { registerDevMailbox } from './modules/dev/mailbox.routes.ts';
+import { createDevicesRepo } from './modules/devices/devices.repo.ts';
+import { createDevicesCalls } from './modules/devices/devices.routes.ts';
+import { createKeysRepo } from './modules/keys/keys.repo.ts';
+import { registerKeyRoute } from './modules/keys/keys.routes.ts';
+import { createKeysService } from './modules/keys/keys.service.ts';
+import { createMembershipsRepo } from './modules/memberships/memberships.repo.ts';
+import { createMembershipsCalls } from './modules/memberships/memberships.routes.ts';
+import { createMembershipsService } from './modules/memberships/memberships.service.ts';
+import { createNodesRepo } from './modules/nodes/nodes.repo.ts';
+import { createNodesCalls } from './modules/nodes/nodes.routes.ts';
+import { createOrdersRepo } from './modules/orders/orders.repo.ts';
+import { createOrdersCalls } from './modules/orders/orders.routes.ts';
+import { createRedeemRepo } from './modules/redeem/redeem.repo.ts';
+import { createRedeemCalls } from './modules/redeem/redeem.routes.ts';
+import { createSessionRepo } from './modules/session/session.repo.ts';
+import { createSessionCalls } from './modules/session/session.routes.ts';
+import { createSessionService } from './modules/session/session.service.ts';
+import { createUserRepo } from './modules/user/user.repo.ts';
+import { createUserCalls } from './modules/user/user.routes.ts';
+import { createUserService } from './modules/user/user.service.ts';
+import { registerSpa } from './web/spa.plugin.ts';
+
+export type AppOptions = {
+  database: Database;
+  /** Replace delivery adapters (tests pass their own or use the outbox). */
+  mailer?: Mailer;
+  sms?: SmsSender;
+  logger?: boolean;
+};
+
+const REQUEST_ID_RE = /^[\w-]{1,64}$/;
+
+export async function buildApp(config: Config, options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID_RE.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+  });
+  const { db } = options.database;
+
+  // external plugins
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })
+    : undefined;
+  if (redis) app.addHook('onClose', async () => void redis.disconnect());
+  await app.register(fastifyRateLimit, {
+    global: false,
+    redis,
+    nameSpace: 'ac-rate-limit:',
+    errorResponseBuilder: () => new AppError(Code.tooManyRequests),
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Account Center API (v5)',
+        version: '1.0.0',
+        description:
+          'Every call is POST with the encrypted envelope of DESIGN §7; the payload and answer schemas in each description are those of the decrypted `data` and `bizData`.',
+      },
+    },
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
+
+  // app
+  installErrorHandler(app);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+  app.setNotFoundHandler((req, reply) =>
+    reply
+      .status(404)
+      .send(
+        errorAnswer(
+          false,
+          Code.notFound,
+          `${catalogue[Code.notFound].message}: ${req.method} ${req.url.split('?')[0]}`,
+        ),
+      ),
+  );
+
+  // services
+  const outbox = createOutboxRepo(db);
+  const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, outbox);
+  const sms = options.sms ?? createOutboxSms(outbox);
+  const audit = createAuditRepo(db);
+  const keys = createKeysService(createKeysRepo(db));
+  const sessionRepo = createSessionRepo(db);
+  const sessions = createSessionService(sessionRepo);
+  const codes = createCodesService(db);
+  const memberships = createMembershipsService(createMembershipsRepo(db));
+  const users = createUserService(createUserRepo(db), memberships);
+  const defaultLanguage = regionSettings[config.region].defaultLanguage;
+
+  // routes
+  registerKeyRoute(app, keys);
+  registerCalls(
+    app,
+    [
+      ...createNodesCalls({ nodes: createNodesRepo(db) }),
+      ...createSessionCalls({ sessions, codes, users, audit, publicUrl: config.publicUrl }),
+      ...createCodesCalls({ codes, mailer, sms, users: sessionRepo, audit, defaultLanguage }),
+      ...createUserCalls({ users }),
+      ...createCompanyCalls({ companies: createCompanyRepo(db) }),
+      ...createMembershipsCalls({ memberships }),
+      ...createOrdersCalls({ orders: createOrdersRepo(db) }),
+      ...createRedeemCalls({ redeem: createRedeemRepo(db) }),
+      ...createDevicesCalls({ devices: createDevicesRepo(db) }),
+    ],
+    { config, keys, sessions },
+  );
+  if (!config.production) registerDevMailbox(app, outbox);
+  await registerSpa(app, config);
+  return app;
+}

@@ -1,0 +1,120 @@
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+export const goods = pgTable('goods', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  productType: text('product_type').notNull(),
+  accountType: text('account_type').notNull(),
+  level: integer('level').notNull(),
+  serviceType: text('service_type', { enum: ['membership', 'toolKit'] }).notNull(),
+  durationDays: integer('duration_days').notNull(),
+  priceUsd: integer('price_usd').notNull(),
+  priceCny: integer('price_cny').notNull(),
+  storageGb: integer('storage_gb').notNull().default(0),
+  active: integer('active').notNull().default(1),
+});
+
+/** A period of membership granted by an order, a redeem code or a company seat. */
+export const memberships = pgTable(
+  'memberships',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    goodsCode: text('goods_code')
+      .notNull()
+      .references(() => goods.code),
+    sourceType: text('source_type', { enum: ['order', 'redeem', 'company', 'admin'] }).notNull(),
+    sourceId: text('source_id').notNull(),
+    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
+    endTime: timestamp('end_time', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('memberships_user_idx').on(t.userId, t.endTime)],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    orderNo: text('order_no').primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    goodsCode: text('goods_code')
+      .notNull()
+      .references(() => goods.code),
+    quantity: integer('quantity').notNull().default(1),
+    serviceType: text('service_type', { enum: ['membership', 'toolKit'] }).notNull(),
+    channel: text('channel').notNull(),
+    orderType: text('order_type', {
+      enum: ['automatic', 'manualReplenishment', 'exchange', 'renewal', 'googlePlayAutoRenewal'],
+    }).notNull(),
+    status: integer('status').notNull(),
+    currency: text('currency', { enum: ['USD', 'CNY'] }).notNull(),
+    orderAmount: integer('order_amount').notNull(),
+    payAmount: integer('pay_amount').notNull(),
+    refundAmount: integer('refund_amount').notNull().default(0),
+    payMethod: integer('pay_method'),
+    payTime: timestamp('pay_time', { withTimezone: true }),
+    startDate: timestamp('start_date', { withTimezone: true }),
+    endDate: timestamp('end_date', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('orders_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const redeemCodes = pgTable(
+  'redeem_codes',
+  {
+    serialNo: text('serial_no').primaryKey(),
+    code: text('code').notNull().unique(),
+    goodsCode: text('goods_code')
+      .notNull()
+      .references(() => goods.code),
+    kind: text('kind', { enum: ['personal', 'company'] })
+      .notNull()
+      .default('personal'),
+    state: text('state', {
+      enum: ['exchanged', 'unused', 'expired', 'void', 'preOccupied', 'abolished'],
+    }).notNull(),
+    source: text('source', {
+      enum: ['systemRelease', 'activityAward', 'paidPurchase', 'freeGift'],
+    }).notNull(),
+    durationDays: integer('duration_days').notNull(),
+    licenseQty: integer('license_qty').notNull().default(1),
+    externalCollabQty: integer('external_collab_qty').notNull().default(0),
+    extraLicenseQty: integer('extra_license_qty').notNull().default(0),
+    extraExternalCollabQty: integer('extra_external_collab_qty').notNull().default(0),
+    extraDurationDays: integer('extra_duration_days').notNull().default(0),
+    validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
+    validTo: timestamp('valid_to', { withTimezone: true }).notNull(),
+    ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
+    redeemedBy: uuid('redeemed_by').references(() => users.id, { onDelete: 'set null' }),
+    redeemAccount: text('redeem_account'),
+    redeemTime: timestamp('redeem_time', { withTimezone: true }),
+    redeemOrderNo: text('redeem_order_no'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('redeem_codes_owner_idx').on(t.ownerUserId), index('redeem_codes_redeemer_idx').on(t.redeemedBy)],
+);
+
+/** Orders that bought a batch of redeem codes. */
+export const redeemOrders = pgTable(
+  'redeem_orders',
+  {
+    orderNo: text('order_no').primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    category: text('category').notNull(),
+    channel: text('channel').notNull(),
+    quantity: integer('quantity').notNull(),
+    currency: text('currency', { enum: ['USD', 'CNY'] }).notNull(),
+    orderAmount: integer('order_amount').notNull(),
+    payAmount: integer('pay_amount').notNull(),
+    refundAmount: integer('refund_amount').notNull().default(0),
+    payTime: timestamp('pay_time', { withTimezone: true }),
+    status: text('status').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('redeem_orders_user_idx').on(t.userId, t.createdAt)],
+);

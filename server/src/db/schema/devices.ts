@@ -1,0 +1,32 @@
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+export const devices = pgTable(
+  'devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    model: text('model').notNull(),
+    mac: text('mac').notNull(),
+    uuid: text('uuid').notNull(),
+    lastIp: text('last_ip'),
+    lastTime: timestamp('last_time', { withTimezone: true }),
+    clientVersion: text('client_version').notNull(),
+    status: text('status', { enum: ['bound', 'unbound'] })
+      .notNull()
+      .default('unbound'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('devices_user_uuid_key').on(t.userId, t.uuid), index('devices_user_idx').on(t.userId)],
+);
+
+/** The server nodes of SPEC §7 (where accounts live). */
+export const serverNodes = pgTable('server_nodes', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  region: text('region').notNull(),
+  url: text('url').notNull(),
+});

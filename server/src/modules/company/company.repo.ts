@@ -1,0 +1,24 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { companies, companyMembers } from '../../db/schema/index.ts';
+
+export function createCompanyRepo(db: DbOrTx) {
+  return {
+    async companyOfUser(userId: string) {
+      const rows = await db
+        .select({
+          companyId: companies.id,
+          companyName: companies.name,
+          role: companyMembers.role,
+          companyStatus: companies.status,
+          freezeStatus: companies.freezeStatus,
+          endTime: companies.endTime,
+        })
+        .from(companyMembers)
+        .innerJoin(companies, eq(companies.id, companyMembers.companyId))
+        .where(eq(companyMembers.userId, userId))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+  };
+}

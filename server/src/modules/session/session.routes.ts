@@ -1,0 +1,86 @@
+import { Code } from '@ac/protocol/codes';
+import { ZEmpty } from '@ac/protocol/common';
+import { ZLoginByCodeRequest, ZLoginRequest, ZLoginResponse } from '@ac/protocol/session';
+import { z } from 'zod';
+import { defineCall } from '../../envelope/call.ts';
+import { clearTicketCookie, setTicketCookie } from '../../lib/ticket-cookie.ts';
+import type { AuditRepo } from '../audit/audit.repo.ts';
+import type { CodesService } from '../codes/codes.service.ts';
+import type { UserService } from '../user/user.service.ts';
+import type { SessionService } from './session.service.ts';
+
+type Deps = {
+  sessions: SessionService;
+  codes: CodesService;
+  users: UserService;
+  audit: AuditRepo;
+  publicUrl: string;
+};
+
+const loginLimit = { max: 30, timeWindow: '1 minute' };
+
+export function createSessionCalls(d: Deps) {
+  return [
+    defineCall({
+      path: '/user/v5/sysuser/login',
+      summary: 'Log in with email or mobile and password',
+      tag: 'session',
+      auth: false,
+      rateLimit: loginLimit,
+      request: ZLoginRequest,
+      response: ZLoginResponse,
+      errors: [Code.loginFailed, Code.accountNotActivated, Code.tooManyRequests],
+      async handler({ payload, clientInfo, ip, userAgent, requestId, reply }) {
+        const origin = { clientInfo, ip, userAgent };
+        try {
+          const { utoken, userId } = await d.sessions.loginWithPassword(payload.account, payload.password, origin);
+          setTicketCookie(reply, d.publicUrl, utoken);
+          await d.audit.record({ event: 'login.password', userId, ip, requestId });
+          return { utoken, userInfo: await d.users.publicUserInfo(userId) };
+        } catch (e) {
+          await d.audit.record({ event: 'login.failed', ip, requestId, detail: { method: 'password' } });
+          throw e;
+        }
+      },
+    }),
+    defineCall({
+      path: '/user/v5/sysuser/loginByCode',
+      summary: 'Log in with a code sent by mail or SMS (purpose "login")',
+      tag: 'session',
+      auth: false,
+      rateLimit: loginLimit,
+      request: ZLoginByCodeRequest,
+      response: ZLoginResponse,
+      errors: [Code.codeInvalid, Code.accountNotActivated, Code.tooManyRequests],
+      async handler({ payload, clientInfo, ip, userAgent, requestId, reply }) {
+        const account = payload.account.includes('@') ? payload.account.toLowerCase() : payload.account;
+        await d.sessions.assertLoginAllowed(account, ip);
+        try {
+          await d.codes.verify('login', account, payload.code);
+        } catch (e) {
+          await d.sessions.recordLoginFailure(account, ip);
+          await d.audit.record({ event: 'login.failed', ip, requestId, detail: { method: 'code' } });
+          throw e;
+        }
+        const { utoken, userId } = await d.sessions.loginWithVerifiedAccount(account, { clientInfo, ip, userAgent });
+        setTicketCookie(reply, d.publicUrl, utoken);
+        await d.audit.record({ event: 'login.code', userId, ip, requestId });
+        return { utoken, userInfo: await d.users.publicUserInfo(userId) };
+      },
+    }),
+    defineCall({
+      path: '/user/v5/sysuser/logout',
+      summary: 'End this session',
+      tag: 'session',
+      auth: true,
+      request: ZEmpty,
+      response: z.object({}),
+      async handler({ session, ip, requestId, reply }) {
+        await d.sessions.logout(session);
+        clearTicketCookie(reply, d.publicUrl);
+        await d.audit.record({ event: 'logout', userId: session.userId, ip, requestId });
+        return {};
+      },
+    }),
+  ];
+}

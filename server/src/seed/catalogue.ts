@@ -1,0 +1,47 @@
+/** The goods catalogue of SPEC §3 with durations and prices (minor units). */
+import { GOODS, type TGoodsCode } from '@ac/protocol/enums';
+import type { goods } from '../db/schema/index.ts';
+
+type Entry = { name: string; durationDays: number; priceUsd: number; priceCny: number; storageGb: number };
+
+const CATALOGUE: Record<TGoodsCode, Entry> = {
+  ML1: { name: 'Viewer Ad-free', durationDays: 365, priceUsd: 1999, priceCny: 6800, storageGb: 0 },
+  ML2: { name: 'Viewer Premium', durationDays: 365, priceUsd: 3999, priceCny: 12800, storageGb: 5 },
+  ML3: { name: 'Viewer Professional', durationDays: 365, priceUsd: 6999, priceCny: 23800, storageGb: 5 },
+  ML4: { name: 'Viewer Enterprise', durationDays: 365, priceUsd: 19999, priceCny: 69800, storageGb: 5 },
+  ML5: { name: 'Viewer Super', durationDays: 365, priceUsd: 9999, priceCny: 32800, storageGb: 5 },
+  MS: { name: 'Cloud Map Expansion Tool Kit', durationDays: 365, priceUsd: 999, priceCny: 3000, storageGb: 5 },
+  ML_S1: { name: 'CAD Mapping VIP', durationDays: 365, priceUsd: 4999, priceCny: 16800, storageGb: 0 },
+  'ML-A1': { name: 'Architecture Cloud Premium', durationDays: 365, priceUsd: 5999, priceCny: 19800, storageGb: 5 },
+  'ML-P1': { name: 'Viewer Pro Advanced', durationDays: 365, priceUsd: 12999, priceCny: 39800, storageGb: 5 },
+  GstarCAD2D_CSCA: {
+    name: 'GstarCAD 2D Enterprise (CSCA)',
+    durationDays: 365,
+    priceUsd: 29900,
+    priceCny: 198000,
+    storageGb: 0,
+  },
+  GstarCAD2D_CS: { name: 'GstarCAD 2D Enterprise', durationDays: 365, priceUsd: 24900, priceCny: 168000, storageGb: 0 },
+  GCAD_365_Basic_CS: { name: 'CAD 365 Basic', durationDays: 365, priceUsd: 9900, priceCny: 39800, storageGb: 5 },
+  GCAD_365_CS: { name: 'CAD 365 Standard', durationDays: 365, priceUsd: 19900, priceCny: 79800, storageGb: 5 },
+  ML_LT1: { name: 'Mobile Viewer Premium', durationDays: 365, priceUsd: 1499, priceCny: 4800, storageGb: 0 },
+  ML2_Gstarcad: { name: 'GstarCAD Standard Member', durationDays: 365, priceUsd: 14900, priceCny: 59800, storageGb: 0 },
+  ML5_Gstarcad: {
+    name: 'GstarCAD Professional Member',
+    durationDays: 365,
+    priceUsd: 24900,
+    priceCny: 99800,
+    storageGb: 0,
+  },
+};
+
+export function catalogueRows(): (typeof goods.$inferInsert)[] {
+  return (Object.keys(CATALOGUE) as TGoodsCode[]).map((code) => ({
+    code,
+    ...CATALOGUE[code],
+    productType: GOODS[code].productType,
+    accountType: GOODS[code].accountType,
+    level: GOODS[code].level,
+    serviceType: GOODS[code].accountType === 'toolKit' ? 'toolKit' : 'membership',
+  }));
+}
