@@ -1,0 +1,36 @@
+/** Builds the real app on a fresh test database, optionally with the demo data. */
+import type { TRegion } from '@ac/protocol/enums';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { seedDemo } from '../src/seed/demo.ts';
+import { seedEssentials } from '../src/seed/seed.ts';
+import { envelopeClient } from './envelope-client.ts';
+import { openTestDatabase } from './test-db.ts';
+
+export type TestAppOptions = { region?: TRegion; demo?: boolean; env?: Record<string, string> };
+
+export async function createTestApp(options: TestAppOptions = {}) {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    REGION: options.region ?? 'us',
+    PUBLIC_URL: 'http://127.0.0.1:8080',
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  const database = await openTestDatabase();
+  await seedEssentials(database.db, config);
+  if (options.demo) await seedDemo(database.db, config.region);
+  const app = await buildApp(config, { database, logger: false });
+  await app.ready();
+  return {
+    app,
+    config,
+    db: database.db,
+    client: envelopeClient(app),
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
