@@ -7,7 +7,13 @@ import { seedEssentials } from '../src/seed/seed.ts';
 import { envelopeClient } from './envelope-client.ts';
 import { openTestDatabase } from './test-db.ts';
 
-export type TestAppOptions = { region?: TRegion; demo?: boolean; env?: Record<string, string> };
+export type TestAppOptions = {
+  region?: TRegion;
+  demo?: boolean;
+  env?: Record<string, string>;
+  /** A built web app directory to serve. */
+  webDist?: string;
+};
 
 export async function createTestApp(options: TestAppOptions = {}) {
   const config = loadConfig({
@@ -17,6 +23,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     LOG_LEVEL: 'silent',
     ...options.env,
   });
+  config.webDist = options.webDist;
   const database = await openTestDatabase();
   await seedEssentials(database.db, config);
   if (options.demo) await seedDemo(database.db, config.region);

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('config', () => {
+  it('has working defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 8080, host: '127.0.0.1', region: 'us', basePath: '/account/secure' });
+    expect(c.publicUrl).toBe('http://127.0.0.1:8080');
+    expect(c.protocolPlaintext).toBe(false);
+    expect(c.seedDemo).toBe(true);
+  });
+
+  it('derives the China base path and never seeds demo data in production', () => {
+    const c = loadConfig({ REGION: 'cn', NODE_ENV: 'production' });
+    expect(c.basePath).toBe('/secure');
+    expect(c.seedDemo).toBe(false);
+  });
+
+  it('names the variable that is wrong', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ REGION: 'eu' })).toThrow(/REGION/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ PROTOCOL_PLAINTEXT: 'yes' })).toThrow(/PROTOCOL_PLAINTEXT/);
+  });
+});

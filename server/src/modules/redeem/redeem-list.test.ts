@@ -1,0 +1,52 @@
+import type { TRedeemRow } from '@ac/protocol/commerce';
+import type { TList } from '@ac/protocol/common';
+import type { TLoginResponse } from '@ac/protocol/session';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_UNUSED_CODE } from '../../seed/demo.ts';
+
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp({ demo: true });
+  const res = await t.client.call<TLoginResponse>('/user/v5/sysuser/login', {
+    account: DEMO_EMAIL,
+    password: DEMO_PASSWORD,
+  });
+  token = res.data.utoken;
+});
+afterAll(() => t.close());
+
+const tab = async (state: string) =>
+  (await t.client.call<TList<TRedeemRow>>('/order/v5/redeem/list', { state }, { token })).data.rows;
+
+describe('redeem/list', () => {
+  it('unused tab holds the unused and pre-occupied codes within validity', async () => {
+    const rows = await tab('unused');
+    expect(rows.map((r) => r.code).sort()).toEqual([DEMO_UNUSED_CODE, 'DEMO-UNUSED-0002']);
+    expect(rows.find((r) => r.code === DEMO_UNUSED_CODE)).toMatchObject({
+      state: 'unused',
+      source: 'activityAward',
+      goodsName: 'Viewer Professional',
+      redeemTime: null,
+    });
+  });
+
+  it('used tab holds exchanged codes with redeem time and account', async () => {
+    const rows = await tab('used');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ code: 'DEMO-USED-0001', state: 'exchanged', useAccount: DEMO_EMAIL });
+    expect(rows[0]!.redeemTime).not.toBeNull();
+  });
+
+  it('expired tab holds expired, void and abolished codes', async () => {
+    const rows = await tab('expired');
+    expect(rows.map((r) => r.state).sort()).toEqual(['abolished', 'expired', 'void']);
+  });
+
+  it('defaults to the unused tab and refuses unknown tabs', async () => {
+    const res = await t.client.call<TList<TRedeemRow>>('/order/v5/redeem/list', {}, { token });
+    expect(res.data.total).toBe(2);
+    expect((await t.client.call('/order/v5/redeem/list', { state: 'other' }, { token })).code).toBe('0000002');
+  });
+});
