@@ -1,0 +1,49 @@
+/**
+ * End-to-end specs against the real product: the built web app served by
+ * the server, one server per region on a fresh embedded database with the
+ * demo data, driven in Debian's Chromium (never a downloaded browser).
+ */
+import { defineConfig, devices } from '@playwright/test';
+import { servers } from './support/servers.ts';
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+
+const desktop = { viewport: { width: 1440, height: 900 } };
+const phone = {
+  viewport: { width: 390, height: 844 },
+  userAgent: devices['iPhone 13'].userAgent,
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 2,
+};
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: '.tmp/results',
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: { launchOptions: chromium, trace: 'retain-on-failure', screenshot: 'only-on-failure' },
+  projects: [
+    { name: 'desktop-us', use: { ...desktop, baseURL: servers.us.url }, grepInvert: /@h5|@cn-only/ },
+    { name: 'desktop-cn', use: { ...desktop, baseURL: servers.cn.url }, grepInvert: /@h5|@us-only/ },
+    { name: 'h5-us', use: { ...phone, baseURL: servers.us.url }, grep: /@h5/, grepInvert: /@cn-only/ },
+    { name: 'h5-cn', use: { ...phone, baseURL: servers.cn.url }, grep: /@h5/, grepInvert: /@us-only/ },
+  ],
+  webServer: Object.values(servers).map((s) => ({
+    command: s.command,
+    url: `${s.url}/dict.json`,
+    cwd: '..',
+    timeout: 120_000,
+    reuseExistingServer: !process.env.CI,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  })),
+});
