@@ -13,6 +13,16 @@ const projects = [
   { test: { name: 'server', ...serverTests } },
   // The same server suite again on a real PostgreSQL server when one is given.
   ...(process.env.TEST_DATABASE_URL ? [{ test: { name: 'server-pg', ...serverTests, env: { TEST_DB: 'pg' } } }] : []),
+  {
+    extends: './web/vite.config.ts',
+    test: {
+      name: 'web',
+      root: 'web',
+      environment: 'jsdom',
+      include: ['src/**/*.test.{ts,tsx}'],
+      setupFiles: ['./src/test/setup.ts'],
+    },
+  },
 ];
 
 export default defineConfig({ test: { projects } });

@@ -135,7 +135,8 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   const sessions = createSessionService(sessionRepo);
   const codes = createCodesService(db);
   const memberships = createMembershipsService(createMembershipsRepo(db));
-  const users = createUserService(createUserRepo(db), memberships);
+  const userRepo = createUserRepo(db);
+  const users = createUserService(userRepo, memberships);
   const defaultLanguage = regionSettings[config.region].defaultLanguage;
 
   // routes
@@ -145,7 +146,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     [
       ...createNodesCalls({ nodes: createNodesRepo(db) }),
       ...createSessionCalls({ sessions, codes, users, audit, publicUrl: config.publicUrl }),
-      ...createCodesCalls({ codes, mailer, sms, users: sessionRepo, audit, defaultLanguage }),
+      ...createCodesCalls({ codes, mailer, sms, accounts: sessionRepo, users: userRepo, audit, defaultLanguage }),
       ...createUserCalls({ users }),
       ...createCompanyCalls({ companies: createCompanyRepo(db) }),
       ...createMembershipsCalls({ memberships }),

@@ -25,12 +25,37 @@ export const Code = {
   codeInvalid: '1000004',
   codeSendTooSoon: '1000005',
   sessionReplaced: '1000008',
+  passwordPolicy: '1000010',
+  passwordBreached: '1000011',
+  passwordSameAsAccount: '1000012',
+  passwordWrong: '1000013',
   thirdAccountUsed: '0300017',
   thirdAlreadyBoundBefore: '0300018',
   thirdTryLater: '0300066',
   thirdAlreadyBound: '0300067',
   thirdLoginAgain: '0300068',
   accountOnOtherNode: '0300069',
+  // commerce (products, orders, payments, redeem codes)
+  goodsNotFound: '2000001',
+  orderNotFound: '2000002',
+  orderCannotCancel: '2000003',
+  orderNotPayable: '2000004',
+  orderTransitionRefused: '2000005',
+  payMethodUnavailable: '2000006',
+  paymentProviderFailed: '2000007',
+  paymentMismatch: '2000008',
+  paymentNotConfirmed: '2000009',
+  couponInvalid: '2000010',
+  refundInvalid: '2000011',
+  redeemCodeInvalid: '2000020',
+  redeemCodeUsed: '2000021',
+  redeemCodeOutOfValidity: '2000022',
+  redeemCodeVoid: '2000023',
+  redeemCodeReserved: '2000024',
+  redeemCompanyCode: '2000025',
+  redeemLevelMismatch: '2000026',
+  redeemCodeTransitionRefused: '2000027',
+  userNotFound: '2000030',
 } as const;
 
 export type TCode = (typeof Code)[keyof typeof Code];
@@ -67,6 +92,13 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
     status: 200,
     message: 'The current user information has expired, please log in again!',
   },
+  '1000010': {
+    status: 200,
+    message: 'The password must be 8-64 characters and contain at least two of letters, digits and symbols',
+  },
+  '1000011': { status: 200, message: 'This password is too common, please choose another one' },
+  '1000012': { status: 200, message: 'The password must not be your email or mobile number' },
+  '1000013': { status: 200, message: 'The current password is wrong' },
   '0300017': {
     status: 200,
     message: 'Binding failed: this third-party account is already used by another account',
@@ -79,7 +111,38 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
   '0300067': { status: 200, message: 'This third-party account is already bound' },
   '0300068': { status: 200, message: 'Please log in again' },
   '0300069': { status: 200, message: 'The account already exists on another node' },
+  '2000001': { status: 200, message: 'This product is not for sale' },
+  '2000002': { status: 200, message: 'The order does not exist' },
+  '2000003': { status: 200, message: 'Cannot cancel the order of {status}' },
+  '2000004': { status: 200, message: 'The order of {status} cannot be paid' },
+  '2000005': { status: 200, message: 'The order cannot change from {from} to {to}' },
+  '2000006': { status: 200, message: 'This payment method is not available' },
+  '2000007': { status: 200, message: 'The payment service is unavailable, please try again later' },
+  '2000008': { status: 200, message: 'The payment does not match the order' },
+  '2000009': { status: 200, message: 'Payment not confirmed' },
+  '2000010': { status: 200, message: 'The coupon is invalid or has expired' },
+  '2000011': { status: 200, message: 'The refund amount must be between 1 and the amount not yet refunded' },
+  '2000020': { status: 200, message: 'Exchange failed: the redeem code does not exist' },
+  '2000021': { status: 200, message: 'Exchange failed: the redeem code has already been used' },
+  '2000022': { status: 200, message: 'Exchange failed: the redeem code must be used within its validity period' },
+  '2000023': { status: 200, message: 'Exchange failed: the redeem code is void' },
+  '2000024': { status: 200, message: 'Exchange failed: the redeem code is reserved by an order' },
+  '2000025': {
+    status: 200,
+    message:
+      'Company-management redeem codes cannot be redeemed by a personal account; they are to be given to real users',
+  },
+  '2000026': { status: 200, message: 'Members can only redeem codes of their current level' },
+  '2000027': { status: 200, message: 'The redeem code cannot change from {from} to {to}' },
+  '2000030': { status: 200, message: 'The user does not exist' },
 };
+
+/** Fills the `{name}` placeholders of a catalogue message (e.g. 2000003's `{status}`). */
+export function formatMessage(code: TCode, params: Record<string, string | number> = {}): string {
+  return catalogue[code].message.replace(/\{(\w+)\}/g, (all, name: string) =>
+    Object.hasOwn(params, name) ? String(params[name]) : all,
+  );
+}
 
 /** Codes after which the client clears the session and goes to login (SPEC §4). */
 export const sessionCodes: readonly TCode[] = [Code.sessionExpired, Code.sessionRevoked, Code.sessionReplaced];

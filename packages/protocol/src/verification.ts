@@ -1,14 +1,16 @@
 /** Verification-code calls (API.md "Profile and security"). */
 import { z } from 'zod';
 import { ZEmail, ZMobile } from './common.ts';
+import { CODE_PURPOSES } from './enums.ts';
 
-/** Purposes served so far; the profile work adds the others of CODE_PURPOSES. */
-export const ZCodePurposeServed = z.enum(['login']);
+export const ZCodePurpose = z.enum(CODE_PURPOSES);
+/** Purposes that need a session: the code goes to the user's own or new address. */
+export const SESSION_CODE_PURPOSES = ['bindEmail', 'bindMobile', 'changePassword', 'cancelAccount'] as const;
 
-export const ZSendEmailCodeRequest = z.object({ email: ZEmail, purpose: ZCodePurposeServed });
+export const ZSendEmailCodeRequest = z.object({ email: ZEmail, purpose: ZCodePurpose });
 export const ZSendSmsCodeRequest = z.object({
   mobile: ZMobile,
-  purpose: ZCodePurposeServed,
+  purpose: ZCodePurpose,
   ticket: z.string().max(128).optional(),
 });
 export const ZSendCodeResponse = z.object({ resendAfter: z.number().int() });
@@ -19,3 +21,10 @@ export const CODE_RESEND_SECONDS = 60;
 export const CODE_MAX_ATTEMPTS = 5;
 export const CODE_MAX_PER_HOUR = 5;
 export const CODE_MAX_PER_DAY = 10;
+
+export const ZSmsCodeVerifyRequest = z.object({
+  mobile: ZMobile,
+  code: z.string().regex(/^\d{6}$/),
+  purpose: ZCodePurpose,
+});
+export const ZSmsCodeVerifyResponse = z.object({ verified: z.literal(true) });

@@ -31,7 +31,14 @@ for (const region of ['us', 'cn'] as const) {
     for (const [path, ops] of Object.entries(doc.paths)) {
       const op = ops.post;
       if (!op) continue;
-      lines.push(`## \`${path}\``, '', `**${op.summary ?? ''}** (${op.tags?.join(', ') ?? ''})`, '', op.description ?? '', '');
+      lines.push(
+        `## \`${path}\``,
+        '',
+        `**${op.summary ?? ''}** (${op.tags?.join(', ') ?? ''})`,
+        '',
+        op.description ?? '',
+        '',
+      );
     }
   } else {
     lines.push('## China-only calls', '');

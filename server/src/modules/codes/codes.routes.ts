@@ -1,36 +1,61 @@
 import { Code } from '@ac/protocol/codes';
-import type { TLanguage } from '@ac/protocol/enums';
+import type { TCodePurpose, TLanguage } from '@ac/protocol/enums';
 import {
   CODE_RESEND_SECONDS,
   CODE_TTL_MINUTES,
   ZSendCodeResponse,
   ZSendEmailCodeRequest,
   ZSendSmsCodeRequest,
+  ZSmsCodeVerifyRequest,
+  ZSmsCodeVerifyResponse,
 } from '@ac/protocol/verification';
 import type { Mailer } from '../../adapters/mail.ts';
-import { codeMessageText, messageLanguage } from '../../adapters/messages.ts';
+import { codeMessageText, messageLanguage, registerNoticeText } from '../../adapters/messages.ts';
 import type { SmsSender } from '../../adapters/sms.ts';
-import { defineCall } from '../../envelope/call.ts';
+import { type AuthSession, defineCall } from '../../envelope/call.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
 import type { SessionRepo } from '../session/session.repo.ts';
+import type { UserRepo } from '../user/user.repo.ts';
+import { deliveryFor } from './code-delivery.ts';
 import type { CodesService } from './codes.service.ts';
 
 type Deps = {
   codes: CodesService;
   mailer: Mailer;
   sms: SmsSender;
-  users: Pick<SessionRepo, 'findUserByAccount'>;
+  accounts: Pick<SessionRepo, 'findUserByAccount'>;
+  users: Pick<UserRepo, 'findLiveUser'>;
   audit: AuditRepo;
   defaultLanguage: TLanguage;
 };
 
+type Send = { code(code: string): Promise<void>; notice(): Promise<void> };
+type Origin = { session: AuthSession | null; ip: string; requestId: string };
+
 const limit = { max: 20, timeWindow: '1 minute' };
 
 export function createCodesCalls(d: Deps) {
-  /** Login codes: the same answer whether or not the account exists; mail only to real ones. */
-  async function issueLoginCode(target: string, send: (code: string) => Promise<void>) {
-    const code = await d.codes.issue('login', target);
-    if (await d.users.findUserByAccount(target)) await send(code);
+  const lookups = {
+    accountExists: async (target: string) => (await d.accounts.findUserByAccount(target)) !== null,
+    ownAddresses: async (userId: string) => {
+      const user = await d.users.findLiveUser(userId);
+      return user ? [user.email, user.mobile] : [];
+    },
+  };
+
+  async function issue(purpose: TCodePurpose, target: string, channel: 'mail' | 'sms', send: Send, o: Origin) {
+    const delivery = await deliveryFor(purpose, target, o.session, lookups);
+    // a code row is created in every case, so limits and answers are the same for any target
+    const code = await d.codes.issue(purpose, target);
+    if (delivery === 'code') await send.code(code);
+    if (delivery === 'notice') await send.notice();
+    await d.audit.record({
+      event: 'code.sent',
+      userId: o.session?.userId,
+      ip: o.ip,
+      requestId: o.requestId,
+      detail: { channel, purpose },
+    });
     return { resendAfter: CODE_RESEND_SECONDS };
   }
 
@@ -44,18 +69,18 @@ export function createCodesCalls(d: Deps) {
       request: ZSendEmailCodeRequest,
       response: ZSendCodeResponse,
       errors: [Code.codeSendTooSoon, Code.tooManyRequests],
-      async handler({ payload, clientInfo, ip, requestId }) {
+      handler({ payload: { email, purpose }, clientInfo, session, ip, requestId }) {
         const lang = messageLanguage(clientInfo.language, d.defaultLanguage);
-        const answer = await issueLoginCode(payload.email, (code) =>
-          d.mailer.send({ to: payload.email, ...codeMessageText(lang, code, CODE_TTL_MINUTES) }),
+        return issue(
+          purpose,
+          email,
+          'mail',
+          {
+            code: (code) => d.mailer.send({ to: email, ...codeMessageText(lang, code, CODE_TTL_MINUTES) }),
+            notice: () => d.mailer.send({ to: email, ...registerNoticeText(lang) }),
+          },
+          { session, ip, requestId },
         );
-        await d.audit.record({
-          event: 'code.sent',
-          ip,
-          requestId,
-          detail: { channel: 'mail', purpose: payload.purpose },
-        });
-        return answer;
       },
     }),
     defineCall({
@@ -67,18 +92,32 @@ export function createCodesCalls(d: Deps) {
       request: ZSendSmsCodeRequest,
       response: ZSendCodeResponse,
       errors: [Code.codeSendTooSoon, Code.tooManyRequests],
-      async handler({ payload, clientInfo, ip, requestId }) {
+      handler({ payload: { mobile, purpose }, clientInfo, session, ip, requestId }) {
         const lang = messageLanguage(clientInfo.language, d.defaultLanguage);
-        const answer = await issueLoginCode(payload.mobile, (code) =>
-          d.sms.send({ to: payload.mobile, text: codeMessageText(lang, code, CODE_TTL_MINUTES).text }),
+        return issue(
+          purpose,
+          mobile,
+          'sms',
+          {
+            code: (code) => d.sms.send({ to: mobile, text: codeMessageText(lang, code, CODE_TTL_MINUTES).text }),
+            notice: () => d.sms.send({ to: mobile, text: registerNoticeText(lang).text }),
+          },
+          { session, ip, requestId },
         );
-        await d.audit.record({
-          event: 'code.sent',
-          ip,
-          requestId,
-          detail: { channel: 'sms', purpose: payload.purpose },
-        });
-        return answer;
+      },
+    }),
+    defineCall({
+      path: '/user/v5/profile/smsCodeVerify',
+      summary: 'Check an SMS code before the step that uses it (the code stays valid for that step)',
+      tag: 'codes',
+      auth: false,
+      rateLimit: limit,
+      request: ZSmsCodeVerifyRequest,
+      response: ZSmsCodeVerifyResponse,
+      errors: [Code.codeInvalid],
+      async handler({ payload }) {
+        await d.codes.verify(payload.purpose, payload.mobile, payload.code, { consume: false });
+        return { verified: true as const };
       },
     }),
   ];

@@ -54,8 +54,12 @@ export function createCodesService(db: Db, now: () => Date = () => new Date()) {
       return code;
     },
 
-    /** Consumes the latest live code of purpose + target; throws 1000004 when it does not match. */
-    async verify(purpose: string, target: string, code: string): Promise<void> {
+    /**
+     * Checks the latest live code of purpose + target and, unless `consume`
+     * is false, uses it up; throws 1000004 when it does not match. Wrong
+     * tries count either way.
+     */
+    async verify(purpose: string, target: string, code: string, { consume = true } = {}): Promise<void> {
       const repo = createCodesRepo(db);
       const row = await repo.latestCode(purpose, target);
       const at = now();
@@ -68,7 +72,7 @@ export function createCodesService(db: Db, now: () => Date = () => new Date()) {
         await repo.addAttempt(row.id, CODE_MAX_ATTEMPTS);
         throw new AppError(Code.codeInvalid);
       }
-      if (!(await repo.consume(row.id, at, CODE_MAX_ATTEMPTS))) throw new AppError(Code.codeInvalid);
+      if (consume && !(await repo.consume(row.id, at, CODE_MAX_ATTEMPTS))) throw new AppError(Code.codeInvalid);
     },
   };
 }

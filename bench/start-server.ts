@@ -1,0 +1,39 @@
+/** Starts the real server (npx tsx server/src/main.ts) on a fresh data dir and waits until it answers. */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export type Started = { url: string; origin: string; ms: number; stop(): Promise<void> };
+
+export async function startServer(port: number, env: Record<string, string> = {}): Promise<Started> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ac-bench-'));
+  const t0 = performance.now();
+  const child: ChildProcess = spawn('npx', ['tsx', 'server/src/main.ts'], {
+    cwd: new URL('..', import.meta.url).pathname,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  const base = env.REGION === 'cn' ? '/secure' : '/account/secure';
+  for (let i = 0; i < 600; i++) {
+    try {
+      const res = await fetch(`${origin}${base}/login`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const ms = performance.now() - t0;
+  return {
+    url: `${origin}${base}`,
+    origin,
+    ms,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,147 @@
+import { Code } from '@ac/protocol/codes';
+import type { TLoginResponse } from '@ac/protocol/session';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { outbox } from '../../db/schema/index.ts';
+import type { AppError } from '../../lib/app-error.ts';
+import { MINUTE, SECOND } from '../../lib/time.ts';
+import { DEMO_EMAIL, DEMO_MOBILE, DEMO_PASSWORD } from '../../seed/demo.ts';
+import { createCodesService } from './codes.service.ts';
+
+let t: TestApp;
+let clock: Date;
+let codes: ReturnType<typeof createCodesService>;
+beforeAll(async () => {
+  t = await createTestApp({ demo: true });
+  codes = createCodesService(t.db, () => clock);
+});
+afterAll(() => t.close());
+
+const start = (iso: string) => {
+  clock = new Date(iso);
+};
+const tick = (ms: number) => {
+  clock = new Date(clock.getTime() + ms);
+};
+const failure = async (p: Promise<unknown>) => {
+  try {
+    await p;
+    return 'ok';
+  } catch (e) {
+    return (e as AppError).code;
+  }
+};
+
+describe('verification codes', () => {
+  it('are 6 digits, single use, bound to purpose and target', async () => {
+    start('2026-01-01T00:00:00Z');
+    const code = await codes.issue('login', 'a@example.com');
+    expect(code).toMatch(/^\d{6}$/);
+    expect(await failure(codes.verify('findPwd', 'a@example.com', code))).toBe(Code.codeInvalid);
+    expect(await failure(codes.verify('login', 'b@example.com', code))).toBe(Code.codeInvalid);
+    expect(await failure(codes.verify('login', 'a@example.com', code))).toBe('ok');
+    expect(await failure(codes.verify('login', 'a@example.com', code))).toBe(Code.codeInvalid);
+  });
+
+  it('expire after 10 minutes', async () => {
+    start('2026-01-02T00:00:00Z');
+    const code = await codes.issue('login', 'exp@example.com');
+    tick(10 * MINUTE + SECOND);
+    expect(await failure(codes.verify('login', 'exp@example.com', code))).toBe(Code.codeInvalid);
+  });
+
+  it('die after 5 wrong tries: the 6th try fails even with the right code', async () => {
+    start('2026-01-03T00:00:00Z');
+    const code = await codes.issue('login', 'wrong@example.com');
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) {
+      expect(await failure(codes.verify('login', 'wrong@example.com', wrong))).toBe(Code.codeInvalid);
+    }
+    expect(await failure(codes.verify('login', 'wrong@example.com', code))).toBe(Code.codeInvalid);
+  });
+
+  it('can be checked without being used up', async () => {
+    start('2026-01-04T00:00:00Z');
+    const code = await codes.issue('register', '13900000001');
+    expect(await failure(codes.verify('register', '13900000001', code, { consume: false }))).toBe('ok');
+    expect(await failure(codes.verify('register', '13900000001', code))).toBe('ok');
+  });
+
+  it('resend no sooner than 60 s, at most 5 an hour and 10 a day per target', async () => {
+    start('2026-01-05T00:00:00Z');
+    const target = 'limits@example.com';
+    await codes.issue('login', target);
+    tick(30 * SECOND);
+    expect(await failure(codes.issue('login', target))).toBe(Code.codeSendTooSoon);
+    expect(await failure(codes.issue('findPwd', target))).toBe(Code.codeSendTooSoon);
+    for (let i = 0; i < 4; i++) {
+      tick(61 * SECOND);
+      expect(await failure(codes.issue('login', target))).toBe('ok');
+    }
+    tick(61 * SECOND);
+    expect(await failure(codes.issue('login', target))).toBe(Code.tooManyRequests);
+    tick(60 * MINUTE);
+    for (let i = 0; i < 5; i++) {
+      expect(await failure(codes.issue('login', target))).toBe('ok');
+      tick(61 * SECOND);
+    }
+    tick(60 * MINUTE);
+    expect(await failure(codes.issue('login', target))).toBe(Code.tooManyRequests);
+  });
+
+  it('only the latest code counts', async () => {
+    start('2026-01-06T00:00:00Z');
+    const first = await codes.issue('login', 'latest@example.com');
+    tick(61 * SECOND);
+    const second = await codes.issue('login', 'latest@example.com');
+    if (first !== second) {
+      expect(await failure(codes.verify('login', 'latest@example.com', first))).toBe(Code.codeInvalid);
+    }
+    expect(await failure(codes.verify('login', 'latest@example.com', second))).toBe('ok');
+  });
+});
+
+describe('code calls', () => {
+  it('session purposes need a session and the user own address', async () => {
+    const anon = await t.client.call('/user/v5/profile/sendSmsCode', { mobile: DEMO_MOBILE, purpose: 'cancelAccount' });
+    expect(anon.code).toBe(Code.sessionExpired);
+    const { utoken } = (
+      await t.client.call<TLoginResponse>('/user/v5/sysuser/login', { account: DEMO_EMAIL, password: DEMO_PASSWORD })
+    ).data;
+    const other = await t.client.call(
+      '/user/v5/profile/sendSmsCode',
+      { mobile: '13912345678', purpose: 'cancelAccount' },
+      { token: utoken },
+    );
+    expect(other.code).toBe(Code.invalidParam);
+    const own = await t.client.call(
+      '/user/v5/profile/sendEmailCode',
+      { email: DEMO_EMAIL, purpose: 'cancelAccount' },
+      { token: utoken },
+    );
+    expect(own.code).toBe(Code.ok);
+  });
+
+  it('register to an existing address sends a notice, not a code, with the same answer', async () => {
+    const res = await t.client.call('/user/v5/profile/sendSmsCode', { mobile: DEMO_MOBILE, purpose: 'register' });
+    const fresh = await t.client.call('/user/v5/profile/sendSmsCode', { mobile: '13700000000', purpose: 'register' });
+    expect(res).toMatchObject({ code: Code.ok, data: { resendAfter: 60 } });
+    expect(fresh).toMatchObject({ code: Code.ok, data: { resendAfter: 60 } });
+    const sms = await t.db.select().from(outbox);
+    const toOwner = sms.filter((m) => m.recipient === DEMO_MOBILE).at(-1)!;
+    expect(toOwner.body).toMatch(/tried to register/);
+    expect(toOwner.body).not.toMatch(/\d{6}/);
+    expect(sms.filter((m) => m.recipient === '13700000000').at(-1)!.body).toMatch(/\b\d{6}\b/);
+  });
+
+  it('smsCodeVerify refuses a wrong code and a malformed one', async () => {
+    const wrong = await t.client.call('/user/v5/profile/smsCodeVerify', {
+      mobile: '13700000000',
+      code: '000000',
+      purpose: 'register',
+    });
+    expect(wrong.code).toBe(Code.codeInvalid);
+    const bad = await t.client.call('/user/v5/profile/smsCodeVerify', { mobile: 'x', code: '12', purpose: 'register' });
+    expect(bad.code).toBe(Code.invalidParam);
+  });
+});
