@@ -1,0 +1,24 @@
+import { Code } from '@ac/protocol/codes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('per-IP rate limits', () => {
+  it('answers 429 with 0000006 past 20 code sends a minute', async () => {
+    const codes: string[] = [];
+    for (let i = 0; i < 21; i++) {
+      const res = await t.client.call('/user/v5/profile/sendEmailCode', {
+        email: `rl${i}@example.com`,
+        purpose: 'login',
+      });
+      codes.push(`${res.status}:${res.code}`);
+    }
+    expect(codes.slice(0, 20).every((c) => c === `200:${Code.ok}`)).toBe(true);
+    expect(codes[20]).toBe(`429:${Code.tooManyRequests}`);
+  });
+});

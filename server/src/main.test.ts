@@ -1,0 +1,109 @@
+/**
+ * The real entry point: starts on an empty data directory (migrate, seed),
+ * serves the API, and shuts down cleanly on SIGTERM — on PGlite, and on
+ * PostgreSQL when TEST_DATABASE_URL is set.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { onPostgres } from '../test/test-db.ts';
+
+const serverDir = new URL('..', import.meta.url).pathname;
+const cleanups: (() => Promise<void> | void)[] = [];
+afterAll(async () => {
+  for (const c of cleanups) await c();
+});
+
+function start(env: Record<string, string>) {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, LOG_LEVEL: 'info', NODE_ENV: 'development', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => {
+    output += d;
+  });
+  child.stderr!.on('data', (d) => {
+    output += d;
+  });
+  const ready = new Promise<void>((resolve, reject) => {
+    const timer = setInterval(() => {
+      if (output.includes('ready at')) {
+        clearInterval(timer);
+        resolve();
+      }
+    }, 100);
+    child.once('exit', (code) => {
+      clearInterval(timer);
+      reject(new Error(`exited with ${code}: ${output}`));
+    });
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, ready, exited, output: () => output };
+}
+
+async function checkServes(port: number) {
+  const res = await fetch(`http://127.0.0.1:${port}/global/v5/common/getRsaKey`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ data: '', clientInfo: { clientType: 'User_PC', clientVersion: '1.0' } }),
+  });
+  expect(res.status).toBe(200);
+  expect(((await res.json()) as { code: string }).code).toBe('0000000');
+}
+
+describe('main', () => {
+  it.skipIf(onPostgres)(
+    'starts on an empty PGlite directory, seeds the demo data and stops on SIGTERM',
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'ac-main-'));
+      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+      const port = 18000 + Math.floor(Math.random() * 1000);
+      const s = start({ PORT: String(port), DATA_DIR: dataDir });
+      await s.ready;
+      expect(s.output()).toContain('Demo data seeded');
+      await checkServes(port);
+      s.child.kill('SIGTERM');
+      expect(await s.exited).toBe(0);
+    },
+    60_000,
+  );
+
+  it.runIf(onPostgres)(
+    'starts on PostgreSQL (DATABASE_URL), migrating an empty database',
+    async () => {
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      const name = `ac_main_${Date.now()}`;
+      await admin.query(`create database ${name}`);
+      cleanups.push(async () => {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      });
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.pathname = `/${name}`;
+      const port = 19000 + Math.floor(Math.random() * 1000);
+      const s = start({ PORT: String(port), DATABASE_URL: url.toString() });
+      await s.ready;
+      expect(s.output()).toContain('postgres');
+      await checkServes(port);
+      s.child.kill('SIGTERM');
+      expect(await s.exited).toBe(0);
+    },
+    60_000,
+  );
+
+  it.skipIf(onPostgres)(
+    'refuses to start on an invalid configuration, naming the variable',
+    async () => {
+      const s = start({ REGION: 'mars' });
+      await expect(s.ready).rejects.toThrow(/REGION/);
+      expect(await s.exited).toBe(2);
+    },
+    30_000,
+  );
+});
