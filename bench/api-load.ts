@@ -4,7 +4,7 @@
  * Prints requests per second and latency percentiles.
  */
 import autocannon from 'autocannon';
-import { call, envelopeBody, fetchKey } from './api-client.ts';
+import { call, envelopeBody, fetchKey } from '../e2e/support/api-client.ts';
 import { startServer } from './start-server.ts';
 
 async function run(label: string, env: Record<string, string>) {

@@ -3,7 +3,7 @@
  * demo data) until the login page answers, then a demo login. Target: under
  * a minute on this machine.
  */
-import { call, fetchKey } from './api-client.ts';
+import { call, fetchKey } from '../e2e/support/api-client.ts';
 import { startServer } from './start-server.ts';
 
 const server = await startServer(8411);

@@ -1,4 +1,4 @@
-/** A minimal envelope client over fetch for the benchmarks. */
+/** A minimal envelope client over fetch, for the e2e specs and the benchmarks. */
 import { buildSecret, decryptPayload, encryptPayload } from '@ac/protocol/envelope';
 
 export const clientInfo = { clientType: 'User_PC', clientVersion: '1.0', language: 'en' };

@@ -1,0 +1,17 @@
+/** Reads the server's dev mailbox (the outbox, shown outside production). */
+type Message = { channel: 'mail' | 'sms'; recipient: string; subject: string; body: string; createdAt: string };
+
+export async function latestMessage(origin: string, recipient: string): Promise<Message | undefined> {
+  const res = await fetch(`${origin}/dev/mailbox.json`);
+  const { rows } = (await res.json()) as { rows: Message[] };
+  return rows.find((m) => m.recipient === recipient);
+}
+
+export async function latestCode(origin: string, recipient: string): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const code = (await latestMessage(origin, recipient))?.body.match(/\b(\d{6})\b/)?.[1];
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no code for ${recipient}`);
+}
