@@ -1,0 +1,41 @@
+/**
+ * antd configured for the current language (locale follows it) with a
+ * theme whose primary and secondary text colours keep 4.5:1 contrast, and
+ * the App context whose message API the re-login notice uses.
+ */
+import { App, ConfigProvider, type ThemeConfig } from 'antd';
+import { type ReactNode, useEffect } from 'react';
+import { i18next } from '@/i18n/i18n';
+import { useLanguageState } from '@/i18n/language-store';
+import { configureSessionExpiry } from '@/lib/api/session-expiry';
+
+const theme: ThemeConfig = {
+  token: {
+    colorPrimary: '#0958d9',
+    colorLink: '#0958d9',
+    colorTextDescription: 'rgba(0, 0, 0, 0.65)',
+    colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
+    borderRadius: 8,
+  },
+  components: { Layout: { headerBg: '#ffffff', siderBg: '#ffffff', headerPadding: '0 24px' } },
+};
+
+function MessageBridge() {
+  const { message } = App.useApp();
+  useEffect(() => {
+    configureSessionExpiry({ notify: () => void message.warning(i18next.t('errors.0000005')) });
+  }, [message]);
+  return null;
+}
+
+export function AntdProvider({ children }: { children: ReactNode }) {
+  const { antd } = useLanguageState();
+  return (
+    <ConfigProvider locale={antd} theme={theme} button={{ autoInsertSpace: false }}>
+      <App>
+        <MessageBridge />
+        {children}
+      </App>
+    </ConfigProvider>
+  );
+}

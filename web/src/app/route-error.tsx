@@ -1,0 +1,24 @@
+/** Shown when a route fails to render or its chunk fails to load (e.g. after a new release). */
+import { Button, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useRouteError } from 'react-router';
+
+export function RouteError() {
+  const error = useRouteError();
+  const { t } = useTranslation('common');
+  if (import.meta.env.DEV) console.error(error);
+  return (
+    <main id="main-content">
+      <Result
+        status="error"
+        title={<h1 style={{ fontSize: 24, margin: 0 }}>{t('common.errorTitle')}</h1>}
+        subTitle={t('common.errorDescription')}
+        extra={
+          <Button type="primary" onClick={() => window.location.reload()}>
+            {t('common.reload')}
+          </Button>
+        }
+      />
+    </main>
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * The route tree: feature routes composed into the three shells, filtered
+ * by the region of the app-config, under the region's base path.
+ */
+import { isTradeClientType } from '@ac/protocol/client-types';
+import { createBrowserRouter, Navigate } from 'react-router';
+import { FullPageSpin } from '@/components/full-page-spin';
+import { paths } from '@/config/paths';
+import { authRoutes } from '@/features/auth/routes';
+import { devicesRoutes } from '@/features/devices/routes';
+import { invoiceRoutes } from '@/features/invoice/routes';
+import { nodesRoutes } from '@/features/nodes/routes';
+import { ordersRoutes } from '@/features/orders/routes';
+import { passwordRoutes } from '@/features/password/routes';
+import { productsRoutes } from '@/features/products/routes';
+import { profileRoutes } from '@/features/profile/routes';
+import { redeemRoutes } from '@/features/redeem/routes';
+import { registerRoutes } from '@/features/register/routes';
+import { securityRoutes } from '@/features/security/routes';
+import { tradeRoutes } from '@/features/trade/routes';
+import { getClientType } from '@/lib/api/client-info';
+import type { AppConfig } from '@/lib/app-config';
+import { type RouteContext, routesOf, type Shell, toRouteObjects } from '@/lib/routing/app-route';
+import { NotFoundPage } from './not-found-page';
+import { RootLayout } from './root-layout';
+import { RouteError } from './route-error';
+import { SiteShell } from './shells/site-shell';
+
+const features = [
+  authRoutes,
+  productsRoutes,
+  ordersRoutes,
+  redeemRoutes,
+  devicesRoutes,
+  profileRoutes,
+  securityRoutes,
+  registerRoutes,
+  passwordRoutes,
+  nodesRoutes,
+  tradeRoutes,
+  invoiceRoutes,
+];
+
+export function createAppRouter(config: AppConfig) {
+  const ctx: RouteContext = { region: config.region, isTradeClient: () => isTradeClientType(getClientType()) };
+  const shellRoutes = (shell: Shell) => toRouteObjects(routesOf(shell, features), ctx);
+  return createBrowserRouter(
+    [
+      {
+        element: <RootLayout />,
+        errorElement: <RouteError />,
+        hydrateFallbackElement: <FullPageSpin />,
+        children: [
+          {
+            lazy: () => import('./shells/main-shell').then((m) => ({ Component: m.MainShell })),
+            children: [
+              { index: true, element: <Navigate to={paths.products.getHref()} replace /> },
+              ...shellRoutes('main'),
+            ],
+          },
+          {
+            path: paths.h5.path,
+            lazy: () => import('./shells/h5-shell').then((m) => ({ Component: m.H5Shell })),
+            children: [
+              { index: true, element: <Navigate to={paths.h5Profile.getHref()} replace /> },
+              ...shellRoutes('h5'),
+            ],
+          },
+          {
+            element: <SiteShell />,
+            children: [
+              ...shellRoutes('outside'),
+              ...shellRoutes('site'),
+              { path: paths.notFound.path, element: <NotFoundPage />, handle: { title: 'common.notFoundTitle' } },
+            ],
+          },
+        ],
+      },
+    ],
+    { basename: config.basePath || '/' },
+  );
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,0 +1,73 @@
+/**
+ * The mobile shell (antd-mobile): a NavBar with the page title, the page,
+ * and a tab bar of links on the account pages (links, so keyboards and
+ * screen readers can use it).
+ */
+import { LaptopOutlined, LeftOutlined, UserOutlined } from '@ant-design/icons';
+import { ConfigProvider, NavBar } from 'antd-mobile';
+import { Suspense, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { FullPageSpin } from '@/components/full-page-spin';
+import { LanguageSwitcher } from '@/components/language-switcher';
+import { ShellContext } from '@/components/shell-context';
+import { namespaceOf, useRouteHandle } from '@/components/use-route-handle';
+import { paths } from '@/config/paths';
+import { useLanguageState } from '@/i18n/language-store';
+import { SessionGate } from '../session-gate';
+
+const tabs = [
+  { to: paths.h5Profile.path, label: 'nav.h5Profile', icon: <UserOutlined aria-hidden /> },
+  { to: paths.h5Devices.path, label: 'nav.h5Devices', icon: <LaptopOutlined aria-hidden /> },
+] as const;
+
+export function H5Shell() {
+  const { mobile } = useLanguageState();
+  const { title } = useRouteHandle();
+  const { t } = useTranslation([namespaceOf(title), 'nav', 'common']);
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const onTab = tabs.some((tab) => tab.to === pathname);
+  const header = useRef<HTMLElement>(null);
+  // antd-mobile marks the NavBar's left slot role="button" even when it holds no control:
+  // our own labelled back button lives inside it, so the slot itself is no button.
+  useEffect(() => {
+    header.current?.querySelector('.adm-nav-bar-left')?.removeAttribute('role');
+  });
+  const back = (
+    <button type="button" className="h5-back" aria-label={t('common.back')} onClick={() => navigate(-1)}>
+      <LeftOutlined aria-hidden />
+    </button>
+  );
+
+  return (
+    <ConfigProvider locale={mobile}>
+      <ShellContext.Provider value="h5">
+        <div className="h5-shell">
+          <header ref={header}>
+            <NavBar back={null} left={onTab ? null : back} right={<LanguageSwitcher compact />}>
+              <span aria-hidden>{title ? t(title) : t('common.appTitle')}</span>
+            </NavBar>
+          </header>
+          <SessionGate>
+            <main id="main-content" className="h5-content">
+              <Suspense fallback={<FullPageSpin />}>
+                <Outlet />
+              </Suspense>
+            </main>
+            {onTab ? (
+              <nav aria-label={t('nav.mainMenu')} className="h5-tab-bar">
+                {tabs.map((tab) => (
+                  <NavLink key={tab.to} to={tab.to} className="h5-tab">
+                    {tab.icon}
+                    <span>{t(tab.label)}</span>
+                  </NavLink>
+                ))}
+              </nav>
+            ) : null}
+          </SessionGate>
+        </div>
+      </ShellContext.Provider>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,25 @@
+/** What differs between the overseas and the China build (DESIGN §5), one typed object per region. */
+import type { TCurrency, TRegion } from '@ac/protocol/enums';
+import { getRegion } from '@/lib/app-config';
+import { cnRegion } from './cn';
+import { usRegion } from './us';
+
+export type RegionConfig = {
+  region: TRegion;
+  currency: TCurrency;
+  /** Code login by mail (overseas) or by SMS to a mobile number (China). */
+  codeLogin: 'email' | 'sms';
+  registerHref: string;
+  findPasswordHref: string;
+  /**
+   * Other portals the header menu links to ("my enterprise", "my cloud").
+   * Not known yet: items without a link are shown disabled.
+   */
+  externalLinks: { enterprise?: string; cloud?: string };
+};
+
+const regions: Record<TRegion, RegionConfig> = { us: usRegion, cn: cnRegion };
+
+export function regionConfig(region: TRegion = getRegion()): RegionConfig {
+  return regions[region];
+}

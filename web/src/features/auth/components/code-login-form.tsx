@@ -1,0 +1,83 @@
+/** Login with a 6-digit code sent by mail (overseas) or SMS (China). */
+import { ZEmail, ZMobile } from '@ac/protocol/common';
+import { ZLoginByCodeRequest } from '@ac/protocol/session';
+import { Alert, App, Button, Flex, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useErrorText } from '@/components/use-error-text';
+import { zodRule } from '@/lib/forms/zod-rule';
+import { useLoginByCode } from '../api/login-by-code';
+import { useSendLoginCode } from '../api/send-login-code';
+import { useCountdown } from '../hooks/use-countdown';
+import { useLoginSuccess } from '../hooks/use-login-success';
+import { SendCodeButton } from './send-code-button';
+
+type Values = { account: string; code: string };
+
+export function CodeLoginForm({ channel }: { channel: 'email' | 'sms' }) {
+  const { t } = useTranslation(['auth', 'common']);
+  const { message } = App.useApp();
+  const errorText = useErrorText();
+  const [form] = Form.useForm<Values>();
+  const sendCode = useSendLoginCode();
+  const login = useLoginByCode();
+  const onSuccess = useLoginSuccess();
+  const [secondsLeft, startCountdown] = useCountdown();
+  const failure = login.error ?? sendCode.error;
+
+  const send = async () => {
+    const { account } = await form.validateFields(['account']).catch(() => ({ account: undefined }));
+    if (!account) return;
+    sendCode.mutate(
+      { channel, target: account.trim() },
+      {
+        onSuccess: ({ resendAfter }) => {
+          startCountdown(resendAfter);
+          void message.success(t('auth.codeSent'));
+        },
+      },
+    );
+  };
+  const submit = (values: Values) =>
+    login.mutate(ZLoginByCodeRequest.parse({ account: values.account, code: values.code.trim() }), { onSuccess });
+
+  const accountLabel = channel === 'email' ? t('auth.email') : t('auth.mobile');
+  return (
+    <Form<Values> form={form} name="codeLogin" layout="vertical" requiredMark={false} onFinish={submit}>
+      {failure ? (
+        <Alert type="error" showIcon title={errorText(failure)} style={{ marginBottom: 16 }} role="alert" />
+      ) : null}
+      <Form.Item
+        name="account"
+        label={accountLabel}
+        rules={[
+          { required: true, whitespace: true, message: t('auth.accountRequired') },
+          zodRule(channel === 'email' ? ZEmail : ZMobile, t('auth.accountFormat')),
+        ]}
+      >
+        <Input
+          size="large"
+          autoComplete={channel === 'email' ? 'email' : 'tel'}
+          inputMode={channel === 'email' ? 'email' : 'tel'}
+        />
+      </Form.Item>
+      <Form.Item label={t('auth.code')} htmlFor="codeLogin_code" required>
+        <Flex gap={8}>
+          <Form.Item
+            name="code"
+            noStyle
+            rules={[
+              { required: true, message: t('auth.codeRequired') },
+              { pattern: /^\s*\d{6}\s*$/, message: t('auth.codeFormat') },
+            ]}
+          >
+            <Input size="large" inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
+          </Form.Item>
+          <SendCodeButton secondsLeft={secondsLeft} loading={sendCode.isPending} onClick={send} />
+        </Flex>
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block size="large" loading={login.isPending}>
+        {t('auth.submit')}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,43 @@
+/** Account (email or mobile) and password. */
+import { ZLoginRequest } from '@ac/protocol/session';
+import { Alert, Button, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useErrorText } from '@/components/use-error-text';
+import { useLogin } from '../api/login';
+import { useLoginSuccess } from '../hooks/use-login-success';
+
+type Values = { account: string; password: string };
+
+export function PasswordLoginForm() {
+  const { t } = useTranslation(['auth', 'common']);
+  const errorText = useErrorText();
+  const login = useLogin();
+  const onSuccess = useLoginSuccess();
+
+  const submit = (values: Values) => login.mutate(ZLoginRequest.parse(values), { onSuccess });
+
+  return (
+    <Form<Values> name="login" layout="vertical" requiredMark={false} onFinish={submit} disabled={login.isPending}>
+      {login.error ? (
+        <Alert type="error" showIcon title={errorText(login.error)} style={{ marginBottom: 16 }} role="alert" />
+      ) : null}
+      <Form.Item
+        name="account"
+        label={t('auth.account')}
+        rules={[{ required: true, whitespace: true, message: t('auth.accountRequired') }]}
+      >
+        <Input autoComplete="username" placeholder={t('auth.accountPlaceholder')} size="large" />
+      </Form.Item>
+      <Form.Item
+        name="password"
+        label={t('auth.password')}
+        rules={[{ required: true, message: t('auth.passwordRequired') }]}
+      >
+        <Input.Password autoComplete="current-password" size="large" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block size="large" loading={login.isPending}>
+        {t('auth.submit')}
+      </Button>
+    </Form>
+  );
+}

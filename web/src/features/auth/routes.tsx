@@ -1,0 +1,14 @@
+/** The login page, outside the shells (public). */
+import { paths } from '@/config/paths';
+import type { FeatureRoutes } from '@/lib/routing/app-route';
+
+export const authRoutes: FeatureRoutes = {
+  outside: [
+    {
+      path: paths.login.path,
+      region: 'both',
+      title: 'auth.pageTitle',
+      lazy: () => import('./pages/login-page').then((m) => ({ Component: m.LoginPage })),
+    },
+  ],
+};

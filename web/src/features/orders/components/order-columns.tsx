@@ -1,0 +1,62 @@
+/** Columns of the order list (SPEC §3). */
+import type { TOrderRow } from '@ac/protocol/commerce';
+import type { TableColumnsType } from 'antd';
+import { Typography } from 'antd';
+import type { TFunction } from 'i18next';
+import { enumKey, goodsKey } from '@/lib/enum-keys';
+import { formatDateTime } from '@/lib/format/date';
+import { formatMoney } from '@/lib/format/money';
+import { OrderStatusTag } from './order-status-tag';
+
+export function orderColumns(t: TFunction, language: string): TableColumnsType<TOrderRow> {
+  return [
+    {
+      title: t('orders.orderTime'),
+      key: 'orderTime',
+      width: 170,
+      render: (_, row) => (
+        <>
+          <div>{formatDateTime(row.orderTime)}</div>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {row.orderNo}
+          </Typography.Text>
+        </>
+      ),
+    },
+    {
+      title: t('orders.goods'),
+      key: 'goods',
+      render: (_, row) => t(goodsKey(row.goodsCode), { defaultValue: row.goodsName }),
+    },
+    {
+      title: t('orders.serviceType'),
+      key: 'serviceType',
+      render: (_, row) => t(enumKey('serviceType', row.serviceType)),
+    },
+    {
+      title: t('orders.channel'),
+      key: 'channel',
+      render: (_, row) => t(enumKey('channel', row.channel), { defaultValue: row.channel }),
+    },
+    {
+      title: t('orders.orderAmount'),
+      key: 'orderAmount',
+      align: 'right',
+      render: (_, row) => formatMoney(row.orderAmount, language),
+    },
+    {
+      title: t('orders.payAmount'),
+      key: 'payAmount',
+      align: 'right',
+      render: (_, row) => formatMoney(row.payAmount, language),
+    },
+    { title: t('orders.payTime'), key: 'payTime', width: 150, render: (_, row) => formatDateTime(row.payTime) },
+    { title: t('orders.orderType'), key: 'orderType', render: (_, row) => t(enumKey('orderType', row.orderType)) },
+    {
+      title: t('orders.status'),
+      key: 'status',
+      fixed: 'right',
+      render: (_, row) => <OrderStatusTag status={row.status} />,
+    },
+  ];
+}

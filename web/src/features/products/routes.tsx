@@ -1,0 +1,24 @@
+/** Product centre (main shell) and the China VIP confirmation page (outside the shell). */
+import { plannedPage } from '@/components/planned-page-route';
+import { paths } from '@/config/paths';
+import type { FeatureRoutes } from '@/lib/routing/app-route';
+
+export const productsRoutes: FeatureRoutes = {
+  main: [
+    {
+      path: paths.products.path,
+      region: 'both',
+      title: 'products.pageTitle',
+      lazy: () => import('./pages/products-page').then((m) => ({ Component: m.ProductsPage })),
+    },
+  ],
+  outside: [
+    {
+      path: paths.vipConfirm.path,
+      region: 'cn',
+      title: 'products.vipConfirmTitle',
+      description: 'products.vipConfirmDescription',
+      lazy: plannedPage,
+    },
+  ],
+};

@@ -1,0 +1,37 @@
+/** My redeem codes in three tabs: unused, used, expired (the tab is kept in the URL). */
+import { REDEEM_TABS, ZRedeemTab } from '@ac/protocol/enums';
+import { Card, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { paths } from '@/config/paths';
+import { RedeemTable } from '../components/redeem-table';
+
+export function MyExchangePage() {
+  const { t } = useTranslation('redeem');
+  const [params, setParams] = useSearchParams();
+  const parsed = ZRedeemTab.safeParse(params.get('tab'));
+  const tab = parsed.success ? parsed.data : 'unused';
+  return (
+    <>
+      <PageHeader
+        title={t('redeem.pageTitle')}
+        description={t('redeem.pageDescription')}
+        extra={<Link to={paths.redeemCode.getHref()}>{t('redeem.useCode')}</Link>}
+      />
+      <Card>
+        <Tabs
+          data-testid="redeem-tabs"
+          activeKey={tab}
+          onChange={(key) => setParams(key === 'unused' ? {} : { tab: key })}
+          destroyOnHidden
+          items={REDEEM_TABS.map((key) => ({
+            key,
+            label: t(`redeem.tab${key.charAt(0).toUpperCase()}${key.slice(1)}`),
+            children: <RedeemTable state={key} />,
+          }))}
+        />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+/**
+ * Logout (SPEC §4): tells the server, then clears user, company, storage,
+ * vip info, token and ticket cookie and goes to the login page, even when
+ * the call fails.
+ */
+import { request } from '@/lib/api/api-client';
+import { navigateTo } from '@/lib/navigation';
+import { clearSession } from './clear-session';
+import { LOGIN_PATH } from './login-path';
+
+export const LOGOUT_PATH = '/user/v5/sysuser/logout';
+
+export async function logout(): Promise<void> {
+  try {
+    await request(LOGOUT_PATH, {}, { onSessionExpired: 'reject' });
+  } catch {
+    // the session ends on this side whatever the server answered
+  } finally {
+    clearSession();
+    navigateTo(LOGIN_PATH, { replace: true });
+  }
+}
