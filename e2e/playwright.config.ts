@@ -32,10 +32,10 @@ export default defineConfig({
   reporter: [['list']],
   use: { launchOptions: chromium, trace: 'retain-on-failure', screenshot: 'only-on-failure' },
   projects: [
-    { name: 'desktop-us', use: { ...desktop, baseURL: servers.us.url }, grepInvert: /@h5|@cn-only/ },
-    { name: 'desktop-cn', use: { ...desktop, baseURL: servers.cn.url }, grepInvert: /@h5|@us-only/ },
-    { name: 'h5-us', use: { ...phone, baseURL: servers.us.url }, grep: /@h5/, grepInvert: /@cn-only/ },
-    { name: 'h5-cn', use: { ...phone, baseURL: servers.cn.url }, grep: /@h5/, grepInvert: /@us-only/ },
+    { name: 'desktop-us', use: { ...desktop, baseURL: `${servers.us.url}/` }, grepInvert: /@h5|@cn-only/ },
+    { name: 'desktop-cn', use: { ...desktop, baseURL: `${servers.cn.url}/` }, grepInvert: /@h5|@us-only/ },
+    { name: 'h5-us', use: { ...phone, baseURL: `${servers.us.url}/` }, grep: /@h5/, grepInvert: /@cn-only/ },
+    { name: 'h5-cn', use: { ...phone, baseURL: `${servers.cn.url}/` }, grep: /@h5/, grepInvert: /@us-only/ },
   ],
   webServer: Object.values(servers).map((s) => ({
     command: s.command,

@@ -5,16 +5,21 @@
 import { randomUUID } from 'node:crypto';
 import { Code, catalogue } from '@ac/protocol/codes';
 import { regionSettings } from '@ac/protocol/enums';
+import { AVATAR_MAX_BYTES } from '@ac/protocol/profile';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
+import { type AccountSecurityAdapters, createAccountSecurity } from './account-security.ts';
 import { createMailer, type Mailer } from './adapters/mail.ts';
 import { createOutboxRepo } from './adapters/outbox.repo.ts';
+import { registerSandboxCheckout } from './adapters/payments/sandbox-checkout.routes.ts';
 import { createOutboxSms, type SmsSender } from './adapters/sms.ts';
+import { createCommerce } from './commerce.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { errorAnswer } from './envelope/answer.ts';
@@ -35,12 +40,19 @@ import { createKeysService } from './modules/keys/keys.service.ts';
 import { createMembershipsRepo } from './modules/memberships/memberships.repo.ts';
 import { createMembershipsCalls } from './modules/memberships/memberships.routes.ts';
 import { createMembershipsService } from './modules/memberships/memberships.service.ts';
+import { createNodeDirectory } from './modules/nodes/node-directory.ts';
 import { createNodesRepo } from './modules/nodes/nodes.repo.ts';
 import { createNodesCalls } from './modules/nodes/nodes.routes.ts';
-import { createOrdersRepo } from './modules/orders/orders.repo.ts';
+import { createPeerLookup } from './modules/nodes/peer-lookup.ts';
 import { createOrdersCalls } from './modules/orders/orders.routes.ts';
-import { createRedeemRepo } from './modules/redeem/redeem.repo.ts';
+import { registerPaymentNotify } from './modules/payments/payments.routes.ts';
+import { createProductsCalls } from './modules/products/products.routes.ts';
 import { createRedeemCalls } from './modules/redeem/redeem.routes.ts';
+import { createAccountMail } from './modules/registration/account-mail.ts';
+import { createRecoveryCalls } from './modules/registration/recovery.routes.ts';
+import { createRecoveryService } from './modules/registration/recovery.service.ts';
+import { createRegistrationCalls } from './modules/registration/registration.routes.ts';
+import { createRegistrationService } from './modules/registration/registration.service.ts';
 import { createSessionRepo } from './modules/session/session.repo.ts';
 import { createSessionCalls } from './modules/session/session.routes.ts';
 import { createSessionService } from './modules/session/session.service.ts';
@@ -54,6 +66,8 @@ export type AppOptions = {
   /** Replace delivery adapters (tests pass their own or use the outbox). */
   mailer?: Mailer;
   sms?: SmsSender;
+  /** Replace the captcha drawer, avatar store or OAuth providers. */
+  security?: AccountSecurityAdapters;
   logger?: boolean;
 };
 
@@ -72,6 +86,8 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
 
   // external plugins
   await app.register(fastifyCookie);
+  // avatar uploads: one file part, stopped at 2 MB (SPEC §5)
+  await app.register(fastifyMultipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 4, parts: 5 } });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -137,25 +153,77 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   const memberships = createMembershipsService(createMembershipsRepo(db));
   const userRepo = createUserRepo(db);
   const users = createUserService(userRepo, memberships);
+  const commerce = createCommerce(config, db, app.log);
+  app.addHook('onClose', () => commerce.close());
   const defaultLanguage = regionSettings[config.region].defaultLanguage;
+  const nodes = createNodesRepo(db);
+  const nodeDirectory = createNodeDirectory({
+    nodes,
+    accounts: sessionRepo,
+    selfCode: config.nodeCode,
+    selfUrl: `${config.publicUrl}${config.basePath}`,
+    peers: config.serverNodes
+      .filter((n) => n.code !== config.nodeCode)
+      .map((n) => createPeerLookup({ code: n.code, apiBase: n.url }, app.log)),
+  });
+  const { publicUrl, basePath, region } = config;
+  const accountMail = createAccountMail({ mailer, sms, publicUrl, basePath, region, log: app.log });
+  app.addHook('onClose', () => accountMail.drain());
+  const registration = createRegistrationService({
+    db,
+    codes,
+    directory: nodeDirectory,
+    mail: accountMail,
+    nodeCode: config.nodeCode,
+  });
+  const recovery = createRecoveryService({ db, codes, accounts: sessionRepo, mail: accountMail });
+
+  const security = createAccountSecurity({
+    config,
+    db,
+    log: app.log,
+    mailer,
+    sms,
+    audit,
+    codes,
+    sessions,
+    users,
+    userRepo,
+    adapters: options.security ?? {},
+  });
 
   // routes
   registerKeyRoute(app, keys);
   registerCalls(
     app,
     [
-      ...createNodesCalls({ nodes: createNodesRepo(db) }),
-      ...createSessionCalls({ sessions, codes, users, audit, publicUrl: config.publicUrl }),
+      ...createNodesCalls({ nodes, directory: nodeDirectory }),
+      ...createSessionCalls({ sessions, codes, users, audit, publicUrl, nodeDirectory }),
+      ...createRegistrationCalls({ registration, audit, region, defaultLanguage }),
+      ...createRecoveryCalls({ recovery, audit, region, defaultLanguage }),
       ...createCodesCalls({ codes, mailer, sms, accounts: sessionRepo, users: userRepo, audit, defaultLanguage }),
       ...createUserCalls({ users }),
       ...createCompanyCalls({ companies: createCompanyRepo(db) }),
       ...createMembershipsCalls({ memberships }),
-      ...createOrdersCalls({ orders: createOrdersRepo(db) }),
-      ...createRedeemCalls({ redeem: createRedeemRepo(db) }),
+      ...createProductsCalls({ products: commerce.products }),
+      ...createOrdersCalls({
+        orders: commerce.ordersRepo,
+        ordersService: commerce.orders,
+        payments: commerce.payments,
+      }),
+      ...createRedeemCalls({ redeem: commerce.redeemRepo, redeemService: commerce.redeem }),
       ...createDevicesCalls({ devices: createDevicesRepo(db) }),
+      ...security.calls,
     ],
     { config, keys, sessions },
   );
+  security.registerRoutes(app);
+  await registerPaymentNotify(app, { payments: commerce.payments });
+  const sandbox = commerce.gateways.sandbox;
+  if (sandbox) {
+    await registerSandboxCheckout(app, { ...sandbox, returnUrl: commerce.gateways.returnUrl });
+    app.addHook('onReady', () => sandbox.notifier.resume());
+  }
   if (!config.production) registerDevMailbox(app, outbox);
   await registerSpa(app, config);
   return app;

@@ -1,16 +1,22 @@
 /** Products, orders and redeem codes (API.md "Products, orders, payment", "Redeem codes"). */
 import { z } from 'zod';
-import { ZListRequest, ZListResponse, ZMoney, ZTime } from './common.ts';
+import { ZEmpty, ZListRequest, ZListResponse, ZMoney, ZTime } from './common.ts';
 import {
   ACCOUNT_TYPES,
+  CURRENCIES,
+  ORDER_DETAIL_STATES,
   ORDER_TYPES,
+  PRODUCT_TYPES,
   REDEEM_ORDER_STATUSES,
   REDEEM_SOURCES,
   REDEEM_STATES,
   SERVICE_TYPES,
+  ZGoodsCode,
   ZOrderStatus,
+  ZPayMethod,
   ZRedeemTab,
 } from './enums.ts';
+import { ZVipInfo } from './session.ts';
 
 export const ZMyProduct = z.object({
   goodsCode: z.string(),
@@ -76,3 +82,110 @@ export const ZRedeemOrderRow = z.object({
   refundAmount: ZMoney,
 });
 export type TRedeemOrderRow = z.infer<typeof ZRedeemOrderRow>;
+
+// ---- catalogue -------------------------------------------------------------
+
+export const ZProductCatalogRequest = ZEmpty;
+export const ZCatalogItem = z.object({
+  goodsCode: ZGoodsCode,
+  name: z.string(),
+  productType: z.enum(PRODUCT_TYPES),
+  accountType: z.enum(ACCOUNT_TYPES),
+  serviceType: z.enum(SERVICE_TYPES),
+  level: z.number().int(),
+  /** Length of one unit of the product, in days. */
+  durationDays: z.number().int(),
+  storageGb: z.number().int(),
+  /** Price of one unit in the region's currency (USD overseas, CNY in China). */
+  price: ZMoney,
+});
+export type TCatalogItem = z.infer<typeof ZCatalogItem>;
+export const ZProductCatalogResponse = z.object({ currency: z.enum(CURRENCIES), rows: z.array(ZCatalogItem) });
+export type TProductCatalogResponse = z.infer<typeof ZProductCatalogResponse>;
+
+// ---- orders ----------------------------------------------------------------
+
+export const ZOrderNo = z.string().trim().min(1).max(64);
+export const MAX_ORDER_QUANTITY = 10;
+
+export const ZOrderCreateRequest = z.object({
+  goodsCode: ZGoodsCode,
+  quantity: z.number().int().min(1).max(MAX_ORDER_QUANTITY).default(1),
+  coupon: z.string().trim().min(1).max(64).optional(),
+});
+export type TOrderCreateRequest = z.infer<typeof ZOrderCreateRequest>;
+
+export const ZOrderLine = z.object({
+  goodsCode: z.string(),
+  goodsName: z.string(),
+  quantity: z.number().int(),
+  unitPrice: ZMoney,
+  amount: ZMoney,
+  durationDays: z.number().int(),
+});
+export type TOrderLine = z.infer<typeof ZOrderLine>;
+
+export const ZOrderDetail = ZOrderRow.extend({
+  detailState: z.enum(ORDER_DETAIL_STATES),
+  payState: z.union([z.literal(0), z.literal(1)]),
+  refundAmount: ZMoney,
+  lines: z.array(ZOrderLine),
+});
+export type TOrderDetail = z.infer<typeof ZOrderDetail>;
+export const ZOrderCreateResponse = ZOrderDetail;
+
+export const ZOrderDetailRequest = z.object({ orderNo: ZOrderNo });
+export const ZOrderDetailResponse = ZOrderDetail;
+export const ZOrderCancelRequest = z.object({ orderNo: ZOrderNo });
+export const ZOrderCancelResponse = ZEmpty;
+
+export const ZOrderPayRequest = z.object({ orderNo: ZOrderNo, payMethod: ZPayMethod });
+export type TOrderPayRequest = z.infer<typeof ZOrderPayRequest>;
+/** `payUrl`: open in a new page (page flow); `qrCode`: render as a 150×150 QR (WeChat). */
+export const ZOrderPayResponse = z.union([z.object({ payUrl: z.string() }), z.object({ qrCode: z.string() })]);
+export type TOrderPayResponse = z.infer<typeof ZOrderPayResponse>;
+
+export const ZOrderPayStateRequest = z.object({ orderNo: ZOrderNo });
+export const ZOrderPayStateResponse = z.object({
+  payState: z.union([z.literal(0), z.literal(1)]),
+  status: ZOrderStatus,
+});
+export type TOrderPayStateResponse = z.infer<typeof ZOrderPayStateResponse>;
+
+// ---- redeem codes ----------------------------------------------------------
+
+/** 32 symbols without 0/O/1/I; 18 of them carry 90 bits, shown as XXXX-XXXX-XXXX-XXXX-XX. */
+export const REDEEM_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const REDEEM_CODE_LENGTH = 18;
+
+/** The form codes are matched in: upper case, without dashes and spaces. */
+export function normalizeRedeemCode(code: string): string {
+  return code.replace(/[\s-]/g, '').toUpperCase();
+}
+
+export const ZRedeemCodeInput = z
+  .string()
+  .max(64)
+  .refine((c) => normalizeRedeemCode(c).length > 0, 'Please enter the redeem code');
+
+export const ZRedeemPreviewRequest = z.object({ code: ZRedeemCodeInput });
+/** The confirmation dialog; durations are in days. */
+export const ZRedeemPreviewResponse = z.object({
+  goodsCode: z.string(),
+  goodsName: z.string(),
+  licenseQty: z.number().int(),
+  externalCollabQty: z.number().int(),
+  extraLicenseQty: z.number().int(),
+  extraExternalCollabQty: z.number().int(),
+  extraDuration: z.number().int(),
+  activationDuration: z.number().int(),
+  validTo: ZTime,
+});
+export type TRedeemPreviewResponse = z.infer<typeof ZRedeemPreviewResponse>;
+
+export const ZRedeemExchangeRequest = z.object({ code: ZRedeemCodeInput });
+export const ZRedeemExchangeResponse = z.object({ vipInfo: ZVipInfo });
+export type TRedeemExchangeResponse = z.infer<typeof ZRedeemExchangeResponse>;
+
+export const ZRedeemOrdersRequest = ZListRequest;
+export const ZRedeemOrdersResponse = ZListResponse(ZRedeemOrderRow);

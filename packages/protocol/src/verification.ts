@@ -7,7 +7,12 @@ export const ZCodePurpose = z.enum(CODE_PURPOSES);
 /** Purposes that need a session: the code goes to the user's own or new address. */
 export const SESSION_CODE_PURPOSES = ['bindEmail', 'bindMobile', 'changePassword', 'cancelAccount'] as const;
 
-export const ZSendEmailCodeRequest = z.object({ email: ZEmail, purpose: ZCodePurpose });
+/** `ticket` comes from kaptchaVerify; needed after 3 sends to a target or from an IP in an hour (1100010). */
+export const ZSendEmailCodeRequest = z.object({
+  email: ZEmail,
+  purpose: ZCodePurpose,
+  ticket: z.string().max(128).optional(),
+});
 export const ZSendSmsCodeRequest = z.object({
   mobile: ZMobile,
   purpose: ZCodePurpose,

@@ -17,6 +17,9 @@ export function createOutboxRepo(db: DbOrTx) {
         .set({ error: error.slice(0, 500) })
         .where(eq(outbox.id, id));
     },
+    async deleteMessage(id: string) {
+      await db.delete(outbox).where(eq(outbox.id, id));
+    },
     async latestMessages(limit: number) {
       return db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(limit);
     },

@@ -51,7 +51,7 @@ export function tokenOf(req: FastifyRequest): string | undefined {
   return req.cookies?.gstarsso_ticket || undefined;
 }
 
-function assertOrigin(req: FastifyRequest, config: Config) {
+export function assertOrigin(req: FastifyRequest, config: Config) {
   const origin = req.headers.origin;
   if (!origin) return;
   const allowed = [new URL(config.publicUrl).origin, `${req.protocol}://${req.headers.host}`];

@@ -2,6 +2,7 @@
  * Data every start needs (the goods catalogue, this server node) and, on an
  * empty database outside production, the demo data of API.md.
  */
+import { regionSettings } from '@ac/protocol/enums';
 import { count } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -14,11 +15,30 @@ const NODE_NAMES = { us: 'International', cn: 'China' } as const;
 
 export async function seedEssentials(db: Db, config: Config) {
   await db.insert(goods).values(catalogueRows()).onConflictDoNothing();
-  await createNodesRepo(db).upsertNode({
-    code: config.region,
-    name: NODE_NAMES[config.region],
-    region: config.region,
-    url: `${config.publicUrl}${config.basePath}`,
+  await syncServerNodes(db, config);
+}
+
+/**
+ * The node list of serverNode/list: SERVER_NODES plus this node (its URL is
+ * always this server's own PUBLIC_URL), replacing what an earlier start wrote.
+ */
+export async function syncServerNodes(db: Db, config: Config) {
+  const self = config.serverNodes.find((n) => n.code === config.nodeCode);
+  const rows = [
+    ...config.serverNodes.filter((n) => n.code !== config.nodeCode),
+    {
+      code: config.nodeCode,
+      name: self?.name ?? NODE_NAMES[config.region],
+      region: config.region,
+      url: config.publicUrl,
+    },
+  ];
+  await db.transaction(async (tx) => {
+    const repo = createNodesRepo(tx);
+    for (const n of rows) {
+      await repo.upsertNode({ ...n, url: `${n.url}${regionSettings[n.region].basePath}` });
+    }
+    await repo.deleteNodesExcept(rows.map((n) => n.code));
   });
 }
 

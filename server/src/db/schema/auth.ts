@@ -47,8 +47,13 @@ export const verificationCodes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** Who asked for it, to require a captcha after 3 sends from one IP in an hour. */
+    ip: text('ip'),
   },
-  (t) => [index('verification_codes_target_idx').on(t.target, t.purpose, t.createdAt)],
+  (t) => [
+    index('verification_codes_target_idx').on(t.target, t.purpose, t.createdAt),
+    index('verification_codes_ip_idx').on(t.ip, t.createdAt),
+  ],
 );
 
 /** Failure counters for login throttling, keyed by account string or IP. */

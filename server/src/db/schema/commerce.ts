@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 export const goods = pgTable('goods', {
@@ -58,10 +59,12 @@ export const orders = pgTable(
     payTime: timestamp('pay_time', { withTimezone: true }),
     startDate: timestamp('start_date', { withTimezone: true }),
     endDate: timestamp('end_date', { withTimezone: true }),
+    /** The redeem code an `exchange` order redeemed. */
+    redeemSerialNo: text('redeem_serial_no'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('orders_user_idx').on(t.userId, t.createdAt)],
+  (t) => [index('orders_user_idx').on(t.userId, t.createdAt), index('orders_status_idx').on(t.status, t.updatedAt)],
 );
 
 export const redeemCodes = pgTable(
@@ -96,7 +99,15 @@ export const redeemCodes = pgTable(
     redeemOrderNo: text('redeem_order_no'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('redeem_codes_owner_idx').on(t.ownerUserId), index('redeem_codes_redeemer_idx').on(t.redeemedBy)],
+  (t) => [
+    index('redeem_codes_owner_idx').on(t.ownerUserId),
+    index('redeem_codes_redeemer_idx').on(t.redeemedBy),
+    // Codes match case-insensitively, ignoring dashes and spaces (normalizeRedeemCode).
+    uniqueIndex('redeem_codes_match_key').using(
+      'btree',
+      sql`upper(regexp_replace(${t.code}, '[[:space:]-]', '', 'g'))`,
+    ),
+  ],
 );
 
 /** Orders that bought a batch of redeem codes. */

@@ -1,5 +1,9 @@
 // The drizzle schema, gathered for the client factory and drizzle-kit.
 export * from './auth.ts';
+export * from './captcha.ts';
 export * from './commerce.ts';
 export * from './devices.ts';
+export * from './payments.ts';
+export * from './registration.ts';
+export * from './third-party.ts';
 export * from './users.ts';

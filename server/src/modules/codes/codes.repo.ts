@@ -24,6 +24,13 @@ export function createCodesRepo(db: DbOrTx) {
         .where(and(eq(verificationCodes.target, target), gt(verificationCodes.createdAt, since)));
       return row?.n ?? 0;
     },
+    async countSendsFromIpSince(ip: string, since: Date) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(verificationCodes)
+        .where(and(eq(verificationCodes.ip, ip), gt(verificationCodes.createdAt, since)));
+      return row?.n ?? 0;
+    },
     async insertCode(row: typeof verificationCodes.$inferInsert) {
       await db.insert(verificationCodes).values(row);
     },

@@ -30,7 +30,7 @@ type Deps = {
 };
 
 type Send = { code(code: string): Promise<void>; notice(): Promise<void> };
-type Origin = { session: AuthSession | null; ip: string; requestId: string };
+type Origin = { session: AuthSession | null; ip: string; requestId: string; ticket: string | undefined };
 
 const limit = { max: 20, timeWindow: '1 minute' };
 
@@ -46,7 +46,7 @@ export function createCodesCalls(d: Deps) {
   async function issue(purpose: TCodePurpose, target: string, channel: 'mail' | 'sms', send: Send, o: Origin) {
     const delivery = await deliveryFor(purpose, target, o.session, lookups);
     // a code row is created in every case, so limits and answers are the same for any target
-    const code = await d.codes.issue(purpose, target);
+    const code = await d.codes.issue(purpose, target, { ip: o.ip, ticket: o.ticket });
     if (delivery === 'code') await send.code(code);
     if (delivery === 'notice') await send.notice();
     await d.audit.record({
@@ -54,7 +54,7 @@ export function createCodesCalls(d: Deps) {
       userId: o.session?.userId,
       ip: o.ip,
       requestId: o.requestId,
-      detail: { channel, purpose },
+      detail: { channel, purpose, captcha: o.ticket !== undefined },
     });
     return { resendAfter: CODE_RESEND_SECONDS };
   }
@@ -68,8 +68,8 @@ export function createCodesCalls(d: Deps) {
       rateLimit: limit,
       request: ZSendEmailCodeRequest,
       response: ZSendCodeResponse,
-      errors: [Code.codeSendTooSoon, Code.tooManyRequests],
-      handler({ payload: { email, purpose }, clientInfo, session, ip, requestId }) {
+      errors: [Code.codeSendTooSoon, Code.tooManyRequests, Code.captchaRequired],
+      handler({ payload: { email, purpose, ticket }, clientInfo, session, ip, requestId }) {
         const lang = messageLanguage(clientInfo.language, d.defaultLanguage);
         return issue(
           purpose,
@@ -79,7 +79,7 @@ export function createCodesCalls(d: Deps) {
             code: (code) => d.mailer.send({ to: email, ...codeMessageText(lang, code, CODE_TTL_MINUTES) }),
             notice: () => d.mailer.send({ to: email, ...registerNoticeText(lang) }),
           },
-          { session, ip, requestId },
+          { session, ip, requestId, ticket },
         );
       },
     }),
@@ -91,8 +91,8 @@ export function createCodesCalls(d: Deps) {
       rateLimit: limit,
       request: ZSendSmsCodeRequest,
       response: ZSendCodeResponse,
-      errors: [Code.codeSendTooSoon, Code.tooManyRequests],
-      handler({ payload: { mobile, purpose }, clientInfo, session, ip, requestId }) {
+      errors: [Code.codeSendTooSoon, Code.tooManyRequests, Code.captchaRequired],
+      handler({ payload: { mobile, purpose, ticket }, clientInfo, session, ip, requestId }) {
         const lang = messageLanguage(clientInfo.language, d.defaultLanguage);
         return issue(
           purpose,
@@ -102,7 +102,7 @@ export function createCodesCalls(d: Deps) {
             code: (code) => d.sms.send({ to: mobile, text: codeMessageText(lang, code, CODE_TTL_MINUTES).text }),
             notice: () => d.sms.send({ to: mobile, text: registerNoticeText(lang).text }),
           },
-          { session, ip, requestId },
+          { session, ip, requestId, ticket },
         );
       },
     }),

@@ -1,11 +1,14 @@
 /**
  * Verification codes (DESIGN §9): 6 CSPRNG digits stored hashed, bound to
  * purpose and target, 10 minutes, single use, 5 wrong tries kill the code;
- * resend after 60 s, at most 5 an hour and 10 a day per target.
+ * resend after 60 s, at most 5 an hour and 10 a day per target; after 3
+ * sends to a target or from an IP in an hour, each send needs a captcha
+ * ticket (kaptchaVerify).
  */
 
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { Code } from '@ac/protocol/codes';
+import { CAPTCHA_FREE_SENDS_PER_IP, CAPTCHA_FREE_SENDS_PER_TARGET } from '@ac/protocol/profile';
 import {
   CODE_MAX_ATTEMPTS,
   CODE_MAX_PER_DAY,
@@ -13,20 +16,24 @@ import {
   CODE_RESEND_SECONDS,
   CODE_TTL_MINUTES,
 } from '@ac/protocol/verification';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
 import { addMs, DAY, HOUR, MINUTE, SECOND } from '../../lib/time.ts';
+import { createCaptchaRepo } from './captcha.repo.ts';
 import { createCodesRepo } from './codes.repo.ts';
 
 function codeHash(purpose: string, target: string, code: string) {
   return sha256Hex(`${purpose}:${target}:${code}`);
 }
 
+/** Who asks for a code: the IP counts toward the captcha threshold; `ticket` is a kaptchaVerify ticket. */
+export type IssueGuard = { ip?: string; ticket?: string };
+
 export function createCodesService(db: Db, now: () => Date = () => new Date()) {
   return {
     /** Creates a code for purpose + target, enforcing the send limits; returns the clear code. */
-    async issue(purpose: string, target: string): Promise<string> {
+    async issue(purpose: string, target: string, guard: IssueGuard = {}): Promise<string> {
       const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
       await db.transaction(async (tx) => {
         const repo = createCodesRepo(tx);
@@ -37,13 +44,22 @@ export function createCodesService(db: Db, now: () => Date = () => new Date()) {
           const wait = Math.ceil((CODE_RESEND_SECONDS * SECOND - (at.getTime() - last.getTime())) / 1000);
           throw new AppError(Code.codeSendTooSoon, `retry in ${wait} s`);
         }
-        if ((await repo.countSendsSince(target, addMs(at, -HOUR))) >= CODE_MAX_PER_HOUR) {
+        const lastHour = await repo.countSendsSince(target, addMs(at, -HOUR));
+        if (lastHour >= CODE_MAX_PER_HOUR) {
           throw new AppError(Code.tooManyRequests, 'hourly limit of codes reached');
         }
         if ((await repo.countSendsSince(target, addMs(at, -DAY))) >= CODE_MAX_PER_DAY) {
           throw new AppError(Code.tooManyRequests, 'daily limit of codes reached');
         }
+        const fromIp = guard.ip ? await repo.countSendsFromIpSince(guard.ip, addMs(at, -HOUR)) : 0;
+        if (lastHour >= CAPTCHA_FREE_SENDS_PER_TARGET || fromIp >= CAPTCHA_FREE_SENDS_PER_IP) {
+          const ticket = guard.ticket;
+          if (!ticket || !(await createCaptchaRepo(tx).useTicket(sha256Hex(ticket), at))) {
+            throw new AppError(Code.captchaRequired);
+          }
+        }
         await repo.insertCode({
+          ip: guard.ip ?? null,
           purpose,
           target,
           codeHash: codeHash(purpose, target, code),
@@ -57,10 +73,17 @@ export function createCodesService(db: Db, now: () => Date = () => new Date()) {
     /**
      * Checks the latest live code of purpose + target and, unless `consume`
      * is false, uses it up; throws 1000004 when it does not match. Wrong
-     * tries count either way.
+     * tries count either way. Inside a caller's transaction (`tx`) a wrong
+     * try is rolled back with it, so check first without `tx` and
+     * `consume: false`, then consume within the transaction.
      */
-    async verify(purpose: string, target: string, code: string, { consume = true } = {}): Promise<void> {
-      const repo = createCodesRepo(db);
+    async verify(
+      purpose: string,
+      target: string,
+      code: string,
+      { consume = true, tx }: { consume?: boolean; tx?: DbOrTx } = {},
+    ): Promise<void> {
+      const repo = createCodesRepo(tx ?? db);
       const row = await repo.latestCode(purpose, target);
       const at = now();
       if (!row || row.usedAt || row.expiresAt <= at || row.attempts >= CODE_MAX_ATTEMPTS) {

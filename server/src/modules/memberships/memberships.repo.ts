@@ -1,6 +1,8 @@
-import { and, desc, eq, gt, max, min, sql, sum } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, max, min, ne, sql, sum } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { goods, memberships } from '../../db/schema/index.ts';
+import { goods, memberships, users } from '../../db/schema/index.ts';
+
+export type MembershipRow = typeof memberships.$inferSelect;
 
 export function createMembershipsRepo(db: DbOrTx) {
   return {
@@ -47,6 +49,65 @@ export function createMembershipsRepo(db: DbOrTx) {
         .innerJoin(goods, eq(goods.code, memberships.goodsCode))
         .where(and(eq(memberships.userId, userId), gt(memberships.endTime, now)));
       return Number(row?.gb ?? 0);
+    },
+
+    // ---- grants (called inside a transaction) ----
+
+    /** Serialises every membership change of one user (row lock on the user). */
+    async lockUser(userId: string) {
+      const rows = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      return rows.length > 0;
+    },
+    async latestEnd(userId: string, goodsCode: string): Promise<Date | null> {
+      const [row] = await db
+        .select({ end: max(memberships.endTime) })
+        .from(memberships)
+        .where(and(eq(memberships.userId, userId), eq(memberships.goodsCode, goodsCode)));
+      return row?.end ? new Date(row.end) : null;
+    },
+    async insertMembership(row: typeof memberships.$inferInsert) {
+      const [created] = await db.insert(memberships).values(row).returning();
+      return created!;
+    },
+    /** The span still to come of one goods code: first start and last end of the live or future rows. */
+    async liveSpan(userId: string, goodsCode: string, now: Date) {
+      const [row] = await db
+        .select({ start: min(memberships.startTime), end: max(memberships.endTime) })
+        .from(memberships)
+        .where(and(eq(memberships.userId, userId), eq(memberships.goodsCode, goodsCode), gt(memberships.endTime, now)));
+      return row?.start && row.end ? { start: new Date(row.start), end: new Date(row.end) } : null;
+    },
+    async findBySource(sourceType: MembershipRow['sourceType'], sourceId: string) {
+      return db
+        .select()
+        .from(memberships)
+        .where(and(eq(memberships.sourceType, sourceType), eq(memberships.sourceId, sourceId)));
+    },
+    async setEnd(id: string, endTime: Date) {
+      await db.update(memberships).set({ endTime }).where(eq(memberships.id, id));
+    },
+    /** Moves the rows stacked after `from` (same user and goods) earlier by `ms`. */
+    async shiftLater(userId: string, goodsCode: string, from: Date, ms: number, exceptId: string) {
+      const by = sql`(${ms} * interval '1 millisecond')`;
+      await db
+        .update(memberships)
+        .set({ startTime: sql`${memberships.startTime} - ${by}`, endTime: sql`${memberships.endTime} - ${by}` })
+        .where(
+          and(
+            eq(memberships.userId, userId),
+            eq(memberships.goodsCode, goodsCode),
+            gte(memberships.startTime, from),
+            ne(memberships.id, exceptId),
+          ),
+        );
+    },
+    /** Ends every live or future row of one goods code now (future rows become empty). */
+    async endAll(userId: string, goodsCode: string, now: Date) {
+      return db
+        .update(memberships)
+        .set({ endTime: sql`greatest(${memberships.startTime}, ${now})` })
+        .where(and(eq(memberships.userId, userId), eq(memberships.goodsCode, goodsCode), gt(memberships.endTime, now)))
+        .returning({ id: memberships.id });
     },
   };
 }

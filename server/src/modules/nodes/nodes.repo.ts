@@ -1,17 +1,36 @@
-import { asc } from 'drizzle-orm';
+import { asc, eq, notInArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { serverNodes } from '../../db/schema/index.ts';
+import { accountDirectory, serverNodes } from '../../db/schema/index.ts';
 
 export function createNodesRepo(db: DbOrTx) {
   return {
     async listNodes() {
       return db.select().from(serverNodes).orderBy(asc(serverNodes.code));
     },
+    async findNode(code: string) {
+      const rows = await db.select().from(serverNodes).where(eq(serverNodes.code, code)).limit(1);
+      return rows[0] ?? null;
+    },
     async upsertNode(node: typeof serverNodes.$inferInsert) {
       await db
         .insert(serverNodes)
         .values(node)
         .onConflictDoUpdate({ target: serverNodes.code, set: { name: node.name, region: node.region, url: node.url } });
+    },
+    /** Removes nodes no longer configured. */
+    async deleteNodesExcept(codes: string[]) {
+      await db.delete(serverNodes).where(notInArray(serverNodes.code, codes));
+    },
+    async findDirectoryEntry(accountKey: string) {
+      const rows = await db.select().from(accountDirectory).where(eq(accountDirectory.accountKey, accountKey)).limit(1);
+      return rows[0] ?? null;
+    },
+    /** Records that an account lives on `nodeCode` (a re-registration after deletion moves it). */
+    async claimAccount(accountKey: string, nodeCode: string, at: Date) {
+      await db
+        .insert(accountDirectory)
+        .values({ accountKey, nodeCode, createdAt: at })
+        .onConflictDoUpdate({ target: accountDirectory.accountKey, set: { nodeCode, createdAt: at } });
     },
   };
 }

@@ -1,9 +1,16 @@
+import { Code } from '@ac/protocol/codes';
+import { ZGetNodeByDealerRequest, ZGetNodeByDealerResponse } from '@ac/protocol/registration';
 import { ZServerNodeList } from '@ac/protocol/session';
 import { z } from 'zod';
 import { defineCall } from '../../envelope/call.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { NodeDirectory } from './node-directory.ts';
 import type { NodesRepo } from './nodes.repo.ts';
 
-export function createNodesCalls(d: { nodes: NodesRepo }) {
+/** getnodeByDealer reveals on which node an account lives (SPEC's exception to DESIGN §9): kept scarce. */
+const dealerLimit = { max: 10, timeWindow: '1 minute' };
+
+export function createNodesCalls(d: { nodes: NodesRepo; directory: NodeDirectory }) {
   return [
     defineCall({
       path: '/global/v5/common/serverNode/list',
@@ -13,6 +20,27 @@ export function createNodesCalls(d: { nodes: NodesRepo }) {
       request: z.object({}),
       response: ZServerNodeList,
       handler: async () => ({ rows: await d.nodes.listNodes() }),
+    }),
+    defineCall({
+      path: '/user/v5/sysuser/getnodeByDealer',
+      summary:
+        'The node an account lives on (the jump-node screen after 0300069). Accounts no node knows answer this node, ' +
+        'so the answer tells only that an account lives elsewhere. `localOnly` (node-to-node) answers from this ' +
+        "node's own accounts and 1200005 when it is not here. At most 10 a minute per IP.",
+      tag: 'nodes',
+      auth: false,
+      rateLimit: dealerLimit,
+      request: ZGetNodeByDealerRequest,
+      response: ZGetNodeByDealerResponse,
+      errors: [Code.accountNotOnNode, Code.tooManyRequests],
+      async handler({ payload: { account, localOnly } }) {
+        if (localOnly) {
+          const node = await d.directory.locateLocal(account);
+          if (!node) throw new AppError(Code.accountNotOnNode);
+          return { node };
+        }
+        return { node: (await d.directory.locate(account)) ?? (await d.directory.self()) };
+      },
     }),
   ];
 }

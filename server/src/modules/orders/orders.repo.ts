@@ -1,6 +1,12 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lte, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { goods, orders } from '../../db/schema/index.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+export type OrderPatch = Partial<Omit<NewOrder, 'orderNo' | 'status' | 'userId'>>;
+
+const withGoods = { order: orders, goodsName: goods.name, durationDays: goods.durationDays };
 
 export function createOrdersRepo(db: DbOrTx) {
   return {
@@ -9,7 +15,7 @@ export function createOrdersRepo(db: DbOrTx) {
       if (filter.status !== undefined) where.push(eq(orders.status, filter.status));
       const [rows, [total]] = await Promise.all([
         db
-          .select({ order: orders, goodsName: goods.name })
+          .select(withGoods)
           .from(orders)
           .innerJoin(goods, eq(goods.code, orders.goodsCode))
           .where(and(...where))
@@ -23,6 +29,43 @@ export function createOrdersRepo(db: DbOrTx) {
       ]);
       return { rows, total: total?.n ?? 0 };
     },
+    /** One order with its goods; only the owner's when `userId` is given. */
+    async findOrder(orderNo: string, userId?: string) {
+      const where = userId ? and(eq(orders.orderNo, orderNo), eq(orders.userId, userId)) : eq(orders.orderNo, orderNo);
+      const rows = await db
+        .select(withGoods)
+        .from(orders)
+        .innerJoin(goods, eq(goods.code, orders.goodsCode))
+        .where(where)
+        .limit(1);
+      return rows[0] ?? null;
+    },
+    /** The order row locked until the transaction ends. */
+    async lockOrder(orderNo: string) {
+      const rows = await db.select().from(orders).where(eq(orders.orderNo, orderNo)).for('update');
+      return rows[0] ?? null;
+    },
+    async insertOrder(row: NewOrder) {
+      const [created] = await db.insert(orders).values(row).returning();
+      return created!;
+    },
+    /** The conditional update of the state machine: changes nothing unless the order is still in `from`. */
+    async moveStatus(orderNo: string, from: number, to: number, patch: OrderPatch = {}) {
+      const rows = await db
+        .update(orders)
+        .set({ ...patch, status: to })
+        .where(and(eq(orders.orderNo, orderNo), eq(orders.status, from)))
+        .returning();
+      return rows[0] ?? null;
+    },
+    async servedOrdersEndedBy(now: Date, statuses: number[], limit: number) {
+      return db
+        .select({ orderNo: orders.orderNo, status: orders.status })
+        .from(orders)
+        .where(and(inArray(orders.status, statuses), lte(orders.endDate, now)))
+        .limit(limit);
+    },
   };
 }
 export type OrdersRepo = ReturnType<typeof createOrdersRepo>;
+export type OrderWithGoods = NonNullable<Awaited<ReturnType<OrdersRepo['findOrder']>>>;

@@ -1,8 +1,22 @@
-import { and, count, desc, eq, gt, inArray, lte, or, type SQL } from 'drizzle-orm';
+import { normalizeRedeemCode } from '@ac/protocol/commerce';
+import { and, count, desc, eq, gt, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { goods, redeemCodes } from '../../db/schema/index.ts';
+import {
+  companies,
+  companyMembers,
+  goods,
+  redeemCodes,
+  redeemFailures,
+  redeemOrders,
+  users,
+} from '../../db/schema/index.ts';
 
 export type RedeemTab = 'unused' | 'used' | 'expired';
+export type RedeemCodeRow = typeof redeemCodes.$inferSelect;
+type State = RedeemCodeRow['state'];
+
+/** The same expression as the unique index redeem_codes_match_key, so lookups use it. */
+const matchKey = sql`upper(regexp_replace(${redeemCodes.code}, '[[:space:]-]', '', 'g'))`;
 
 function tabFilter(userId: string, tab: RedeemTab, now: Date): SQL {
   const held = eq(redeemCodes.ownerUserId, userId);
@@ -34,6 +48,68 @@ export function createRedeemRepo(db: DbOrTx) {
           .limit(page.limit)
           .offset(page.offset),
         db.select({ n: count() }).from(redeemCodes).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+    /** A code by its text in any case, with or without dashes and spaces; locked when asked. */
+    async findByCode(text: string, opts: { lock: boolean }) {
+      const query = db
+        .select()
+        .from(redeemCodes)
+        .where(sql`${matchKey} = ${normalizeRedeemCode(text)}`);
+      const rows = await (opts.lock ? query.for('update') : query);
+      return rows[0] ?? null;
+    },
+    /** The conditional update of the code state machine: nothing changes unless the code is still in `from`. */
+    async moveState(serialNo: string, from: State, to: State, patch: Partial<RedeemCodeRow> = {}) {
+      const rows = await db
+        .update(redeemCodes)
+        .set({ ...patch, state: to })
+        .where(and(eq(redeemCodes.serialNo, serialNo), eq(redeemCodes.state, from)))
+        .returning();
+      return rows[0] ?? null;
+    },
+    async insertCodes(rows: (typeof redeemCodes.$inferInsert)[]) {
+      return db.insert(redeemCodes).values(rows).onConflictDoNothing().returning();
+    },
+    async accountOf(userId: string) {
+      const rows = await db
+        .select({ email: users.email, mobile: users.mobile, name: users.name })
+        .from(users)
+        .where(eq(users.id, userId));
+      const u = rows[0];
+      return u ? (u.email ?? u.mobile ?? u.name) : null;
+    },
+    async inActiveCompany(userId: string) {
+      const rows = await db
+        .select({ id: companies.id })
+        .from(companyMembers)
+        .innerJoin(companies, eq(companies.id, companyMembers.companyId))
+        .where(and(eq(companyMembers.userId, userId), eq(companies.status, 'active')))
+        .limit(1);
+      return rows.length > 0;
+    },
+    async recordFailure(userId: string, reason: string, at: Date) {
+      await db.insert(redeemFailures).values({ userId, reason, at });
+    },
+    async failuresSince(userId: string, since: Date) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(redeemFailures)
+        .where(and(eq(redeemFailures.userId, userId), gt(redeemFailures.at, since)));
+      return row?.n ?? 0;
+    },
+    async listRedeemOrders(userId: string, page: { offset: number; limit: number }) {
+      const where = eq(redeemOrders.userId, userId);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(redeemOrders)
+          .where(where)
+          .orderBy(desc(redeemOrders.createdAt), desc(redeemOrders.orderNo))
+          .limit(page.limit)
+          .offset(page.offset),
+        db.select({ n: count() }).from(redeemOrders).where(where),
       ]);
       return { rows, total: total?.n ?? 0 };
     },

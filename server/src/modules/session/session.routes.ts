@@ -3,9 +3,11 @@ import { ZEmpty } from '@ac/protocol/common';
 import { ZLoginByCodeRequest, ZLoginRequest, ZLoginResponse } from '@ac/protocol/session';
 import { z } from 'zod';
 import { defineCall } from '../../envelope/call.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { clearTicketCookie, setTicketCookie } from '../../lib/ticket-cookie.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
 import type { CodesService } from '../codes/codes.service.ts';
+import type { NodeDirectory } from '../nodes/node-directory.ts';
 import type { UserService } from '../user/user.service.ts';
 import type { SessionService } from './session.service.ts';
 
@@ -15,11 +17,20 @@ type Deps = {
   users: UserService;
   audit: AuditRepo;
   publicUrl: string;
+  /** When given, a failed login of an account living on another node answers 0300069 naming that node. */
+  nodeDirectory?: Pick<NodeDirectory, 'elsewhere'>;
 };
 
 const loginLimit = { max: 30, timeWindow: '1 minute' };
 
 export function createSessionCalls(d: Deps) {
+  /** 1000001 for an account that lives on another node becomes 0300069 with that node's code as detail. */
+  async function onOtherNode(e: unknown, account: string) {
+    if (!(e instanceof AppError) || e.code !== Code.loginFailed || !d.nodeDirectory) return e;
+    const node = await d.nodeDirectory.elsewhere(account);
+    return node ? new AppError(Code.accountOnOtherNode, node.code) : e;
+  }
+
   return [
     defineCall({
       path: '/user/v5/sysuser/login',
@@ -29,7 +40,7 @@ export function createSessionCalls(d: Deps) {
       rateLimit: loginLimit,
       request: ZLoginRequest,
       response: ZLoginResponse,
-      errors: [Code.loginFailed, Code.accountNotActivated, Code.tooManyRequests],
+      errors: [Code.loginFailed, Code.accountNotActivated, Code.accountOnOtherNode, Code.tooManyRequests],
       async handler({ payload, clientInfo, ip, userAgent, requestId, reply }) {
         const origin = { clientInfo, ip, userAgent };
         try {
@@ -39,7 +50,7 @@ export function createSessionCalls(d: Deps) {
           return { utoken, userInfo: await d.users.publicUserInfo(userId) };
         } catch (e) {
           await d.audit.record({ event: 'login.failed', ip, requestId, detail: { method: 'password' } });
-          throw e;
+          throw await onOtherNode(e, payload.account);
         }
       },
     }),

@@ -1,0 +1,16 @@
+import { expect, test } from '@playwright/test';
+import { logInAsDemo } from '../support/demo.ts';
+
+test('the h5 shell shows the profile and devices at phone width @h5', async ({ page }) => {
+  await logInAsDemo(page);
+  await page.goto('h5');
+  await expect(page).toHaveURL(/\/h5\/profile$/);
+  await expect(page.getByTestId('h5-profile-list')).toContainText('demo@example.com');
+  await page.goto('h5/devices');
+  await expect(page.getByTestId('devices-list')).toContainText('DESIGN-WS-01');
+});
+
+test('the desktop pages work at phone width too @h5', async ({ page }) => {
+  await logInAsDemo(page);
+  await expect(page.getByTestId('products-table')).toContainText('ML2');
+});

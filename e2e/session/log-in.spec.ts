@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test';
+import { latestCode } from '../support/mailbox.ts';
+import { DEMO, logInAsDemo, regionOf } from '../support/demo.ts';
+
+test('logs in with a password and sees the memberships with their expiry', async ({ page }) => {
+  await logInAsDemo(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Product centre' })).toBeVisible();
+  const products = page.getByTestId('products-table');
+  const premium = products.locator('tbody tr', { hasText: 'ML2' });
+  await expect(premium).toContainText(/\d{4}-\d{2}-\d{2}/);
+  await expect(premium).toContainText('Active');
+  await expect(products.locator('tbody tr', { hasText: 'ML1' })).toContainText('Expired');
+});
+
+test('a wrong password shows the catalogue message and stays on the login page', async ({ page }) => {
+  await page.goto('login?lang=en');
+  await page.getByLabel('Account').fill(DEMO.email);
+  await page.getByLabel('Password', { exact: true }).fill('Not-the-password-1');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('alert')).toContainText('Wrong account or password');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('logs in with a code sent by mail (overseas) or SMS (China)', async ({ page, baseURL }) => {
+  const region = regionOf(baseURL);
+  const origin = new URL(baseURL!).origin;
+  await page.goto('login?lang=en');
+  await page.getByTestId('login-method-switch').click();
+  const target = region === 'us' ? DEMO.email : DEMO.mobile;
+  await page.getByLabel(region === 'us' ? 'Email' : 'Mobile number').fill(target);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByRole('button', { name: /\d+ ?s/ })).toBeDisabled();
+  await page.getByLabel('Verification code').fill(await latestCode(origin, target));
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/products$/);
+});
+
+test('logging out ends the session: protected pages go back to the login page', async ({ page }) => {
+  await logInAsDemo(page);
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('logout').click();
+  await expect(page).toHaveURL(/\/login/);
+  await page.goto('order');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Forder/);
+});

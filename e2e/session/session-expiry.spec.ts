@@ -1,0 +1,22 @@
+import { expect, test } from '@playwright/test';
+import { call, fetchKey } from '../support/api-client.ts';
+import { logInAsDemo } from '../support/demo.ts';
+
+test('a session ended elsewhere shows the re-login message and goes to the login page', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await logInAsDemo(page);
+  const utoken = (await context.cookies()).find((c) => c.name === 'utoken')?.value;
+  expect(utoken).toBeTruthy();
+  // the same session is logged out from another client
+  const origin = new URL(baseURL!).origin;
+  const out = await call(origin, await fetchKey(origin), '/user/v5/sysuser/logout', {}, utoken);
+  expect(out.code).toBe('0000000');
+
+  await page.getByRole('link', { name: 'Order centre' }).click();
+  await expect(page.getByText('The current user information has expired, please log in again!')).toBeVisible();
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  expect((await context.cookies()).find((c) => c.name === 'utoken')).toBeUndefined();
+});

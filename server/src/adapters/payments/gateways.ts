@@ -1,0 +1,74 @@
+/**
+ * The gateways PAYMENT_PROVIDERS enables, and which one serves a pay
+ * method: 2 → Alipay, 3 → WeChat Pay (each when enabled and able to take
+ * the order's currency), otherwise the sandbox when enabled; 7 and 10
+ * only through the sandbox.
+ */
+import { randomBytes } from 'node:crypto';
+import { Code } from '@ac/protocol/codes';
+import { PayMethod, type TCurrency, type TPayMethod, type TPaymentProvider } from '@ac/protocol/enums';
+import type { Config } from '../../config.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { createAlipayGateway } from './alipay.gateway.ts';
+import { createSandboxGateway } from './sandbox.gateway.ts';
+import { createSandboxRepo, type SandboxRepo } from './sandbox.repo.ts';
+import { createSandboxNotifier, type SandboxNotifier } from './sandbox-notifier.ts';
+import type { PaymentGateway, PaymentLog } from './types.ts';
+import { createWechatGateway } from './wechat.gateway.ts';
+
+export const NOTIFY_PATH_PREFIX = '/order/v5/pay/notify';
+
+const PREFERRED: Record<TPayMethod, TPaymentProvider | undefined> = {
+  [PayMethod.alipay]: 'alipay',
+  [PayMethod.wechat]: 'wechat',
+  [PayMethod.other]: undefined,
+  [PayMethod.pay360]: undefined,
+};
+
+export type SandboxParts = { repo: SandboxRepo; notifier: SandboxNotifier; secret: string };
+
+export function createPaymentGateways(config: Config, db: DbOrTx, log: PaymentLog) {
+  const gateways = new Map<TPaymentProvider, PaymentGateway>();
+  const p = config.payments;
+  const returnUrl = `${config.publicUrl}${config.basePath}/order`;
+  let sandbox: SandboxParts | undefined;
+
+  if (p.providers.includes('sandbox')) {
+    const secret = p.sandboxSecret ?? randomBytes(32).toString('hex');
+    const repo = createSandboxRepo(db);
+    const notifier = createSandboxNotifier({
+      notifyUrl: `${config.publicUrl}${NOTIFY_PATH_PREFIX}/sandbox`,
+      secret,
+      repo,
+      log,
+    });
+    sandbox = { repo, notifier, secret };
+    gateways.set('sandbox', createSandboxGateway({ publicUrl: config.publicUrl, secret, repo, notifier }));
+    if (config.production)
+      log.warn({ providers: p.providers }, 'the sandbox gateway is enabled: orders can be paid without money');
+  }
+  if (p.alipay)
+    gateways.set('alipay', createAlipayGateway({ config: p.alipay, publicUrl: config.publicUrl, returnUrl }));
+  if (p.wechat) gateways.set('wechat', createWechatGateway({ config: p.wechat, publicUrl: config.publicUrl }));
+
+  return {
+    sandbox,
+    returnUrl,
+    get: (name: string) => gateways.get(name as TPaymentProvider),
+    names: () => [...gateways.keys()],
+    /** The gateway for a pay method and currency; 2000006 when none is enabled. */
+    forMethod(payMethod: TPayMethod, currency: TCurrency): PaymentGateway {
+      const preferred = PREFERRED[payMethod];
+      const real = preferred ? gateways.get(preferred) : undefined;
+      if (real?.currencies.includes(currency)) return real;
+      const fallback = gateways.get('sandbox');
+      if (fallback) return fallback;
+      throw new AppError(Code.payMethodUnavailable);
+    },
+    async close() {
+      for (const g of gateways.values()) await g.close?.();
+    },
+  };
+}
+export type PaymentGateways = ReturnType<typeof createPaymentGateways>;

@@ -1,0 +1,74 @@
+/**
+ * The payment gateway interface (DESIGN §1 adapters: sandbox | Alipay |
+ * WeChat Pay). A gateway starts a payment, verifies its own notifications
+ * and answers queries; the payments service does everything else.
+ */
+import type { TCurrency, TPayMethod, TPaymentProvider } from '@ac/protocol/enums';
+
+export type PaymentRequest = {
+  orderNo: string;
+  /** Integer minor units. */
+  amount: number;
+  currency: TCurrency;
+  subject: string;
+  payMethod: TPayMethod;
+};
+
+/** `page`: open `payUrl` in a new page; `qr`: show `qrCode` (a URL) as a QR code. */
+export type PaymentStart = { kind: 'page'; payUrl: string } | { kind: 'qr'; qrCode: string };
+
+/** A gateway's statement about one order, after its signature was verified. */
+export type PaymentReport = {
+  provider: TPaymentProvider;
+  orderNo: string;
+  tradeNo: string;
+  merchant: string;
+  amount: number;
+  currency: string;
+  /** paid: money received; failed: the payment failed or was closed. */
+  result: 'paid' | 'failed';
+  paidAt: Date | null;
+};
+
+export type QueryResult = PaymentReport | { result: 'pending' } | { result: 'unknown' };
+
+/** A notification as it arrived: the raw body (signatures cover it) and the headers. */
+export type IncomingNotification = { rawBody: string; headers: Record<string, string | undefined> };
+
+/** What the gateway expects back: its own acknowledgement format. */
+export type Acknowledgement = { status: number; contentType: string; body: string };
+
+export type PaymentGateway = {
+  name: TPaymentProvider;
+  /** The merchant this server is at this gateway (checked in every report). */
+  merchant: string;
+  currencies: readonly TCurrency[];
+  start(req: PaymentRequest): Promise<PaymentStart>;
+  /** The verified report of a notification; throws AppError(badSignature) when it is not genuine. */
+  verify(n: IncomingNotification): Promise<PaymentReport | null>;
+  query(orderNo: string): Promise<QueryResult>;
+  ack: { ok: Acknowledgement; fail: Acknowledgement };
+  /** Stops background work (the sandbox's notification deliveries). */
+  close?(): Promise<void>;
+};
+
+/** Minor units → a decimal string of the major unit ("128.00"), as Alipay and others expect. */
+export function toDecimal(amount: number): string {
+  const sign = amount < 0 ? '-' : '';
+  const abs = Math.abs(amount);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** A decimal string of the major unit → minor units; NaN when it is not a plain amount. */
+export function fromDecimal(text: string): number {
+  const m = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!m) return Number.NaN;
+  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+}
+
+/** The log the payment code writes to (Fastify's logger, or the admin command line's). */
+export type PaymentLog = {
+  debug(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+};

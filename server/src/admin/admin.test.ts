@@ -1,0 +1,131 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { Code } from '@ac/protocol/codes';
+import type { TOrderDetail } from '@ac/protocol/commerce';
+import { OrderStatus } from '@ac/protocol/enums';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commerceEnv, postNotify, sandboxNotification } from '../../test/commerce-fixtures.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createCommerce } from '../commerce.ts';
+import { memberships, orders, redeemCodes } from '../db/schema/index.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../seed/demo.ts';
+import type { AdminContext } from './admin-context.ts';
+import { run } from './registry.ts';
+
+let t: TestApp;
+let ctx: AdminContext;
+let dir: string;
+beforeAll(async () => {
+  t = await createTestApp({ demo: true, env: commerceEnv });
+  ctx = { config: t.config, commerce: createCommerce(t.config, t.db, t.app.log), now: () => new Date() };
+  dir = mkdtempSync(join(tmpdir(), 'ac-admin-'));
+});
+afterAll(async () => {
+  await ctx.commerce.close();
+  await t.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const admin = (line: string, values: Record<string, string> = {}) => run(ctx, { positionals: line.split(' '), values });
+const demoToken = async () =>
+  (await t.client.call<{ utoken: string }>('/user/v5/sysuser/login', { account: DEMO_EMAIL, password: DEMO_PASSWORD }))
+    .data.utoken;
+
+describe('admin commands', () => {
+  it('goods list and goods set-price', async () => {
+    expect(await admin('goods list')).toMatch(
+      /ML2\s+Viewer Premium\s+viewer\s+premium\s+365\s+39\.99 USD\s+128\.00 CNY\s+yes/,
+    );
+    expect(await admin('goods set-price', { goods: 'ML2', amount: '4999' })).toBe('ML2: 49.99 USD');
+    expect(await admin('goods set-price', { goods: 'ML2', amount: '13800', currency: 'CNY' })).toBe('ML2: 138.00 CNY');
+    await expect(admin('goods set-price', { goods: 'NOPE', amount: '1' })).rejects.toMatchObject({
+      code: Code.goodsNotFound,
+    });
+    await expect(admin('goods set-price', { goods: 'ML2', amount: '1.5' })).rejects.toMatchObject({
+      code: Code.invalidParam,
+    });
+  });
+
+  it('codes generate writes a CSV of redeemable codes; codes void voids one', async () => {
+    const out = join(dir, 'codes.csv');
+    expect(await admin('codes generate', { goods: 'ML1', count: '5', days: '365', source: 'activityAward', out })).toBe(
+      `5 codes written to ${out}`,
+    );
+    const lines = readFileSync(out, 'utf8').trim().split('\n');
+    expect(lines[0]).toBe('serialNo,code,goodsCode,kind,days,source,validFrom,validTo');
+    expect(lines).toHaveLength(6);
+    const code = lines[1]!.split(',')[1]!;
+    expect(await admin(`codes void ${code}`)).toMatch(/: void$/);
+    const [row] = await t.db.select().from(redeemCodes).where(eq(redeemCodes.code, code));
+    expect(row).toMatchObject({ state: 'void', source: 'activityAward', durationDays: 365 });
+    await expect(admin('codes generate', { goods: 'ML1', count: '1', days: '30', out })).rejects.toMatchObject({
+      code: Code.invalidParam,
+    });
+    await expect(admin('codes generate', { goods: 'ML1', count: '1', days: '30', source: 'x' })).rejects.toMatchObject({
+      code: Code.invalidParam,
+    });
+  });
+
+  it('membership grant and revoke', async () => {
+    expect(await admin('membership grant', { user: DEMO_EMAIL, goods: 'ML4', days: '30' })).toMatch(/ML4 .* → /);
+    const live = () =>
+      t.db
+        .select()
+        .from(memberships)
+        .where(eq(memberships.goodsCode, 'ML4'))
+        .then((rows) => rows.filter((m) => m.endTime > new Date()));
+    expect(await live()).toHaveLength(1);
+    expect(await admin('membership revoke', { user: DEMO_EMAIL, goods: 'ML4' })).toMatch(/1 membership period changed/);
+    expect(await live()).toHaveLength(0);
+    await expect(
+      admin('membership grant', { user: 'nobody@example.com', goods: 'ML4', days: '1' }),
+    ).rejects.toMatchObject({
+      code: Code.userNotFound,
+    });
+  });
+
+  it('orders refund (partial, then full), orders expire and reconcile', async () => {
+    const token = await demoToken();
+    const created = await t.client.call<TOrderDetail>('/order/v5/order/create', { goodsCode: 'ML2' }, { token });
+    const orderNo = created.data.orderNo;
+    const note = sandboxNotification({ orderNo, amount: created.data.orderAmount.amount, currency: 'USD' });
+    await postNotify(t, 'sandbox', note.body, note.headers);
+    expect(await admin(`orders refund ${orderNo}`, { amount: '1000' })).toMatch(
+      /partiallyRefunded, refunded 10\.00 USD/,
+    );
+    expect(await admin(`orders refund ${orderNo}`)).toMatch(/: refunded, refunded 49\.99 USD of 49\.99 USD/);
+    const [row] = await t.db.select().from(orders).where(eq(orders.orderNo, orderNo));
+    expect(row?.status).toBe(OrderStatus.refunded);
+    expect(await admin('orders expire')).toMatch(/marked expired$/);
+    expect(await admin('reconcile', { 'older-than': '0' })).toMatch(/^checked \d+ orders? awaiting payment/);
+  });
+
+  it('users list', async () => {
+    expect(await admin('users list')).toMatch(new RegExp(`${DEMO_EMAIL}.*ML2`));
+  });
+
+  it('refuses an unknown command with the usage text', async () => {
+    await expect(admin('nothing here')).rejects.toThrow(/Usage: npm run admin/);
+  });
+});
+
+describe('the real command line', () => {
+  it('runs `goods list` against its own database and exits 0', async () => {
+    const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));
+    const dataDir = join(dir, 'data');
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', cli, 'goods', 'list'], {
+      env: { PATH: process.env.PATH, NODE_ENV: 'test', DATA_DIR: dataDir },
+      timeout: 60_000,
+    });
+    expect(stdout).toMatch(/GCAD_365_CS\s+CAD 365 Standard/);
+    const usage = await promisify(execFile)(process.execPath, ['--import', 'tsx', cli, 'nope'], {
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir },
+    }).catch((e: { code: number; stderr: string }) => e);
+    expect(usage).toMatchObject({ code: 2, stderr: expect.stringContaining('Usage:') });
+  }, 120_000);
+});

@@ -1,0 +1,28 @@
+/** membership grant --user <email> --goods ML2 --days 30 · membership revoke --user <email> --goods ML2 */
+import { Code } from '@ac/protocol/codes';
+import { AppError } from '../../lib/app-error.ts';
+import type { AdminCommand, AdminContext } from '../admin-context.ts';
+import { int, text } from '../args.ts';
+
+async function userId({ commerce }: AdminContext, account: string) {
+  const user = await commerce.adminUsers.findByAccount(account);
+  if (!user) throw new AppError(Code.userNotFound, account);
+  return user.id;
+}
+
+export const membershipGrant: AdminCommand = async (ctx, args) => {
+  const account = text(args, 'user');
+  const row = await ctx.commerce.membershipAdmin.grant(
+    await userId(ctx, account),
+    text(args, 'goods'),
+    int(args, 'days'),
+  );
+  return `${account}: ${row.goodsCode} ${row.startTime.toISOString()} → ${row.endTime.toISOString()}`;
+};
+
+export const membershipRevoke: AdminCommand = async (ctx, args) => {
+  const account = text(args, 'user');
+  const goods = text(args, 'goods');
+  const changed = await ctx.commerce.membershipAdmin.revoke(await userId(ctx, account), goods);
+  return `${account}: ${goods} ended (${changed} membership period${changed === 1 ? '' : 's'} changed)`;
+};

@@ -1,0 +1,51 @@
+/** Every admin command by its name, and the usage text. */
+import type { AdminArgs, AdminCommand, AdminContext } from './admin-context.ts';
+import { codesGenerate, codesVoid } from './commands/codes.ts';
+import { goodsDisable, goodsEnable, goodsList, goodsSetPrice } from './commands/goods.ts';
+import { membershipGrant, membershipRevoke } from './commands/membership.ts';
+import { ordersExpire, ordersRefund, reconcile } from './commands/orders.ts';
+import { usersList } from './commands/users.ts';
+
+export const COMMANDS: Record<string, AdminCommand> = {
+  'goods list': goodsList,
+  'goods set-price': goodsSetPrice,
+  'goods enable': goodsEnable,
+  'goods disable': goodsDisable,
+  'codes generate': codesGenerate,
+  'codes void': codesVoid,
+  'membership grant': membershipGrant,
+  'membership revoke': membershipRevoke,
+  'orders refund': ordersRefund,
+  'orders expire': ordersExpire,
+  'users list': usersList,
+  reconcile,
+};
+
+export const USAGE = `Usage: npm run admin -- <command> [options]
+
+  goods list
+  goods set-price --goods <code> --amount <minor units> [--currency USD|CNY]
+  goods enable --goods <code>            goods disable --goods <code>
+  codes generate --goods <code> --count <n> --days <n> [--source systemRelease|activityAward|paidPurchase|freeGift]
+                 [--kind personal|company] [--valid-days 365] [--owner <email>] [--out codes.csv]
+  codes void <code>
+  membership grant --user <email|mobile> --goods <code> --days <n>
+  membership revoke --user <email|mobile> --goods <code>
+  orders refund <orderNo> [--amount <minor units>]   (whole remainder when no amount)
+  orders expire
+  users list [--page 1] [--limit 50]
+  reconcile [--older-than <minutes, default 15>]
+
+The database is the server's: DATA_DIR (PGlite; stop the server first) or DATABASE_URL.`;
+
+/** The command named by the first one or two positionals, or undefined. */
+export function findCommand(positionals: string[]): AdminCommand | undefined {
+  const [group, action] = positionals;
+  return COMMANDS[`${group} ${action}`] ?? (group ? COMMANDS[group] : undefined);
+}
+
+export async function run(ctx: AdminContext, args: AdminArgs): Promise<string> {
+  const command = findCommand(args.positionals);
+  if (!command) throw new Error(USAGE);
+  return command(ctx, args);
+}

@@ -1,0 +1,113 @@
+/**
+ * Payment gateways from the environment (docs/decisions/0003-payment-config.md):
+ * PAYMENT_PROVIDERS and the optional credentials of each gateway; a listed
+ * gateway with a missing credential stops the server, naming the variable.
+ */
+import { PAYMENT_PROVIDERS, type TPaymentProvider } from '@ac/protocol/enums';
+import { z } from 'zod';
+
+/** A key or certificate from one environment line: literal `\n` become line breaks. */
+const keyText = (what: string, allowBareBase64: boolean) =>
+  z
+    .string()
+    .transform((v) => v.replace(/\\n/g, '\n').trim())
+    .refine(
+      (v) => v.includes('-----BEGIN ') || (allowBareBase64 && /^[A-Za-z0-9+/=\s]{64,}$/.test(v)),
+      `must be a PEM ${what}${allowBareBase64 ? ' or its base64 body' : ''}`,
+    );
+
+/** The zod fields of the payment variables, spread into the environment schema. */
+export const paymentsEnvShape = {
+  PAYMENT_PROVIDERS: z
+    .string()
+    .default('sandbox')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every((p) => (PAYMENT_PROVIDERS as readonly string[]).includes(p)), {
+      message: `must list only ${PAYMENT_PROVIDERS.join(', ')}`,
+    })
+    .transform((list) => list as TPaymentProvider[]),
+  SANDBOX_PAYMENT_SECRET: z.string().min(32).optional(),
+  ALIPAY_APP_ID: z.string().min(1).optional(),
+  ALIPAY_PRIVATE_KEY: keyText('private key', true).optional(),
+  ALIPAY_PUBLIC_KEY: keyText('public key', true).optional(),
+  ALIPAY_GATEWAY: z.string().url().optional(),
+  WECHATPAY_APPID: z.string().min(1).optional(),
+  WECHATPAY_MCHID: z.string().min(1).optional(),
+  WECHATPAY_SERIAL: z.string().min(1).optional(),
+  WECHATPAY_PRIVATE_KEY: keyText('private key', false).optional(),
+  WECHATPAY_APIV3_KEY: z.string().length(32).optional(),
+  WECHATPAY_PLATFORM_CERT: keyText('certificate or public key', false).optional(),
+};
+type PaymentsEnv = z.infer<z.ZodObject<typeof paymentsEnvShape>>;
+
+const REQUIRED = {
+  alipay: ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY'],
+  wechat: [
+    'WECHATPAY_APPID',
+    'WECHATPAY_MCHID',
+    'WECHATPAY_SERIAL',
+    'WECHATPAY_PRIVATE_KEY',
+    'WECHATPAY_APIV3_KEY',
+    'WECHATPAY_PLATFORM_CERT',
+  ],
+} as const;
+
+export function refinePaymentsEnv(e: PaymentsEnv, ctx: z.RefinementCtx) {
+  for (const provider of ['alipay', 'wechat'] as const) {
+    if (!e.PAYMENT_PROVIDERS.includes(provider)) continue;
+    for (const name of REQUIRED[provider]) {
+      if (!e[name]) {
+        ctx.addIssue({ code: 'custom', path: [name], message: `is required when PAYMENT_PROVIDERS lists ${provider}` });
+      }
+    }
+  }
+}
+
+export type AlipayConfig = { appId: string; privateKey: string; alipayPublicKey: string; gateway: string | undefined };
+export type WechatPayConfig = {
+  appId: string;
+  mchId: string;
+  serialNo: string;
+  privateKey: string;
+  apiV3Key: string;
+  platformCert: string;
+};
+export type PaymentsConfig = {
+  providers: TPaymentProvider[];
+  /** HMAC key shared by the sandbox gateway and its notify handler; random per process when unset. */
+  sandboxSecret: string | undefined;
+  alipay: AlipayConfig | undefined;
+  wechat: WechatPayConfig | undefined;
+};
+
+/** Called after refinePaymentsEnv passed, so a listed gateway has all its credentials. */
+export function paymentsConfig(e: PaymentsEnv): PaymentsConfig {
+  const listed = (p: TPaymentProvider) => e.PAYMENT_PROVIDERS.includes(p);
+  return {
+    providers: e.PAYMENT_PROVIDERS,
+    sandboxSecret: e.SANDBOX_PAYMENT_SECRET,
+    alipay: listed('alipay')
+      ? {
+          appId: e.ALIPAY_APP_ID!,
+          privateKey: e.ALIPAY_PRIVATE_KEY!,
+          alipayPublicKey: e.ALIPAY_PUBLIC_KEY!,
+          gateway: e.ALIPAY_GATEWAY,
+        }
+      : undefined,
+    wechat: listed('wechat')
+      ? {
+          appId: e.WECHATPAY_APPID!,
+          mchId: e.WECHATPAY_MCHID!,
+          serialNo: e.WECHATPAY_SERIAL!,
+          privateKey: e.WECHATPAY_PRIVATE_KEY!,
+          apiV3Key: e.WECHATPAY_APIV3_KEY!,
+          platformCert: e.WECHATPAY_PLATFORM_CERT!,
+        }
+      : undefined,
+  };
+}

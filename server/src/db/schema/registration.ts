@@ -1,0 +1,50 @@
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/**
+ * Activation and reset links (DESIGN §9): 128-bit random tokens stored as
+ * SHA-256, single use. A row is written for every request, also when the
+ * address has no account (`user_id` null, never usable), so send limits and
+ * answers do not depend on whether an account exists.
+ */
+export const linkTokens = pgTable(
+  'link_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    purpose: text('purpose', { enum: ['activate', 'reset'] }).notNull(),
+    /** The normalised email the link was asked for (the send limits are per target). */
+    target: text('target').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('link_tokens_target_idx').on(t.target, t.purpose, t.createdAt),
+    index('link_tokens_user_idx').on(t.userId),
+  ],
+);
+
+/** What a user gave at registration besides the account itself. */
+export const registrations = pgTable('registrations', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Country code of the dictionary (overseas form), null for China mobile sign-ups. */
+  country: text('country'),
+  subscribe: boolean('subscribe').notNull().default(false),
+  businessSource: text('business_source'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The node directory (docs/decisions/0005-server-nodes.md): which server
+ * node an account lives on, keyed by the SHA-256 of the normalised email or
+ * mobile. Written on register; read on login and register.
+ */
+export const accountDirectory = pgTable('account_directory', {
+  accountKey: text('account_key').primaryKey(),
+  nodeCode: text('node_code').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,51 @@
+import { Code } from '@ac/protocol/codes';
+import type { TLoginResponse } from '@ac/protocol/session';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SmtpSink, startSmtpSink } from '../../../test/smtp-sink.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { outbox } from '../../db/schema/index.ts';
+import { DEMO_EMAIL } from '../../seed/demo.ts';
+
+let sink: SmtpSink;
+let t: TestApp;
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  t = await createTestApp({ demo: true, env: { SMTP_URL: sink.url, MAIL_FROM: 'Account Center <ac@example.com>' } });
+});
+afterAll(async () => {
+  await t.close();
+  await sink.close();
+});
+
+describe('mail through a real SMTP server', () => {
+  it('delivers a login code that then logs in', async () => {
+    const sent = await t.client.call('/user/v5/profile/sendEmailCode', { email: DEMO_EMAIL, purpose: 'login' });
+    expect(sent.code).toBe(Code.ok);
+    const mail = await sink.next(DEMO_EMAIL);
+    expect(mail.from).toBe('ac@example.com');
+    expect(mail.raw).toMatch(/^Subject: Your verification code$/m);
+    const code = mail.body.match(/\b(\d{6})\b/)?.[1];
+    expect(code).toBeDefined();
+
+    const login = await t.client.call<TLoginResponse>('/user/v5/sysuser/loginByCode', { account: DEMO_EMAIL, code });
+    expect(login.code).toBe(Code.ok);
+    expect(login.data.userInfo.email).toBe(DEMO_EMAIL);
+
+    const [row] = await t.db.select().from(outbox).where(eq(outbox.recipient, DEMO_EMAIL));
+    expect(row!.sentAt).not.toBeNull();
+    expect(row!.error).toBeNull();
+  });
+
+  it('localises the mail by the client language', async () => {
+    const before = sink.mails.length;
+    const sent = await t.client.call(
+      '/user/v5/profile/sendEmailCode',
+      { email: 'nobody-yet@example.com', purpose: 'register' },
+      { clientInfo: { language: 'de' } },
+    );
+    expect(sent.code).toBe(Code.ok);
+    const mail = await sink.next('nobody-yet@example.com', before);
+    expect(mail.raw).toMatch(/Subject: =\?UTF-8\?Q\?Ihr_Best=C3=A4tigungscode\?=|Subject: Ihr Bestätigungscode/);
+  });
+});

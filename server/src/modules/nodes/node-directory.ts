@@ -1,0 +1,79 @@
+/**
+ * The node directory (docs/decisions/0005-server-nodes.md): which server
+ * node an account lives on. This node answers from its own accounts and
+ * the account_directory table; other nodes are asked over HTTP (their
+ * getnodeByDealer with `localOnly`), never the other way round, so lookups
+ * cannot loop.
+ */
+import type { TNodeRef } from '@ac/protocol/registration';
+import { sha256Hex } from '../../lib/hashing.ts';
+import type { SessionRepo } from '../session/session.repo.ts';
+import type { NodesRepo } from './nodes.repo.ts';
+
+/** Asks one other node whether an account lives there; null when it does not or cannot tell. */
+export type PeerLookup = (account: string) => Promise<TNodeRef | null>;
+
+export type NodeDirectory = {
+  /** This node as the node list shows it. */
+  self(): Promise<TNodeRef>;
+  /** From this node's own knowledge only: its live accounts and the directory table. */
+  locateLocal(account: string): Promise<TNodeRef | null>;
+  /** This node's knowledge, then the other nodes; null when no node knows the account. */
+  locate(account: string): Promise<TNodeRef | null>;
+  /** The other node an account lives on; null when it lives here or nowhere. */
+  elsewhere(account: string): Promise<TNodeRef | null>;
+};
+
+/** The directory key: SHA-256 of the email (lower-cased) or mobile, so the table holds no addresses. */
+export function accountKey(account: string): string {
+  const a = account.trim();
+  return sha256Hex(a.includes('@') ? a.toLowerCase() : a);
+}
+
+type Deps = {
+  nodes: Pick<NodesRepo, 'findNode' | 'findDirectoryEntry'>;
+  accounts: Pick<SessionRepo, 'findUserByAccount'>;
+  selfCode: string;
+  /** This node's web URL, used if the node list was not seeded. */
+  selfUrl: string;
+  peers: readonly PeerLookup[];
+};
+
+const toRef = (row: { code: string; name: string; url: string }): TNodeRef => ({
+  code: row.code,
+  name: row.name,
+  url: row.url,
+});
+
+export function createNodeDirectory(d: Deps): NodeDirectory {
+  async function self() {
+    const row = await d.nodes.findNode(d.selfCode);
+    return row ? toRef(row) : { code: d.selfCode, name: d.selfCode, url: d.selfUrl };
+  }
+
+  async function locateLocal(account: string) {
+    if (await d.accounts.findUserByAccount(account)) return self();
+    const entry = await d.nodes.findDirectoryEntry(accountKey(account));
+    // a row naming this node without a live account is a deleted account: unknown
+    if (!entry || entry.nodeCode === d.selfCode) return null;
+    const node = await d.nodes.findNode(entry.nodeCode);
+    return node ? toRef(node) : null;
+  }
+
+  async function locate(account: string) {
+    const local = await locateLocal(account);
+    if (local || d.peers.length === 0) return local;
+    const answers = await Promise.all(d.peers.map((ask) => ask(account)));
+    return answers.find((a) => a !== null) ?? null;
+  }
+
+  return {
+    self,
+    locateLocal,
+    locate,
+    async elsewhere(account) {
+      const node = await locate(account);
+      return node && node.code !== d.selfCode ? node : null;
+    },
+  };
+}

@@ -1,0 +1,110 @@
+/**
+ * Two real server instances (two databases) listening on 127.0.0.1: each
+ * asks the other's getnodeByDealer, so an account registered on one is
+ * sent to that node by the other (0300069, then getnodeByDealer).
+ */
+import { createServer } from 'node:net';
+import { Code } from '@ac/protocol/codes';
+import type { TGetNodeByDealerResponse } from '@ac/protocol/registration';
+import type { TServerNode } from '@ac/protocol/session';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { users } from '../../db/schema/index.ts';
+import { DEMO_EMAIL } from '../../seed/demo.ts';
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+let a: TestApp;
+let b: TestApp;
+let urlA: string;
+let urlB: string;
+const password = 'Tulip-Orbit-42';
+
+beforeAll(async () => {
+  const [portA, portB] = [await freePort(), await freePort()];
+  urlA = `http://127.0.0.1:${portA}`;
+  urlB = `http://127.0.0.1:${portB}`;
+  const SERVER_NODES = JSON.stringify([
+    { code: 'eu', name: 'Europe', region: 'us', url: urlA },
+    { code: 'asia', name: 'Asia', region: 'us', url: urlB },
+  ]);
+  a = await createTestApp({ demo: true, env: { NODE_CODE: 'eu', PUBLIC_URL: urlA, SERVER_NODES } });
+  b = await createTestApp({ env: { NODE_CODE: 'asia', PUBLIC_URL: urlB, SERVER_NODES } });
+  await a.app.listen({ port: portA, host: '127.0.0.1' });
+  await b.app.listen({ port: portB, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+});
+
+const dealer = (t: TestApp, account: string, localOnly?: boolean) =>
+  t.client.call<TGetNodeByDealerResponse>('/user/v5/sysuser/getnodeByDealer', { account, localOnly });
+
+describe('two server nodes', () => {
+  it('both list both nodes, each with its web URL', async () => {
+    const res = await a.client.call<{ rows: TServerNode[] }>('/global/v5/common/serverNode/list', {});
+    expect(res.data.rows).toEqual([
+      { code: 'asia', name: 'Asia', region: 'us', url: `${urlB}/account/secure` },
+      { code: 'eu', name: 'Europe', region: 'us', url: `${urlA}/account/secure` },
+    ]);
+  });
+
+  it('an account registered on B is sent to B by A: 0300069 on login and register, then getnodeByDealer', async () => {
+    const form = { name: 'Kim', email: 'kim@example.com', password, region: 'KR', agree: true };
+    expect((await b.client.call('/user/v5/profile/register', form)).code).toBe(Code.ok);
+
+    const login = await a.client.call('/user/v5/sysuser/login', { account: 'KIM@example.com', password });
+    expect(login.code).toBe(Code.accountOnOtherNode);
+    expect(login.msg).toBe('The account already exists on another node: asia');
+    const follow = await dealer(a, 'kim@example.com');
+    expect(follow).toMatchObject({
+      code: Code.ok,
+      data: { node: { code: 'asia', name: 'Asia', url: `${urlB}/account/secure` } },
+    });
+
+    expect((await a.client.call('/user/v5/profile/register', form)).code).toBe(Code.accountOnOtherNode);
+    expect(await a.db.select().from(users).where(eq(users.email, 'kim@example.com'))).toHaveLength(0);
+  });
+
+  it('B sends A’s accounts to A; local and unknown accounts stay where they are asked', async () => {
+    const fromB = await b.client.call('/user/v5/sysuser/login', { account: DEMO_EMAIL, password: 'Wrong-pass-1' });
+    expect(fromB.code).toBe(Code.accountOnOtherNode);
+    const local = await a.client.call('/user/v5/sysuser/login', { account: DEMO_EMAIL, password: 'Wrong-pass-1' });
+    expect(local.code).toBe(Code.loginFailed);
+    expect((await dealer(a, DEMO_EMAIL)).data.node.code).toBe('eu');
+    expect((await dealer(a, 'nobody@example.com')).data.node.code).toBe('eu');
+  });
+
+  it('answers node-to-node lookups from its own accounts only', async () => {
+    expect((await dealer(b, 'kim@example.com', true)).data.node.code).toBe('asia');
+    expect((await dealer(b, DEMO_EMAIL, true)).code).toBe(Code.accountNotOnNode);
+  });
+});
+
+describe('an unreachable node', () => {
+  it('counts as not knowing the account', async () => {
+    const down = `http://127.0.0.1:${await freePort()}`;
+    const SERVER_NODES = JSON.stringify([{ code: 'gone', name: 'Gone', region: 'cn', url: down }]);
+    const c = await createTestApp({ env: { NODE_CODE: 'solo', SERVER_NODES } });
+    try {
+      const res = await c.client.call('/user/v5/sysuser/login', { account: 'who@example.com', password });
+      expect(res.code).toBe(Code.loginFailed);
+      expect((await dealer(c, 'who@example.com')).data.node.code).toBe('solo');
+      const rows = await c.client.call<{ rows: TServerNode[] }>('/global/v5/common/serverNode/list', {});
+      expect(rows.data.rows.map((r) => [r.code, r.url])).toEqual([
+        ['gone', `${down}/secure`],
+        ['solo', 'http://127.0.0.1:8080/account/secure'],
+      ]);
+    } finally {
+      await c.close();
+    }
+  });
+});

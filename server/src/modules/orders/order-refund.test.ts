@@ -1,0 +1,97 @@
+import { Code } from '@ac/protocol/codes';
+import type { TOrderDetail } from '@ac/protocol/commerce';
+import { OrderStatus } from '@ac/protocol/enums';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Account,
+  commerceEnv,
+  createAccount,
+  postNotify,
+  sandboxNotification,
+} from '../../../test/commerce-fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { type Commerce, createCommerce } from '../../commerce.ts';
+import { memberships } from '../../db/schema/index.ts';
+import { DAY } from '../../lib/time.ts';
+
+let t: TestApp;
+let commerce: Commerce;
+beforeAll(async () => {
+  t = await createTestApp({ env: commerceEnv });
+  commerce = createCommerce(t.config, t.db, t.app.log);
+});
+afterAll(async () => {
+  await commerce.close();
+  await t.close();
+});
+
+async function paidOrder(who: Account, goodsCode = 'ML2', amount = 3999) {
+  const created = await t.client.call<TOrderDetail>('/order/v5/order/create', { goodsCode }, { token: who.token });
+  const note = sandboxNotification({ orderNo: created.data.orderNo, amount, currency: 'USD' });
+  await postNotify(t, 'sandbox', note.body, note.headers);
+  return created.data.orderNo;
+}
+const grantOf = async (orderNo: string) =>
+  (
+    await t.db
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.sourceType, 'order'), eq(memberships.sourceId, orderNo)))
+  )[0]!;
+const lengthOf = (m: { startTime: Date; endTime: Date }) => m.endTime.getTime() - m.startTime.getTime();
+
+describe('orders refund (admin)', () => {
+  it('refunds part (→ 8) then the rest (→ 5), shortening the membership and the stacked one after it', async () => {
+    const who = await createAccount(t);
+    const first = await paidOrder(who);
+    const second = await paidOrder(who);
+    const before = await grantOf(first);
+    const stackedBefore = await grantOf(second);
+
+    const partial = await commerce.refunds.refund(first, 1000);
+    expect(partial).toMatchObject({ status: OrderStatus.partiallyRefunded, refundAmount: 1000 });
+    const afterPartial = await grantOf(first);
+    const cut = lengthOf(before) - lengthOf(afterPartial);
+    expect(cut).toBe(Math.round(365 * DAY * (1000 / 3999)));
+    expect(partial.endDate).toEqual(afterPartial.endTime);
+    const stacked = await grantOf(second);
+    expect(stacked.startTime).toEqual(afterPartial.endTime);
+    expect(lengthOf(stacked)).toBe(lengthOf(stackedBefore));
+
+    const full = await commerce.refunds.refund(first);
+    expect(full).toMatchObject({ status: OrderStatus.refunded, refundAmount: 3999 });
+    const gone = await grantOf(first);
+    expect(gone.endTime.getTime()).toBeLessThanOrEqual(Date.now());
+    expect((await grantOf(second)).startTime).toEqual(gone.endTime);
+  });
+
+  it('refuses amounts out of range, unpaid orders and refunded orders, changing nothing', async () => {
+    const who = await createAccount(t);
+    const orderNo = await paidOrder(who);
+    await expect(commerce.refunds.refund(orderNo, 0)).rejects.toMatchObject({ code: Code.refundInvalid });
+    await expect(commerce.refunds.refund(orderNo, 4000)).rejects.toMatchObject({ code: Code.refundInvalid });
+    const created = await t.client.call<TOrderDetail>(
+      '/order/v5/order/create',
+      { goodsCode: 'ML2' },
+      { token: who.token },
+    );
+    await expect(commerce.refunds.refund(created.data.orderNo)).rejects.toMatchObject({ code: Code.refundInvalid });
+    await commerce.refunds.refund(orderNo);
+    await expect(commerce.refunds.refund(orderNo, 1)).rejects.toMatchObject({ code: Code.refundInvalid });
+    await expect(commerce.refunds.refund('AC0')).rejects.toMatchObject({ code: Code.orderNotFound });
+  });
+
+  it('marks paid orders whose service has ended as expired', async () => {
+    const who = await createAccount(t);
+    const orderNo = await paidOrder(who, 'ML1', 1999);
+    const { orders } = await import('../../db/schema/index.ts');
+    await t.db
+      .update(orders)
+      .set({ endDate: new Date(Date.now() - 1000) })
+      .where(eq(orders.orderNo, orderNo));
+    expect(await commerce.orders.expireServed()).toBeGreaterThanOrEqual(1);
+    const detail = await t.client.call<TOrderDetail>('/order/v5/order/detail', { orderNo }, { token: who.token });
+    expect(detail.data).toMatchObject({ status: OrderStatus.expired, detailState: 'expired', payState: 1 });
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * The order state machine (SPEC §4 statuses 0–8). Every status change goes
+ * through `assertTransition` and is written with a conditional UPDATE …
+ * WHERE status = <from>, so two concurrent requests can never both move
+ * the same order.
+ */
+import { Code } from '@ac/protocol/codes';
+import { orderStatusName, OrderStatus as S, type TOrderDetailState, type TOrderStatus } from '@ac/protocol/enums';
+import { AppError } from '../../lib/app-error.ts';
+
+/** Every legal transition: from → the statuses it may move to. */
+export const ORDER_TRANSITIONS: Readonly<Record<TOrderStatus, readonly TOrderStatus[]>> = {
+  // created, nothing paid: start a payment, be paid, cancelled, or failed by the gateway
+  [S.unpaid]: [S.unconfirmed, S.paid, S.cancelled, S.payFailed],
+  // a payment was started and is not confirmed yet
+  [S.unconfirmed]: [S.paid, S.cancelled, S.payFailed],
+  // the gateway reported a failure: the user may pay again, or a late success arrives
+  [S.payFailed]: [S.unconfirmed, S.paid],
+  // paid: the service runs out, is refunded (fully or partly) or converted
+  [S.paid]: [S.expired, S.refunded, S.partiallyRefunded, S.conversionDue],
+  [S.partiallyRefunded]: [S.partiallyRefunded, S.refunded, S.expired],
+  [S.conversionDue]: [S.expired, S.refunded, S.partiallyRefunded],
+  // terminal
+  [S.expired]: [],
+  [S.cancelled]: [],
+  [S.refunded]: [],
+};
+
+/** Statuses a user may cancel (SPEC §4: "only some orders can be cancelled"). */
+export const CANCELLABLE: readonly TOrderStatus[] = [S.unpaid, S.unconfirmed];
+/** Statuses a payment may be started from. */
+export const PAYABLE: readonly TOrderStatus[] = [S.unpaid, S.unconfirmed, S.payFailed];
+/** Statuses in which the money was received (pay-state 1). */
+export const PAID_STATUSES: readonly TOrderStatus[] = [
+  S.paid,
+  S.expired,
+  S.refunded,
+  S.partiallyRefunded,
+  S.conversionDue,
+];
+
+export function canTransition(from: TOrderStatus, to: TOrderStatus): boolean {
+  return ORDER_TRANSITIONS[from].includes(to);
+}
+
+export function assertTransition(from: TOrderStatus, to: TOrderStatus): void {
+  if (!canTransition(from, to)) {
+    throw new AppError(Code.orderTransitionRefused, undefined, {
+      from: orderStatusName[from],
+      to: orderStatusName[to],
+    });
+  }
+}
+
+export function payStateOf(status: TOrderStatus): 0 | 1 {
+  return PAID_STATUSES.includes(status) ? 1 : 0;
+}
+
+/** The detail state of SPEC §4, derived from the status and the service period. */
+export function detailStateOf(status: TOrderStatus, endDate: Date | null, now: Date): TOrderDetailState {
+  switch (status) {
+    case S.unpaid:
+    case S.unconfirmed:
+      return 'pending';
+    case S.payFailed:
+      return 'purchaseFailed';
+    case S.cancelled:
+    case S.refunded:
+      return 'cancelled';
+    case S.expired:
+      return 'expired';
+    case S.paid:
+    case S.partiallyRefunded:
+    case S.conversionDue:
+      return endDate && endDate <= now ? 'expired' : 'active';
+  }
+}

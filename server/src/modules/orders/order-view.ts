@@ -1,0 +1,49 @@
+/** Order rows and details as the wire shapes of API.md. */
+import type { TOrderDetail, TOrderRow } from '@ac/protocol/commerce';
+import type { TCurrency, TOrderStatus } from '@ac/protocol/enums';
+import { iso } from '../../lib/time.ts';
+import { detailStateOf, payStateOf } from './order-state.ts';
+import type { OrderWithGoods } from './orders.repo.ts';
+
+const money = (amount: number, currency: TCurrency) => ({ amount, currency });
+
+export function toOrderRow({ order: o, goodsName }: Pick<OrderWithGoods, 'order' | 'goodsName'>): TOrderRow {
+  return {
+    orderNo: o.orderNo,
+    orderTime: iso(o.createdAt),
+    goodsCode: o.goodsCode,
+    goodsName,
+    serviceType: o.serviceType,
+    channel: o.channel,
+    orderAmount: money(o.orderAmount, o.currency),
+    payAmount: money(o.payAmount, o.currency),
+    payTime: iso(o.payTime),
+    payMethod: o.payMethod,
+    orderType: o.orderType,
+    status: o.status as TOrderStatus,
+    startDate: iso(o.startDate),
+    endDate: iso(o.endDate),
+  };
+}
+
+/** The order with its line (one goods code per order) and its detail state. */
+export function toOrderDetail(row: OrderWithGoods, now: Date): TOrderDetail {
+  const o = row.order;
+  const status = o.status as TOrderStatus;
+  return {
+    ...toOrderRow(row),
+    detailState: detailStateOf(status, o.endDate, now),
+    payState: payStateOf(status),
+    refundAmount: money(o.refundAmount, o.currency),
+    lines: [
+      {
+        goodsCode: o.goodsCode,
+        goodsName: row.goodsName,
+        quantity: o.quantity,
+        unitPrice: money(Math.round(o.orderAmount / o.quantity), o.currency),
+        amount: money(o.orderAmount, o.currency),
+        durationDays: row.durationDays * o.quantity,
+      },
+    ],
+  };
+}

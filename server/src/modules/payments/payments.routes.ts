@@ -1,0 +1,48 @@
+/**
+ * POST /order/v5/pay/notify/{provider}: gateway notifications in the
+ * gateway's own format (not the envelope). The raw body is kept as sent,
+ * because the signatures cover it; the answer is the gateway's own
+ * acknowledgement.
+ */
+import { Code } from '@ac/protocol/codes';
+import type { FastifyInstance } from 'fastify';
+import { NOTIFY_PATH_PREFIX } from '../../adapters/payments/gateways.ts';
+import { errorAnswer } from '../../envelope/answer.ts';
+import type { PaymentsService } from './payments.service.ts';
+
+const NOTIFY_BODY_LIMIT = 64 * 1024;
+
+export async function registerPaymentNotify(app: FastifyInstance, d: { payments: PaymentsService }) {
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: NOTIFY_BODY_LIMIT }, (_req, body, done) =>
+      done(null, body),
+    );
+    scope.post(
+      `${NOTIFY_PATH_PREFIX}/:provider`,
+      {
+        bodyLimit: NOTIFY_BODY_LIMIT,
+        config: { rateLimit: false },
+        schema: {
+          summary: 'Payment gateway notification (sandbox, alipay, wechat)',
+          tags: ['payments'],
+          description:
+            'Called by the payment gateway, not by clients: the body is the gateway’s own signed format (sandbox: JSON + x-sandbox-signature HMAC; alipay: form-encoded RSA2; wechat: JSON with Wechatpay-* headers and an AES-256-GCM resource). Answers the gateway’s acknowledgement: sandbox/alipay plain `success`, wechat `{"code":"SUCCESS"}`; a refused notification answers 400 and changes nothing.',
+        },
+      },
+      async (req, reply) => {
+        const { provider } = req.params as { provider: string };
+        const headers: Record<string, string | undefined> = {};
+        for (const [name, value] of Object.entries(req.headers)) {
+          headers[name] = Array.isArray(value) ? value[0] : value;
+        }
+        const ack = await d.payments.notify(provider, {
+          rawBody: typeof req.body === 'string' ? req.body : '',
+          headers,
+        });
+        if (!ack) return reply.status(404).send(errorAnswer(false, Code.notFound, `no payment provider ${provider}`));
+        return reply.status(ack.status).header('cache-control', 'no-store').type(ack.contentType).send(ack.body);
+      },
+    );
+  });
+}

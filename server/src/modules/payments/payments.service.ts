@@ -1,0 +1,131 @@
+/**
+ * Payments: start one through the gateway of the pay method, take verified
+ * notifications, confirm an order with its gateway (payState and
+ * reconciliation use the same path).
+ */
+
+import { Code } from '@ac/protocol/codes';
+import type { TOrderPayResponse, TOrderPayStateResponse } from '@ac/protocol/commerce';
+import { OrderStatus, orderStatusName, type TOrderStatus, type TPayMethod } from '@ac/protocol/enums';
+import type { PaymentGateways } from '../../adapters/payments/gateways.ts';
+import type { Acknowledgement, IncomingNotification, PaymentLog } from '../../adapters/payments/types.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { addMs, MINUTE } from '../../lib/time.ts';
+import type { AuditRepo } from '../audit/audit.repo.ts';
+import { assertTransition, PAYABLE, payStateOf } from '../orders/order-state.ts';
+import { createOrdersRepo } from '../orders/orders.repo.ts';
+import { type ApplyOutcome, applyPaymentReport } from './payment-apply.ts';
+import { createPaymentsRepo } from './payments.repo.ts';
+
+type Deps = { db: Db; gateways: PaymentGateways; audit: AuditRepo; log: PaymentLog; now?: () => Date };
+export type ConfirmOutcome = ApplyOutcome | 'pending' | 'unknown' | 'none';
+export type ReconcileSummary = { checked: number; outcomes: Partial<Record<ConfirmOutcome | 'error', number>> };
+
+const RECONCILE_BATCH = 200;
+
+export function createPaymentsService(d: Deps) {
+  const now = d.now ?? (() => new Date());
+  const orders = createOrdersRepo(d.db);
+  const payments = createPaymentsRepo(d.db);
+  const notPayable = (status: number) =>
+    new AppError(Code.orderNotPayable, undefined, { status: orderStatusName[status as TOrderStatus] });
+
+  async function confirm(orderNo: string): Promise<ConfirmOutcome> {
+    const attempt = await payments.latestAttempt(orderNo);
+    const gateway = attempt && d.gateways.get(attempt.provider);
+    if (!gateway) return 'none';
+    const answer = await gateway.query(orderNo);
+    if (answer.result === 'pending' || answer.result === 'unknown') return answer.result;
+    return applyPaymentReport(d.db, gateway, answer, 'query', now());
+  }
+
+  return {
+    async start(userId: string, orderNo: string, payMethod: TPayMethod): Promise<TOrderPayResponse> {
+      const row = await orders.findOrder(orderNo, userId);
+      if (!row) throw new AppError(Code.orderNotFound);
+      const o = row.order;
+      if (!PAYABLE.includes(o.status as TOrderStatus)) throw notPayable(o.status);
+      const gateway = d.gateways.forMethod(payMethod, o.currency);
+      const request = { orderNo, amount: o.orderAmount, currency: o.currency, subject: row.goodsName, payMethod };
+      const started = await gateway.start(request).catch((e: unknown) => {
+        if (e instanceof AppError) throw e;
+        d.log.error({ err: e, orderNo, provider: gateway.name }, 'payment could not be started');
+        throw new AppError(Code.paymentProviderFailed);
+      });
+      await d.db.transaction(async (tx) => {
+        const txOrders = createOrdersRepo(tx);
+        const locked = await txOrders.lockOrder(orderNo);
+        const from = locked?.status as TOrderStatus;
+        if (!locked || !PAYABLE.includes(from)) throw notPayable(locked?.status ?? OrderStatus.cancelled);
+        if (from !== OrderStatus.unconfirmed) assertTransition(from, OrderStatus.unconfirmed);
+        await txOrders.moveStatus(orderNo, from, OrderStatus.unconfirmed, { payMethod, updatedAt: now() });
+        await createPaymentsRepo(tx).insertAttempt({
+          orderNo,
+          provider: gateway.name,
+          payMethod,
+          amount: o.orderAmount,
+          currency: o.currency,
+          createdAt: now(),
+        });
+      });
+      await d.audit.record({
+        event: 'payment.started',
+        userId,
+        detail: { orderNo, provider: gateway.name, payMethod },
+      });
+      return started.kind === 'page' ? { payUrl: started.payUrl } : { qrCode: started.qrCode };
+    },
+
+    /** A gateway's notification: verified, applied, answered in the gateway's own format. */
+    async notify(provider: string, n: IncomingNotification): Promise<Acknowledgement | null> {
+      const gateway = d.gateways.get(provider);
+      if (!gateway) return null;
+      try {
+        const report = await gateway.verify(n);
+        if (report) await applyPaymentReport(d.db, gateway, report, 'notify', now());
+        return gateway.ack.ok;
+      } catch (e) {
+        if (!(e instanceof AppError)) throw e;
+        await d.audit.record({ event: 'payment.notifyRefused', detail: { provider, code: e.code, reason: e.message } });
+        return gateway.ack.fail;
+      }
+    },
+
+    /** Pay state of one of my orders; one awaiting confirmation (6) is first checked with its gateway. */
+    async payState(userId: string, orderNo: string): Promise<TOrderPayStateResponse> {
+      const row = await orders.findOrder(orderNo, userId);
+      if (!row) throw new AppError(Code.orderNotFound);
+      let status = row.order.status as TOrderStatus;
+      if (status === OrderStatus.unconfirmed) {
+        try {
+          await confirm(orderNo);
+        } catch (e) {
+          d.log.warn({ err: e, orderNo }, 'payment confirmation failed');
+        }
+        status = ((await orders.findOrder(orderNo, userId))?.order.status ?? status) as TOrderStatus;
+      }
+      return { payState: payStateOf(status), status };
+    },
+
+    /** Queries the gateways about orders still awaiting payment whose payment started > N minutes ago. */
+    async reconcile(olderThanMinutes: number): Promise<ReconcileSummary> {
+      const before = addMs(now(), -olderThanMinutes * MINUTE);
+      const statuses = [OrderStatus.unpaid, OrderStatus.unconfirmed, OrderStatus.payFailed];
+      const rows = await payments.ordersAwaitingPayment(statuses, before, RECONCILE_BATCH);
+      const summary: ReconcileSummary = { checked: rows.length, outcomes: {} };
+      for (const { orderNo } of rows) {
+        let outcome: ConfirmOutcome | 'error';
+        try {
+          outcome = await confirm(orderNo);
+        } catch (e) {
+          d.log.warn({ err: e, orderNo }, 'reconciliation failed for an order');
+          outcome = 'error';
+        }
+        summary.outcomes[outcome] = (summary.outcomes[outcome] ?? 0) + 1;
+      }
+      return summary;
+    },
+  };
+}
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -1,0 +1,156 @@
+import { Code } from '@ac/protocol/codes';
+import type { TOrderDetail } from '@ac/protocol/commerce';
+import { OrderStatus } from '@ac/protocol/enums';
+import type { TUserInfoResponse } from '@ac/protocol/session';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Account,
+  commerceEnv,
+  createAccount,
+  postNotify,
+  SANDBOX_SECRET,
+  sandboxNotification,
+} from '../../../test/commerce-fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { memberships, orders, paymentNotifications } from '../../db/schema/index.ts';
+import { DAY } from '../../lib/time.ts';
+
+let t: TestApp;
+let buyer: Account;
+beforeAll(async () => {
+  t = await createTestApp({ env: commerceEnv });
+  buyer = await createAccount(t);
+});
+afterAll(() => t.close());
+
+async function newOrder(goodsCode = 'ML2', who = buyer) {
+  const res = await t.client.call<TOrderDetail>('/order/v5/order/create', { goodsCode }, { token: who.token });
+  await t.client.call('/order/v5/order/pay', { orderNo: res.data.orderNo, payMethod: 2 }, { token: who.token });
+  return res.data;
+}
+const orderRow = async (orderNo: string) => (await t.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!;
+const grantsOf = (orderNo: string) =>
+  t.db
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.sourceType, 'order'), eq(memberships.sourceId, orderNo)));
+const notify = (n: Parameters<typeof sandboxNotification>[0], secret?: string) => {
+  const { body, headers } = sandboxNotification(n, secret);
+  return postNotify(t, 'sandbox', body, headers);
+};
+
+describe('sandbox notifications', () => {
+  it('moves the order to paid and grants the membership in one go, answering "success"', async () => {
+    const o = await newOrder();
+    const res = await notify({ orderNo: o.orderNo, amount: 3999, currency: 'USD' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('success');
+    const row = await orderRow(o.orderNo);
+    expect(row).toMatchObject({ status: OrderStatus.paid, payAmount: 3999, payMethod: 2 });
+    const grants = await grantsOf(o.orderNo);
+    expect(grants).toHaveLength(1);
+    expect(grants[0]!.endTime.getTime() - grants[0]!.startTime.getTime()).toBe(365 * DAY);
+    expect(row.startDate).toEqual(grants[0]!.startTime);
+    const info = await t.client.call<TUserInfoResponse>('/user/v5/sysuser/userInfo', {}, { token: buyer.token });
+    expect(info.data.vipInfo).toMatchObject({ goodsCode: 'ML2', accountType: 'premium' });
+  });
+
+  it('extends a second purchase of the same goods from the current end', async () => {
+    const who = await createAccount(t);
+    const first = await newOrder('ML1', who);
+    const second = await newOrder('ML1', who);
+    await notify({ orderNo: first.orderNo, amount: 1999, currency: 'USD' });
+    await notify({ orderNo: second.orderNo, amount: 1999, currency: 'USD' });
+    const [a] = await grantsOf(first.orderNo);
+    const [b] = await grantsOf(second.orderNo);
+    expect(b!.startTime).toEqual(a!.endTime);
+    expect(b!.endTime.getTime() - a!.endTime.getTime()).toBe(365 * DAY);
+    expect((await orderRow(second.orderNo)).orderType).toBe('automatic');
+  });
+
+  it('acknowledges duplicates and out-of-order failures without changing anything', async () => {
+    const o = await newOrder();
+    const paid = sandboxNotification({ orderNo: o.orderNo, amount: 3999, currency: 'USD' });
+    expect((await postNotify(t, 'sandbox', paid.body, paid.headers)).body).toBe('success');
+    const before = await orderRow(o.orderNo);
+    expect((await postNotify(t, 'sandbox', paid.body, paid.headers)).body).toBe('success');
+    const late = await notify({ orderNo: o.orderNo, amount: 3999, currency: 'USD', status: 'failed' });
+    expect(late.body).toBe('success');
+    expect(await orderRow(o.orderNo)).toEqual(before);
+    expect(await grantsOf(o.orderNo)).toHaveLength(1);
+    const outcomes = (
+      await t.db.select().from(paymentNotifications).where(eq(paymentNotifications.orderNo, o.orderNo))
+    ).map((n) => n.outcome);
+    expect(outcomes.sort()).toEqual(['duplicate', 'granted', 'ignored']);
+  });
+
+  it('marks a failed payment 4 and still accepts a later success', async () => {
+    const o = await newOrder();
+    await notify({ orderNo: o.orderNo, amount: 3999, currency: 'USD', status: 'failed' });
+    expect((await orderRow(o.orderNo)).status).toBe(OrderStatus.payFailed);
+    await notify({ orderNo: o.orderNo, amount: 3999, currency: 'USD' });
+    expect((await orderRow(o.orderNo)).status).toBe(OrderStatus.paid);
+  });
+
+  it('does not grant for a cancelled order (recorded as ignored)', async () => {
+    const o = await newOrder();
+    await t.client.call('/order/v5/order/cancel', { orderNo: o.orderNo }, { token: buyer.token });
+    expect((await notify({ orderNo: o.orderNo, amount: 3999, currency: 'USD' })).body).toBe('success');
+    expect((await orderRow(o.orderNo)).status).toBe(OrderStatus.cancelled);
+    expect(await grantsOf(o.orderNo)).toHaveLength(0);
+  });
+
+  it.each([
+    ['a tampered amount', { amount: 1 }],
+    ['another currency', { currency: 'CNY' }],
+    ['another merchant', { merchant: 'someone-else' }],
+    ['an unknown order', { orderNo: 'AC20990101000000000000' }],
+  ])('refuses %s with 400 and changes nothing', async (_name, change) => {
+    const o = await newOrder();
+    const res = await notify({ orderNo: o.orderNo, amount: 3999, currency: 'USD', ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toBe('fail');
+    expect((await orderRow(o.orderNo)).status).toBe(OrderStatus.unconfirmed);
+    expect(await grantsOf(o.orderNo)).toHaveLength(0);
+  });
+
+  it('refuses a wrong signature, a tampered body and a stale timestamp', async () => {
+    const o = await newOrder();
+    const forged = await notify({ orderNo: o.orderNo, amount: 3999, currency: 'USD' }, `${SANDBOX_SECRET}x`);
+    expect(forged.statusCode).toBe(400);
+    const good = sandboxNotification({ orderNo: o.orderNo, amount: 3999, currency: 'USD' });
+    const tampered = await postNotify(t, 'sandbox', good.body.replace('3999', '3998'), good.headers);
+    expect(tampered.statusCode).toBe(400);
+    const { sandboxHeaders } = await import('../../adapters/payments/sandbox-signing.ts');
+    const stale = await postNotify(
+      t,
+      'sandbox',
+      good.body,
+      sandboxHeaders(SANDBOX_SECRET, good.body, Date.now() - DAY),
+    );
+    expect(stale.statusCode).toBe(400);
+    expect((await orderRow(o.orderNo)).status).toBe(OrderStatus.unconfirmed);
+  });
+
+  it('grants exactly once when the same notification arrives 20 times at once', async () => {
+    const o = await newOrder();
+    const note = sandboxNotification({ orderNo: o.orderNo, amount: 3999, currency: 'USD' });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => postNotify(t, 'sandbox', note.body, note.headers)),
+    );
+    expect(answers.every((a) => a.statusCode === 200 && a.body === 'success')).toBe(true);
+    expect(await grantsOf(o.orderNo)).toHaveLength(1);
+    const outcomes = (
+      await t.db.select().from(paymentNotifications).where(eq(paymentNotifications.orderNo, o.orderNo))
+    ).map((n) => n.outcome);
+    expect(outcomes.filter((x) => x === 'granted')).toHaveLength(1);
+    expect(outcomes.filter((x) => x === 'duplicate')).toHaveLength(19);
+  });
+
+  it('answers 404 for a provider that is not enabled', async () => {
+    const res = await postNotify(t, 'alipay', 'a=1', { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: Code.notFound });
+  });
+});

@@ -1,0 +1,56 @@
+/** The goods catalogue: what can be bought, for how long, at what price in the region's currency. */
+
+import { Code } from '@ac/protocol/codes';
+import type { TCatalogItem, TProductCatalogResponse } from '@ac/protocol/commerce';
+import type { TAccountType, TCurrency, TGoodsCode, TProductType } from '@ac/protocol/enums';
+import { AppError } from '../../lib/app-error.ts';
+import type { GoodsRow, ProductsRepo } from './products.repo.ts';
+
+export function priceIn(row: GoodsRow, currency: TCurrency): number {
+  return currency === 'USD' ? row.priceUsd : row.priceCny;
+}
+
+export function toCatalogItem(row: GoodsRow, currency: TCurrency): TCatalogItem {
+  return {
+    goodsCode: row.code as TGoodsCode,
+    name: row.name,
+    productType: row.productType as TProductType,
+    accountType: row.accountType as TAccountType,
+    serviceType: row.serviceType,
+    level: row.level,
+    durationDays: row.durationDays,
+    storageGb: row.storageGb,
+    price: { amount: priceIn(row, currency), currency },
+  };
+}
+
+export function createProductsService(repo: ProductsRepo, currency: TCurrency) {
+  return {
+    currency,
+    async catalog(): Promise<TProductCatalogResponse> {
+      const rows = await repo.listGoods({ activeOnly: true });
+      return { currency, rows: rows.map((r) => toCatalogItem(r, currency)) };
+    },
+    /** All goods, inactive ones too (admin). */
+    listAll: () => repo.listGoods({ activeOnly: false }),
+    /** A goods row that is for sale; 2000001 otherwise. */
+    async purchasable(code: string): Promise<GoodsRow> {
+      const row = await repo.findGoods(code);
+      if (row?.active !== 1) throw new AppError(Code.goodsNotFound, code);
+      return row;
+    },
+    async setPrice(code: string, priceCurrency: TCurrency, amount: number): Promise<GoodsRow> {
+      if (!Number.isSafeInteger(amount) || amount < 0) throw new AppError(Code.invalidParam, 'amount');
+      const patch = priceCurrency === 'USD' ? { priceUsd: amount } : { priceCny: amount };
+      const row = await repo.updateGoods(code, patch);
+      if (!row) throw new AppError(Code.goodsNotFound, code);
+      return row;
+    },
+    async setActive(code: string, active: boolean): Promise<GoodsRow> {
+      const row = await repo.updateGoods(code, { active: active ? 1 : 0 });
+      if (!row) throw new AppError(Code.goodsNotFound, code);
+      return row;
+    },
+  };
+}
+export type ProductsService = ReturnType<typeof createProductsService>;

@@ -1,0 +1,68 @@
+import { Code } from '@ac/protocol/codes';
+import type { TProductCatalogResponse } from '@ac/protocol/commerce';
+import { GOODS_CODES } from '@ac/protocol/enums';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+
+describe.each([
+  ['us', 'USD', 3999],
+  ['cn', 'CNY', 12800],
+] as const)('product/catalog (%s)', (region, currency, ml2Price) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ region });
+  });
+  afterAll(() => t.close());
+
+  const catalog = () => t.client.call<TProductCatalogResponse>('/order/v5/product/catalog', {});
+
+  it('lists every goods code of SPEC §3 without a session, priced in the region currency', async () => {
+    const res = await catalog();
+    expect(res.code).toBe(Code.ok);
+    expect(res.data.currency).toBe(currency);
+    expect(res.data.rows.map((r) => r.goodsCode).sort()).toEqual([...GOODS_CODES].sort());
+    expect(res.data.rows.every((r) => r.price.currency === currency && Number.isInteger(r.price.amount))).toBe(true);
+    expect(res.data.rows.find((r) => r.goodsCode === 'ML2')).toMatchObject({
+      productType: 'viewer',
+      accountType: 'premium',
+      serviceType: 'membership',
+      durationDays: 365,
+      price: { amount: ml2Price, currency },
+    });
+    expect(res.data.rows.find((r) => r.goodsCode === 'MS')?.serviceType).toBe('toolKit');
+  });
+
+  it('hides goods taken off sale and shows a changed price', async () => {
+    const { createCommerce } = await import('../../commerce.ts');
+    const commerce = createCommerce(t.config, t.db, t.app.log);
+    await commerce.products.setActive('ML_LT1', false);
+    await commerce.products.setPrice('ML2', currency, 4321);
+    const res = await catalog();
+    expect(res.data.rows.some((r) => r.goodsCode === 'ML_LT1')).toBe(false);
+    expect(res.data.rows.find((r) => r.goodsCode === 'ML2')?.price.amount).toBe(4321);
+    await commerce.products.setActive('ML_LT1', true);
+    await commerce.close();
+  });
+
+  it('documents every commerce call in the OpenAPI at /docs', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json() as { paths: Record<string, unknown> };
+    const paths = Object.keys(doc.paths);
+    for (const call of [
+      'product/catalog',
+      'order/create',
+      'order/detail',
+      'order/cancel',
+      'order/pay',
+      'order/payState',
+    ]) {
+      expect(paths).toContain(`/order/v5/${call}`);
+    }
+    for (const call of ['preview', 'exchange', 'orders']) expect(paths).toContain(`/order/v5/redeem/${call}`);
+    expect(paths).toContain('/order/v5/pay/notify/{provider}');
+    expect(paths).toContain('/order/v5/pay/sandbox/checkout');
+  });
+
+  it('refuses a payload with unknown fields', async () => {
+    expect((await t.client.call('/order/v5/product/catalog', { x: 1 })).code).toBe(Code.invalidParam);
+  });
+});

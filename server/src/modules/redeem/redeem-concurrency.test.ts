@@ -1,0 +1,40 @@
+import { Code } from '@ac/protocol/codes';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callFrom, commerceEnv, createAccount } from '../../../test/commerce-fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { createCommerce } from '../../commerce.ts';
+import { memberships, orders, redeemCodes } from '../../db/schema/index.ts';
+
+const PARALLEL = 50;
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: commerceEnv });
+});
+afterAll(() => t.close());
+
+describe('one code, 50 parallel exchanges', () => {
+  it('succeeds exactly once and grants exactly one membership', async () => {
+    const commerce = createCommerce(t.config, t.db, t.app.log);
+    const [code] = await commerce.redeemIssue.issue({ goodsCode: 'ML5', count: 1, days: 30, source: 'paidPurchase' });
+    await commerce.close();
+    const accounts = await Promise.all(Array.from({ length: PARALLEL }, () => createAccount(t)));
+    const answers = await Promise.all(
+      accounts.map((a) => callFrom(t, '/order/v5/redeem/exchange', { code: code!.code }, a.token, a.ip)),
+    );
+    const codes = answers.map((a) => a.code);
+    expect(codes.filter((c) => c === Code.ok)).toHaveLength(1);
+    expect(codes.filter((c) => c === Code.redeemCodeUsed)).toHaveLength(PARALLEL - 1);
+    const grants = await t.db
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.sourceType, 'redeem'), eq(memberships.sourceId, code!.serialNo)));
+    expect(grants).toHaveLength(1);
+    const exchangeOrders = await t.db.select().from(orders).where(eq(orders.redeemSerialNo, code!.serialNo));
+    expect(exchangeOrders).toHaveLength(1);
+    const [row] = await t.db.select().from(redeemCodes).where(eq(redeemCodes.serialNo, code!.serialNo));
+    const winner = accounts[codes.indexOf(Code.ok)]!;
+    expect(row).toMatchObject({ state: 'exchanged', redeemedBy: winner.userId });
+    expect(grants[0]!.userId).toBe(winner.userId);
+  });
+});

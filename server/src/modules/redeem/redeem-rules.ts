@@ -1,0 +1,35 @@
+/**
+ * Whether a user may redeem a code (SPEC §5, §6): the code must be unused
+ * and within its validity; a company-management code needs an account in
+ * an active company; a member with a live membership of the code's product
+ * may only redeem codes of that same level (goods code).
+ */
+import { Code } from '@ac/protocol/codes';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { createMembershipsRepo } from '../memberships/memberships.repo.ts';
+import { createProductsRepo } from '../products/products.repo.ts';
+import { createRedeemRepo, type RedeemCodeRow } from './redeem.repo.ts';
+import { exchangeRefusal } from './redeem-state.ts';
+
+export async function findRedeemable(db: DbOrTx, text: string, now: Date, lock: boolean) {
+  const row = await createRedeemRepo(db).findByCode(text, { lock });
+  if (!row) throw new AppError(Code.redeemCodeInvalid);
+  const refusal = exchangeRefusal(row.state);
+  if (refusal) throw new AppError(refusal);
+  if (row.validFrom > now || row.validTo <= now) throw new AppError(Code.redeemCodeOutOfValidity);
+  const goods = await createProductsRepo(db).findGoods(row.goodsCode);
+  if (!goods) throw new AppError(Code.redeemCodeInvalid);
+  return { code: row, goods };
+}
+
+export async function assertMayRedeem(db: DbOrTx, userId: string, code: RedeemCodeRow, productType: string, now: Date) {
+  if (code.kind === 'company' && !(await createRedeemRepo(db).inActiveCompany(userId))) {
+    throw new AppError(Code.redeemCompanyCode);
+  }
+  const live = await createMembershipsRepo(db).activeMemberships(userId, now);
+  const sameProduct = live.filter((m) => m.productType === productType);
+  if (sameProduct.length > 0 && !sameProduct.some((m) => m.goodsCode === code.goodsCode)) {
+    throw new AppError(Code.redeemLevelMismatch);
+  }
+}

@@ -1,0 +1,139 @@
+/**
+ * Redeeming codes: preview the confirmation dialog, exchange exactly once
+ * (row lock on the code, conditional state change, membership grant and an
+ * `exchange` order in one transaction), throttle failed attempts per
+ * account, list the account's redeem-code orders.
+ */
+
+import { Code } from '@ac/protocol/codes';
+import type { TRedeemExchangeResponse, TRedeemOrderRow, TRedeemPreviewResponse } from '@ac/protocol/commerce';
+import { OrderStatus, type TCurrency, type TRedeemOrderStatus } from '@ac/protocol/enums';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { addMs, iso, MINUTE } from '../../lib/time.ts';
+import { createAuditRepo } from '../audit/audit.repo.ts';
+import { grantMembership, vipInfoOf } from '../memberships/membership-grants.ts';
+import { createMembershipsRepo } from '../memberships/memberships.repo.ts';
+import { newOrderNo } from '../orders/order-number.ts';
+import { createOrdersRepo } from '../orders/orders.repo.ts';
+import { createRedeemRepo } from './redeem.repo.ts';
+import { assertMayRedeem, findRedeemable } from './redeem-rules.ts';
+import { assertCodeTransition } from './redeem-state.ts';
+
+export const REDEEM_MAX_FAILURES = 10;
+export const REDEEM_FAILURE_WINDOW_MS = 15 * MINUTE;
+
+type Deps = { db: Db; currency: TCurrency; now?: () => Date };
+export type RedeemOrigin = { ip?: string; requestId?: string };
+
+export function createRedeemService(d: Deps) {
+  const now = d.now ?? (() => new Date());
+  const repo = createRedeemRepo(d.db);
+
+  /** Runs `work`, refusing while the account is throttled and counting its refusals. */
+  async function throttled<T>(userId: string, work: () => Promise<T>): Promise<T> {
+    const failures = await repo.failuresSince(userId, addMs(now(), -REDEEM_FAILURE_WINDOW_MS));
+    if (failures >= REDEEM_MAX_FAILURES) throw new AppError(Code.tooManyRequests, 'too many failed redeem attempts');
+    try {
+      return await work();
+    } catch (e) {
+      if (e instanceof AppError) await repo.recordFailure(userId, e.code, now());
+      throw e;
+    }
+  }
+
+  return {
+    preview: (userId: string, text: string): Promise<TRedeemPreviewResponse> =>
+      throttled(userId, async () => {
+        const at = now();
+        const { code, goods } = await findRedeemable(d.db, text, at, false);
+        await assertMayRedeem(d.db, userId, code, goods.productType, at);
+        return {
+          goodsCode: code.goodsCode,
+          goodsName: goods.name,
+          licenseQty: code.licenseQty,
+          externalCollabQty: code.externalCollabQty,
+          extraLicenseQty: code.extraLicenseQty,
+          extraExternalCollabQty: code.extraExternalCollabQty,
+          extraDuration: code.extraDurationDays,
+          activationDuration: code.durationDays,
+          validTo: iso(code.validTo),
+        };
+      }),
+
+    exchange: (userId: string, text: string, origin: RedeemOrigin): Promise<TRedeemExchangeResponse> =>
+      throttled(userId, () =>
+        d.db.transaction(async (tx) => {
+          const at = now();
+          const { code, goods } = await findRedeemable(tx, text, at, true);
+          await createMembershipsRepo(tx).lockUser(userId);
+          await assertMayRedeem(tx, userId, code, goods.productType, at);
+          assertCodeTransition(code.state, 'exchanged');
+          const txRepo = createRedeemRepo(tx);
+          const granted = await grantMembership(tx, {
+            userId,
+            goodsCode: code.goodsCode,
+            days: code.durationDays + code.extraDurationDays,
+            sourceType: 'redeem',
+            sourceId: code.serialNo,
+            now: at,
+          });
+          const order = await createOrdersRepo(tx).insertOrder({
+            orderNo: newOrderNo(at),
+            userId,
+            goodsCode: code.goodsCode,
+            serviceType: goods.serviceType,
+            channel: 'redeem',
+            orderType: 'exchange',
+            status: OrderStatus.paid,
+            currency: d.currency,
+            orderAmount: 0,
+            payAmount: 0,
+            payTime: at,
+            startDate: granted.startTime,
+            endDate: granted.endTime,
+            redeemSerialNo: code.serialNo,
+            createdAt: at,
+            updatedAt: at,
+          });
+          const moved = await txRepo.moveState(code.serialNo, code.state, 'exchanged', {
+            redeemedBy: userId,
+            redeemAccount: await txRepo.accountOf(userId),
+            redeemTime: at,
+          });
+          if (!moved) throw new AppError(Code.redeemCodeUsed);
+          await createAuditRepo(tx).record({
+            event: 'redeem.exchanged',
+            userId,
+            ...origin,
+            detail: { serialNo: code.serialNo, goodsCode: code.goodsCode, orderNo: order.orderNo },
+          });
+          const vipInfo = await vipInfoOf(tx, userId, code.goodsCode, at);
+          if (!vipInfo) throw new Error('membership missing right after its grant');
+          return { vipInfo };
+        }),
+      ),
+
+    async orders(userId: string, page: { pageNo: number; pageSize: number }) {
+      const { rows, total } = await repo.listRedeemOrders(userId, {
+        offset: (page.pageNo - 1) * page.pageSize,
+        limit: page.pageSize,
+      });
+      const money = (amount: number, currency: TCurrency) => ({ amount, currency });
+      const out: TRedeemOrderRow[] = rows.map((o) => ({
+        orderNo: o.orderNo,
+        orderTime: iso(o.createdAt),
+        category: o.category,
+        channel: o.channel,
+        quantity: o.quantity,
+        orderAmount: money(o.orderAmount, o.currency),
+        payAmount: money(o.payAmount, o.currency),
+        payTime: iso(o.payTime),
+        status: o.status as TRedeemOrderStatus,
+        refundAmount: money(o.refundAmount, o.currency),
+      }));
+      return { rows: out, total, ...page };
+    },
+  };
+}
+export type RedeemService = ReturnType<typeof createRedeemService>;

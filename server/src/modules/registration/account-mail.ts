@@ -1,0 +1,69 @@
+/**
+ * The mails of registration and recovery. Links are built from PUBLIC_URL
+ * and the base path only, never from the Host header. Messages are handed
+ * to delivery without waiting for it, so an answer takes the same time
+ * whether a mail goes out or not (DESIGN §9: answers never tell whether an
+ * account exists); a failed delivery stays in the outbox with its error.
+ */
+import type { TLanguage, TRegion } from '@ac/protocol/enums';
+import { ACTIVATION_LINK_HOURS, RESET_LINK_MINUTES } from '@ac/protocol/registration';
+import type { FastifyBaseLogger } from 'fastify';
+import { activationMailText, passwordResetNoticeText, resetMailText } from '../../adapters/account-messages.ts';
+import type { Mailer } from '../../adapters/mail.ts';
+import { registerNoticeText } from '../../adapters/messages.ts';
+import type { SmsSender } from '../../adapters/sms.ts';
+
+type Deps = {
+  mailer: Mailer;
+  sms: SmsSender;
+  publicUrl: string;
+  basePath: string;
+  region: TRegion;
+  log: FastifyBaseLogger;
+};
+
+export function createAccountMail(d: Deps) {
+  const pending = new Set<Promise<void>>();
+
+  function dispatch(deliver: () => Promise<void>) {
+    const p: Promise<void> = deliver()
+      .catch((e: Error) => d.log.error({ err: e.message }, 'account mail delivery failed'))
+      .finally(() => pending.delete(p));
+    pending.add(p);
+  }
+
+  const web = `${d.publicUrl}${d.basePath}`;
+  const links = {
+    /** `/toactivate/{id}` exists in both regions (SPEC §2). */
+    activation: (token: string) => `${web}/toactivate/${token}`,
+    /** China: `/password/reset/{id}`; overseas: the site page `/site/password/reset/{id}`. */
+    reset: (token: string) => `${web}${d.region === 'cn' ? '' : '/site'}/password/reset/${token}`,
+  };
+
+  return {
+    links,
+    activation(to: string, lang: TLanguage, token: string) {
+      dispatch(() =>
+        d.mailer.send({ to, ...activationMailText(lang, links.activation(token), ACTIVATION_LINK_HOURS) }),
+      );
+    },
+    registerNotice(to: string, lang: TLanguage) {
+      dispatch(() => d.mailer.send({ to, ...registerNoticeText(lang) }));
+    },
+    reset(to: string, lang: TLanguage, token: string) {
+      dispatch(() => d.mailer.send({ to, ...resetMailText(lang, links.reset(token), RESET_LINK_MINUTES) }));
+    },
+    /** To the account's email, or by SMS to a mobile-only account. */
+    passwordResetNotice(user: { email: string | null; mobile: string | null }, lang: TLanguage) {
+      const text = passwordResetNoticeText(lang);
+      const { email, mobile } = user;
+      if (email) dispatch(() => d.mailer.send({ to: email, ...text }));
+      else if (mobile) dispatch(() => d.sms.send({ to: mobile, text: text.text }));
+    },
+    /** Waits for the deliveries in flight (the app awaits it on close). */
+    async drain() {
+      await Promise.allSettled([...pending]);
+    },
+  };
+}
+export type AccountMail = ReturnType<typeof createAccountMail>;

@@ -1,0 +1,114 @@
+import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { oauthStates, sessions, thirdPartyBindings, thirdPartyTickets, users } from '../../db/schema/index.ts';
+
+export function createThirdPartyRepo(db: DbOrTx) {
+  return {
+    async insertState(row: typeof oauthStates.$inferInsert) {
+      await db.insert(oauthStates).values(row);
+    },
+    /** Uses a live state up; null when it is unknown, expired or already used. */
+    async consumeState(stateHash: string, at: Date) {
+      const rows = await db
+        .update(oauthStates)
+        .set({ usedAt: at })
+        .where(and(eq(oauthStates.stateHash, stateHash), isNull(oauthStates.usedAt), gt(oauthStates.expiresAt, at)))
+        .returning();
+      return rows[0] ?? null;
+    },
+    async deleteExpiredStates(before: Date) {
+      await db.delete(oauthStates).where(lt(oauthStates.expiresAt, before));
+    },
+    async insertTicket(row: typeof thirdPartyTickets.$inferInsert) {
+      await db.insert(thirdPartyTickets).values(row);
+    },
+    async findLiveTicket(ticketHash: string, at: Date) {
+      const rows = await db
+        .select()
+        .from(thirdPartyTickets)
+        .where(
+          and(
+            eq(thirdPartyTickets.ticketHash, ticketHash),
+            isNull(thirdPartyTickets.usedAt),
+            gt(thirdPartyTickets.expiresAt, at),
+          ),
+        )
+        .limit(1);
+      return rows[0] ?? null;
+    },
+    async consumeTicket(ticketHash: string, at: Date) {
+      const rows = await db
+        .update(thirdPartyTickets)
+        .set({ usedAt: at })
+        .where(
+          and(
+            eq(thirdPartyTickets.ticketHash, ticketHash),
+            isNull(thirdPartyTickets.usedAt),
+            gt(thirdPartyTickets.expiresAt, at),
+          ),
+        )
+        .returning();
+      return rows[0] ?? null;
+    },
+    /** Tickets hold a provider name and email: gone once past use. */
+    async deleteExpiredTickets(before: Date) {
+      await db.delete(thirdPartyTickets).where(lt(thirdPartyTickets.expiresAt, before));
+    },
+    async bindingsOf(userId: string) {
+      return db.select().from(thirdPartyBindings).where(eq(thirdPartyBindings.userId, userId));
+    },
+    async bindingOfIdentity(provider: string, subject: string) {
+      const rows = await db
+        .select()
+        .from(thirdPartyBindings)
+        .where(and(eq(thirdPartyBindings.provider, provider), eq(thirdPartyBindings.subject, subject)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+    async insertBinding(row: typeof thirdPartyBindings.$inferInsert) {
+      await db.insert(thirdPartyBindings).values(row);
+    },
+    async deleteBinding(userId: string, provider: string) {
+      const rows = await db
+        .delete(thirdPartyBindings)
+        .where(and(eq(thirdPartyBindings.userId, userId), eq(thirdPartyBindings.provider, provider)))
+        .returning({ id: thirdPartyBindings.id });
+      return rows.length === 1;
+    },
+    async otherBindingCount(userId: string, provider: string) {
+      const rows = await db
+        .select({ id: thirdPartyBindings.id })
+        .from(thirdPartyBindings)
+        .where(and(eq(thirdPartyBindings.userId, userId), ne(thirdPartyBindings.provider, provider)));
+      return rows.length;
+    },
+    async findLiveUser(id: string) {
+      const rows = await db
+        .select({ id: users.id, isActivate: users.isActivate, passwordHash: users.passwordHash })
+        .from(users)
+        .where(and(eq(users.id, id), isNull(users.deletedAt)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+    async lockLiveUser(id: string) {
+      const rows = await db
+        .select({ id: users.id, passwordHash: users.passwordHash })
+        .from(users)
+        .where(and(eq(users.id, id), isNull(users.deletedAt)))
+        .for('update');
+      return rows[0] ?? null;
+    },
+    async recordLogin(userId: string, at: Date) {
+      await db.update(users).set({ lastLoginTime: at }).where(eq(users.id, userId));
+    },
+    async sessionCreatedAt(sessionId: string) {
+      const rows = await db
+        .select({ createdAt: sessions.createdAt })
+        .from(sessions)
+        .where(eq(sessions.id, sessionId))
+        .limit(1);
+      return rows[0]?.createdAt ?? null;
+    },
+  };
+}
+export type ThirdPartyRepo = ReturnType<typeof createThirdPartyRepo>;

@@ -1,0 +1,53 @@
+/**
+ * Sending verification codes from tests the way a client does: through the
+ * envelope, solving the image captcha when the server asks for it (the test
+ * app draws a fixed captcha), and reading the code from the outbox.
+ */
+import { Code } from '@ac/protocol/codes';
+import type { TCodePurpose } from '@ac/protocol/enums';
+import type { TKaptchaResponse, TKaptchaVerifyResponse } from '@ac/protocol/profile';
+import { desc, eq, sql } from 'drizzle-orm';
+import { outbox, verificationCodes } from '../src/db/schema/index.ts';
+import type { CaptchaGenerator } from '../src/modules/codes/captcha.service.ts';
+import type { TestApp } from './test-app.ts';
+
+export const FIXED_CAPTCHA_TEXT = 'abcde';
+export const fixedCaptcha: CaptchaGenerator = () => ({ text: FIXED_CAPTCHA_TEXT, svg: '<svg/>' });
+
+export type CodeTarget = { email: string } | { mobile: string };
+
+/** A captcha ticket, from the fixed captcha the test app draws. */
+export async function captchaTicket(t: TestApp): Promise<string> {
+  const image = await t.client.call<TKaptchaResponse>('/user/v5/profile/kaptcha', {});
+  const solved = await t.client.call<TKaptchaVerifyResponse>('/user/v5/profile/kaptchaVerify', {
+    imageKey: image.data.imageKey,
+    answer: FIXED_CAPTCHA_TEXT,
+  });
+  if (solved.code !== Code.ok) throw new Error(`captcha: ${solved.code} ${solved.msg}`);
+  return solved.data.ticket;
+}
+
+/** Sends a code to the target and returns it (the latest outbox message there). */
+export async function sendCode(t: TestApp, to: CodeTarget, purpose: TCodePurpose, token?: string): Promise<string> {
+  const target = 'email' in to ? to.email : to.mobile;
+  // earlier codes to this target count as sent over a minute ago, so a resend is allowed
+  await t.db
+    .update(verificationCodes)
+    .set({ createdAt: sql`${verificationCodes.createdAt} - interval '61 seconds'` })
+    .where(eq(verificationCodes.target, target));
+  const path = 'email' in to ? '/user/v5/profile/sendEmailCode' : '/user/v5/profile/sendSmsCode';
+  let res = await t.client.call(path, { ...to, purpose }, { token });
+  if (res.code === Code.captchaRequired) {
+    res = await t.client.call(path, { ...to, purpose, ticket: await captchaTicket(t) }, { token });
+  }
+  if (res.code !== Code.ok) throw new Error(`send code: ${res.code} ${res.msg}`);
+  const [row] = await t.db
+    .select({ body: outbox.body })
+    .from(outbox)
+    .where(eq(outbox.recipient, target))
+    .orderBy(desc(outbox.createdAt))
+    .limit(1);
+  const code = row?.body.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code sent to ${target}`);
+  return code;
+}

@@ -1,0 +1,92 @@
+/**
+ * Fixtures for the commerce tests: accounts with a live session, envelope
+ * calls from a chosen client address, and sandbox notifications signed the
+ * way the sandbox gateway signs them.
+ */
+import { randomUUID } from 'node:crypto';
+import { buildSecret, decryptPayload, encryptPayload } from '@ac/protocol/envelope';
+import { sandboxHeaders } from '../src/adapters/payments/sandbox-signing.ts';
+import { companies, companyMembers, users } from '../src/db/schema/index.ts';
+import { createSessionRepo } from '../src/modules/session/session.repo.ts';
+import { createSessionService } from '../src/modules/session/session.service.ts';
+import { defaultClientInfo } from './envelope-client.ts';
+import type { TestApp } from './test-app.ts';
+
+/** The sandbox gateway's HMAC key in tests (SANDBOX_PAYMENT_SECRET). */
+export const SANDBOX_SECRET = 'test-sandbox-secret-0123456789abcdef';
+export const commerceEnv = { SANDBOX_PAYMENT_SECRET: SANDBOX_SECRET };
+
+/** An account with a session and its own client address (per-IP limits see one client per account). */
+export type Account = { userId: string; token: string; email: string; ip: string };
+
+let accounts = 0;
+
+/** A new activated account with a session; optionally in an active company. */
+export async function createAccount(t: TestApp, opts: { company?: boolean } = {}): Promise<Account> {
+  const email = `buyer-${randomUUID()}@example.com`;
+  const [user] = await t.db
+    .insert(users)
+    .values({ name: email.split('@')[0]!, nickName: 'Buyer', email, isActivate: true })
+    .returning({ id: users.id });
+  const userId = user!.id;
+  if (opts.company) {
+    const [company] = await t.db.insert(companies).values({ name: 'Test Co.' }).returning({ id: companies.id });
+    await t.db.insert(companyMembers).values({ companyId: company!.id, userId, role: 'member' });
+  }
+  const sessions = createSessionService(createSessionRepo(t.db));
+  const token = await sessions.createSession(userId, {
+    clientInfo: defaultClientInfo,
+    ip: '127.0.0.1',
+    userAgent: 'test',
+  });
+  accounts += 1;
+  return { userId, token, email, ip: `10.${(accounts >> 16) & 255}.${(accounts >> 8) & 255}.${accounts & 255}` };
+}
+
+/** An envelope call sent from `remoteAddress` (per-IP limits see distinct clients). */
+export async function callFrom<T>(t: TestApp, path: string, payload: unknown, token: string, remoteAddress: string) {
+  const key = await t.client.key();
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${path}?utoken=${encodeURIComponent(token)}`,
+    remoteAddress,
+    payload: {
+      data: encryptPayload(key, payload),
+      clientInfo: defaultClientInfo,
+      style: '1',
+      secret: buildSecret(key),
+    },
+  });
+  const body = res.json() as { code: string; msg: string; bizData?: string };
+  return { code: body.code, msg: body.msg, data: (body.bizData ? decryptPayload(key, body.bizData) : undefined) as T };
+}
+
+export type SandboxNote = {
+  orderNo: string;
+  amount: number;
+  currency: string;
+  status?: 'paid' | 'failed';
+  merchant?: string;
+  tradeNo?: string;
+};
+
+/** A sandbox notification body and the headers the gateway would sign it with. */
+export function sandboxNotification(n: SandboxNote, secret = SANDBOX_SECRET) {
+  const tradeNo = n.tradeNo ?? `SBXtest${randomUUID().replace(/-/g, '')}`;
+  const status = n.status ?? 'paid';
+  const body = JSON.stringify({
+    notifyId: `${tradeNo}:${status}`,
+    merchant: n.merchant ?? 'ac-sandbox',
+    tradeNo,
+    orderNo: n.orderNo,
+    amount: n.amount,
+    currency: n.currency,
+    status,
+    decidedAt: new Date().toISOString(),
+  });
+  return { body, headers: sandboxHeaders(secret, body) };
+}
+
+export async function postNotify(t: TestApp, provider: string, body: string, headers: Record<string, string>) {
+  return t.app.inject({ method: 'POST', url: `/order/v5/pay/notify/${provider}`, headers, payload: body });
+}
