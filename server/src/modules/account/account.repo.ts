@@ -29,23 +29,6 @@ import {
 
 export function createAccountRepo(db: DbOrTx) {
   return {
-    async findLiveUser(id: string) {
-      const rows = await db
-        .select()
-        .from(users)
-        .where(and(eq(users.id, id), isNull(users.deletedAt)))
-        .limit(1);
-      return rows[0] ?? null;
-    },
-    async lockLiveUser(id: string) {
-      const rows = await db
-        .select()
-        .from(users)
-        .where(and(eq(users.id, id), isNull(users.deletedAt)))
-        .for('update');
-      return rows[0] ?? null;
-    },
-
     /** The row stays (orders may point at it) with nothing that names the person. */
     async anonymiseUser(id: string, at: Date) {
       await db

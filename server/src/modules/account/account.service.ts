@@ -13,6 +13,7 @@ import { createAuditRepo } from '../audit/audit.repo.ts';
 import type { AvatarService } from '../avatar/avatar.service.ts';
 import type { CodesService } from '../codes/codes.service.ts';
 import { accountKey } from '../nodes/node-directory.ts';
+import { createUserRepo } from '../user/user.repo.ts';
 import { createAccountRepo } from './account.repo.ts';
 
 type Deps = {
@@ -26,7 +27,7 @@ export function createAccountService(db: Db, d: Deps, now: () => Date = () => ne
   return {
     /** Returns the addresses the account had, for the farewell notice. */
     async cancel(userId: string, p: TCancelAccountRequest, origin: Origin) {
-      const user = await createAccountRepo(db).findLiveUser(userId);
+      const user = await createUserRepo(db).findLiveUser(userId);
       if (!user) throw new AppError(Code.sessionRevoked);
       const target = p.channel === 'sms' ? user.mobile : user.email;
       if (!target)
@@ -39,7 +40,7 @@ export function createAccountService(db: Db, d: Deps, now: () => Date = () => ne
       const addresses = [user.email, user.mobile].filter((a): a is string => a !== null);
       const favicon = await db.transaction(async (tx) => {
         const repo = createAccountRepo(tx);
-        const live = await repo.lockLiveUser(userId);
+        const live = await createUserRepo(tx).lockLiveUser(userId);
         if (!live) throw new AppError(Code.sessionRevoked);
         await d.codes.verify('cancelAccount', target, p.code, { tx });
         const at = now();

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { randomToken } from '../../lib/hashing.ts';
 import { createAuditRepo } from '../audit/audit.repo.ts';
+import { createUserRepo } from '../user/user.repo.ts';
 import { createAvatarRepo } from './avatar.repo.ts';
 import { normaliseAvatar } from './avatar-image.ts';
 
@@ -54,7 +55,7 @@ export function createAvatarService(
       try {
         previous = await db.transaction(async (tx) => {
           const repo = createAvatarRepo(tx);
-          const user = await repo.lockLiveUser(userId);
+          const user = await createUserRepo(tx).lockLiveUser(userId);
           if (!user) throw new AppError(Code.sessionRevoked);
           await repo.setFavicon(userId, favicon, now());
           await createAuditRepo(tx).record({

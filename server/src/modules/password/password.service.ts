@@ -14,6 +14,7 @@ import { assertPasswordAllowed } from '../../lib/password-policy.ts';
 import { createAuditRepo } from '../audit/audit.repo.ts';
 import type { CodesService } from '../codes/codes.service.ts';
 import type { SessionService } from '../session/session.service.ts';
+import { createUserRepo } from '../user/user.repo.ts';
 import { createPasswordRepo } from './password.repo.ts';
 
 type Deps = {
@@ -26,7 +27,7 @@ export function createPasswordService(db: Db, d: Deps, now: () => Date = () => n
   return {
     /** Returns the user's addresses, for the notice. */
     async change(session: AuthSession, p: TUpdatePasswordRequest, origin: Origin) {
-      const user = await createPasswordRepo(db).findLiveUser(session.userId);
+      const user = await createUserRepo(db).findLiveUser(session.userId);
       if (!user) throw new AppError(Code.sessionRevoked);
       // throttled under the same key as password logins to this account
       const account = user.email ?? user.mobile ?? user.id;
@@ -46,7 +47,7 @@ export function createPasswordService(db: Db, d: Deps, now: () => Date = () => n
       const passwordHash = await hashPassword(p.newPassword);
       await db.transaction(async (tx) => {
         const repo = createPasswordRepo(tx);
-        if (!(await repo.lockLiveUser(user.id))) throw new AppError(Code.sessionRevoked);
+        if (!(await createUserRepo(tx).lockLiveUser(user.id))) throw new AppError(Code.sessionRevoked);
         if (p.type === 'mobile' && user.mobile) {
           await d.codes.verify('changePassword', user.mobile, p.mobileCode, { tx });
         }

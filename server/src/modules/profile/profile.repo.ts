@@ -8,23 +8,6 @@ type UserPatch = Partial<
 
 export function createProfileRepo(db: DbOrTx) {
   return {
-    async findLiveUser(id: string) {
-      const rows = await db
-        .select()
-        .from(users)
-        .where(and(eq(users.id, id), isNull(users.deletedAt)))
-        .limit(1);
-      return rows[0] ?? null;
-    },
-    /** The live user, locked until the transaction ends. */
-    async lockLiveUser(id: string) {
-      const rows = await db
-        .select()
-        .from(users)
-        .where(and(eq(users.id, id), isNull(users.deletedAt)))
-        .for('update');
-      return rows[0] ?? null;
-    },
     /** Whether another live account uses this email or mobile. */
     async addressUsedByOther(column: 'email' | 'mobile', value: string, userId: string) {
       const rows = await db
@@ -45,4 +28,4 @@ export function createProfileRepo(db: DbOrTx) {
   };
 }
 export type ProfileRepo = ReturnType<typeof createProfileRepo>;
-export type ProfileUser = NonNullable<Awaited<ReturnType<ProfileRepo['findLiveUser']>>>;
+export type { UserRow as ProfileUser } from '../user/user.repo.ts';

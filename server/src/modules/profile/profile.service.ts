@@ -13,6 +13,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { iso } from '../../lib/time.ts';
 import { createAuditRepo } from '../audit/audit.repo.ts';
 import type { CodesService } from '../codes/codes.service.ts';
+import { createUserRepo } from '../user/user.repo.ts';
 import { createProfileRepo, type ProfileUser } from './profile.repo.ts';
 
 export type Origin = { ip: string; requestId: string };
@@ -55,7 +56,7 @@ function addressChanges(user: ProfileUser, p: TProfileRequest): AddressChange[] 
 
 export function createProfileService(db: Db, codes: Pick<CodesService, 'verify'>, now: () => Date = () => new Date()) {
   async function liveUser(userId: string) {
-    const user = await createProfileRepo(db).findLiveUser(userId);
+    const user = await createUserRepo(db).findLiveUser(userId);
     if (!user) throw new AppError(Code.sessionRevoked);
     return user;
   }
@@ -73,7 +74,7 @@ export function createProfileService(db: Db, codes: Pick<CodesService, 'verify'>
       try {
         return await db.transaction(async (tx) => {
           const repo = createProfileRepo(tx);
-          const user = await repo.lockLiveUser(userId);
+          const user = await createUserRepo(tx).lockLiveUser(userId);
           if (!user) throw new AppError(Code.sessionRevoked);
           for (const c of changes) {
             if (await repo.addressUsedByOther(c.column, c.value, userId)) throw new AppError(Code.addressTaken);

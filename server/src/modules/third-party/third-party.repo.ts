@@ -82,22 +82,6 @@ export function createThirdPartyRepo(db: DbOrTx) {
         .where(and(eq(thirdPartyBindings.userId, userId), ne(thirdPartyBindings.provider, provider)));
       return rows.length;
     },
-    async findLiveUser(id: string) {
-      const rows = await db
-        .select({ id: users.id, isActivate: users.isActivate, passwordHash: users.passwordHash })
-        .from(users)
-        .where(and(eq(users.id, id), isNull(users.deletedAt)))
-        .limit(1);
-      return rows[0] ?? null;
-    },
-    async lockLiveUser(id: string) {
-      const rows = await db
-        .select({ id: users.id, passwordHash: users.passwordHash })
-        .from(users)
-        .where(and(eq(users.id, id), isNull(users.deletedAt)))
-        .for('update');
-      return rows[0] ?? null;
-    },
     async recordLogin(userId: string, at: Date) {
       await db.update(users).set({ lastLoginTime: at }).where(eq(users.id, userId));
     },

@@ -15,6 +15,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { randomToken, sha256Hex } from '../../lib/hashing.ts';
 import { addMs, DAY, iso, MINUTE } from '../../lib/time.ts';
 import { createAuditRepo } from '../audit/audit.repo.ts';
+import { createUserRepo } from '../user/user.repo.ts';
 import { createThirdPartyRepo } from './third-party.repo.ts';
 
 /** Unbinding needs a login younger than this (DESIGN §9). */
@@ -39,7 +40,7 @@ export function createThirdPartyService(
     try {
       await db.transaction(async (tx) => {
         const repo = createThirdPartyRepo(tx);
-        if (!(await repo.lockLiveUser(userId))) throw new AppError(Code.sessionRevoked);
+        if (!(await createUserRepo(tx).lockLiveUser(userId))) throw new AppError(Code.sessionRevoked);
         if (ticketHash && !(await repo.consumeTicket(ticketHash, now()))) throw new AppError(Code.thirdLoginAgain);
         const owner = await repo.bindingOfIdentity(type, identity.subject);
         if (owner) throw new AppError(owner.userId === userId ? Code.thirdAlreadyBound : Code.thirdAccountUsed);
@@ -93,7 +94,7 @@ export function createThirdPartyService(
       }
       await db.transaction(async (tx) => {
         const repo = createThirdPartyRepo(tx);
-        const user = await repo.lockLiveUser(userId);
+        const user = await createUserRepo(tx).lockLiveUser(userId);
         if (!user) throw new AppError(Code.sessionRevoked);
         if (!user.passwordHash && (await repo.otherBindingCount(userId, type)) === 0) {
           throw new AppError(Code.lastLoginMethod);
@@ -109,7 +110,7 @@ export function createThirdPartyService(
       const repo = createThirdPartyRepo(db);
       const binding = await repo.bindingOfIdentity(type, identity.subject);
       if (binding) {
-        const user = await repo.findLiveUser(binding.userId);
+        const user = await createUserRepo(db).findLiveUser(binding.userId);
         if (!user) throw new AppError(Code.thirdLoginAgain);
         if (!user.isActivate) throw new AppError(Code.accountNotActivated);
         await repo.recordLogin(user.id, now());

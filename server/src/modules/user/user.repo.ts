@@ -12,6 +12,15 @@ export function createUserRepo(db: DbOrTx) {
         .limit(1);
       return rows[0] ?? null;
     },
+    /** The live user, locked until the surrounding transaction ends. */
+    async lockLiveUser(id: string) {
+      const rows = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.id, id), isNull(users.deletedAt)))
+        .for('update');
+      return rows[0] ?? null;
+    },
   };
 }
 export type UserRepo = ReturnType<typeof createUserRepo>;
