@@ -13,6 +13,8 @@ export async function startServer(port: number, env: Record<string, string> = {}
     cwd: new URL('..', import.meta.url).pathname,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
+    // its own process group, so stop() ends npx and the server under it together
+    detached: true,
   });
   const origin = `http://127.0.0.1:${port}`;
   const base = env.REGION === 'cn' ? '/secure' : '/account/secure';
@@ -31,8 +33,9 @@ export async function startServer(port: number, env: Record<string, string> = {}
     origin,
     ms,
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      const exited = new Promise((r) => child.once('exit', r));
+      if (child.pid) process.kill(-child.pid, 'SIGTERM');
+      await exited;
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -145,7 +145,7 @@ export async function seedDemo(db: Db, region: TRegion) {
       ...extra,
     });
     await tx.insert(redeemCodes).values([
-      code('S2026000001', DEMO_UNUSED_CODE, 'ML3', 'unused', { source: 'activityAward' }),
+      code('S2026000001', DEMO_UNUSED_CODE, 'ML2', 'unused', { source: 'activityAward' }),
       code('S2026000002', 'DEMO-UNUSED-0002', 'ML1', 'preOccupied', {
         source: 'paidPurchase',
         redeemOrderNo: 'RC2026000000000001',

@@ -7,6 +7,10 @@ const fixed = <P extends string>(path: P) => ({ path, getHref: () => path });
 export const paths = {
   home: fixed('/'),
   login: fixed('/login'),
+  loginCallback: {
+    path: '/login/callback/:type',
+    getHref: (type: string) => `/login/callback/${encodeURIComponent(type)}`,
+  },
   // main shell
   products: fixed('/products'),
   orderPro: fixed('/order/pro'),
@@ -18,6 +22,10 @@ export const paths = {
   profile: fixed('/profile'),
   changePassword: fixed('/change_pwd'),
   thirdBind: fixed('/third_bind'),
+  thirdBindCallback: {
+    path: '/third_bind/callback/:type',
+    getHref: (type: string) => `/third_bind/callback/${encodeURIComponent(type)}`,
+  },
   logoff: fixed('/logoff'),
   orders: fixed('/order'),
   detailsInfo: fixed('/details_info'),

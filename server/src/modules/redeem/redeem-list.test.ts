@@ -27,7 +27,7 @@ describe('redeem/list', () => {
     expect(rows.find((r) => r.code === DEMO_UNUSED_CODE)).toMatchObject({
       state: 'unused',
       source: 'activityAward',
-      goodsName: 'Viewer Professional',
+      goodsName: 'Viewer Premium',
       redeemTime: null,
     });
   });

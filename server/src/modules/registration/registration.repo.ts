@@ -27,10 +27,6 @@ export function createRegistrationRepo(db: DbOrTx) {
     async insertRegistration(row: typeof registrations.$inferInsert) {
       await db.insert(registrations).values(row);
     },
-    async findRegistration(userId: string) {
-      const rows = await db.select().from(registrations).where(eq(registrations.userId, userId)).limit(1);
-      return rows[0] ?? null;
-    },
     /** Activates a live account; false when there is none. */
     async activateUser(id: string, at: Date) {
       const rows = await db

@@ -1,4 +1,4 @@
-/** The login page, outside the shells (public). */
+/** The login page and the third-party login callback, outside the shells (public). */
 import { paths } from '@/config/paths';
 import type { FeatureRoutes } from '@/lib/routing/app-route';
 
@@ -9,6 +9,12 @@ export const authRoutes: FeatureRoutes = {
       region: 'both',
       title: 'auth.pageTitle',
       lazy: () => import('./pages/login-page').then((m) => ({ Component: m.LoginPage })),
+    },
+    {
+      path: paths.loginCallback.path,
+      region: 'both',
+      title: 'auth.pageTitle',
+      lazy: () => import('./pages/third-login-callback-page').then((m) => ({ Component: m.ThirdLoginCallbackPage })),
     },
   ],
 };

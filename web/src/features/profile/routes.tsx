@@ -1,5 +1,4 @@
 /** Basic information (main shell) and the read-only profile (mobile shell). */
-import { plannedPage } from '@/components/planned-page-route';
 import { paths } from '@/config/paths';
 import type { FeatureRoutes } from '@/lib/routing/app-route';
 
@@ -10,7 +9,7 @@ export const profileRoutes: FeatureRoutes = {
       region: 'both',
       title: 'profile.pageTitle',
       description: 'profile.pageDescription',
-      lazy: plannedPage,
+      lazy: () => import('./pages/profile-page').then((m) => ({ Component: m.ProfilePage })),
     },
   ],
   h5: [

@@ -1,5 +1,4 @@
 /** Password, third-party logins and account deletion (main shell), and the cancellation agreement. */
-import { plannedPage } from '@/components/planned-page-route';
 import { paths } from '@/config/paths';
 import type { FeatureRoutes } from '@/lib/routing/app-route';
 
@@ -10,21 +9,27 @@ export const securityRoutes: FeatureRoutes = {
       region: 'both',
       title: 'security.changePasswordTitle',
       description: 'security.changePasswordDescription',
-      lazy: plannedPage,
+      lazy: () => import('./pages/change-password-page').then((m) => ({ Component: m.ChangePasswordPage })),
     },
     {
       path: paths.thirdBind.path,
       region: 'both',
       title: 'security.thirdBindTitle',
       description: 'security.thirdBindDescription',
-      lazy: plannedPage,
+      lazy: () => import('./pages/third-bind-page').then((m) => ({ Component: m.ThirdBindPage })),
+    },
+    {
+      path: paths.thirdBindCallback.path,
+      region: 'both',
+      title: 'security.thirdBindTitle',
+      lazy: () => import('./pages/third-bind-callback-page').then((m) => ({ Component: m.ThirdBindCallbackPage })),
     },
     {
       path: paths.logoff.path,
       region: 'both',
       title: 'security.logoffTitle',
       description: 'security.logoffDescription',
-      lazy: plannedPage,
+      lazy: () => import('./pages/logoff-page').then((m) => ({ Component: m.LogoffPage })),
     },
   ],
   outside: [
@@ -33,7 +38,7 @@ export const securityRoutes: FeatureRoutes = {
       region: 'both',
       title: 'security.logoffProtocolTitle',
       description: 'security.logoffProtocolDescription',
-      lazy: plannedPage,
+      lazy: () => import('./pages/logoff-protocol-page').then((m) => ({ Component: m.LogoffProtocolPage })),
     },
   ],
 };

@@ -1,21 +1,41 @@
-/** After a login: keep the token, drop any cached session, go to `redirect` or /products. */
+/**
+ * After a login: keep the token, drop any cached session, link a pending
+ * provider identity (third-party login that needed an account), then go to
+ * `redirect` or /products.
+ */
 import type { TLoginResponse } from '@ac/protocol/session';
+import { thirdPartyNames } from '@ac/protocol/third-party';
 import { useQueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
 import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useErrorText } from '@/components/use-error-text';
 import { safeRedirect } from '@/lib/session/login-path';
 import { setToken } from '@/lib/session/token';
+import { fetchBindByTicket } from '../api/third-login';
+import { takePendingLink } from './pending-link';
 
 export function useLoginSuccess(): (answer: TLoginResponse) => void {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const { message } = App.useApp();
+  const { t } = useTranslation('auth');
+  const errorText = useErrorText();
   return useCallback(
     (answer: TLoginResponse) => {
       setToken(answer.utoken);
       queryClient.removeQueries({ queryKey: ['session'] });
+      const link = takePendingLink();
+      if (link) {
+        fetchBindByTicket({ ticket: link.ticket }).then(
+          () => void message.success(t('auth.linkDone', { name: thirdPartyNames[link.type] })),
+          (error: unknown) => void message.error(errorText(error)),
+        );
+      }
       navigate(safeRedirect(params.get('redirect')), { replace: true });
     },
-    [navigate, params, queryClient],
+    [navigate, params, queryClient, message, t, errorText],
   );
 }

@@ -5,7 +5,7 @@
  * "Password" or "Email" next to the fields of those names.
  */
 import { isEnterpriseClientType } from '@ac/protocol/client-types';
-import { Button, Card, Divider, Flex, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Divider, Flex, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,11 +13,15 @@ import { regionConfig } from '@/config/regions/region-config';
 import { getClientType } from '@/lib/api/client-info';
 import { CodeLoginForm } from '../components/code-login-form';
 import { PasswordLoginForm } from '../components/password-login-form';
+import { ThirdPartyButtons } from '../components/third-party-buttons';
+import { peekPendingLink } from '../hooks/pending-link';
+import { thirdPartyNames } from '@ac/protocol/third-party';
 
 export function LoginPage() {
   const { t } = useTranslation(['auth', 'common']);
   const region = regionConfig();
   const enterprise = isEnterpriseClientType(getClientType());
+  const [pendingLink] = useState(peekPendingLink);
   const [method, setMethod] = useState<'password' | 'code'>('password');
   const useCode = region.codeLogin === 'email' ? t('auth.useEmailCode') : t('auth.useSmsCode');
 
@@ -42,6 +46,14 @@ export function LoginPage() {
               ? t('auth.methodEmailCode')
               : t('auth.methodSmsCode')}
         </Typography.Title>
+        {pendingLink ? (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title={t('auth.linkPending', { name: thirdPartyNames[pendingLink.type] })}
+          />
+        ) : null}
         {method === 'password' ? <PasswordLoginForm /> : <CodeLoginForm channel={region.codeLogin} />}
         <Button
           type="link"
@@ -52,6 +64,7 @@ export function LoginPage() {
         >
           {method === 'password' ? useCode : t('auth.usePassword')}
         </Button>
+        {enterprise ? null : <ThirdPartyButtons />}
         <Divider style={{ margin: '12px 0' }} />
         <Flex justify="space-between">
           <Link to={region.registerHref}>{t('auth.register')}</Link>

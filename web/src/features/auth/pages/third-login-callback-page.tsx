@@ -1,0 +1,77 @@
+/**
+ * Back from the provider (/login/callback/<type>?code&state&iss): logs in
+ * with the bound identity, or, when it belongs to no account yet, keeps its
+ * ticket and asks the user to log in (or register) to link it.
+ */
+import { thirdPartyNames, ZThirdPartyType } from '@ac/protocol/third-party';
+import { Button, Card, Flex, Result, Spin } from 'antd';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useErrorText } from '@/components/use-error-text';
+import { paths } from '@/config/paths';
+import { regionConfig } from '@/config/regions/region-config';
+import { useThirdLogin } from '../api/third-login';
+import { savePendingLink } from '../hooks/pending-link';
+import { useLoginSuccess } from '../hooks/use-login-success';
+
+export function ThirdLoginCallbackPage() {
+  const { t } = useTranslation('auth');
+  const errorText = useErrorText();
+  const { type: rawType } = useParams();
+  const [params] = useSearchParams();
+  const login = useThirdLogin();
+  const onSuccess = useLoginSuccess();
+  const started = useRef(false);
+  const type = ZThirdPartyType.safeParse(rawType);
+  const code = params.get('code');
+  const state = params.get('state');
+  const invalid = !type.success || !code || !state;
+
+  useEffect(() => {
+    if (started.current || !type.success || !code || !state) return;
+    started.current = true;
+    login.mutate(
+      { type: type.data, code, state, iss: params.get('iss') ?? undefined },
+      {
+        onSuccess: (answer) => {
+          if ('utoken' in answer) onSuccess(answer);
+          else savePendingLink({ type: type.data, ticket: answer.ticket, name: answer.profile.name });
+        },
+      },
+    );
+  }, [login, onSuccess, type, code, state, params]);
+
+  const name = type.success ? thirdPartyNames[type.data] : '';
+  const toLogin = (
+    <Button type="primary" key="login">
+      <Link to={paths.login.getHref()}>{t('auth.backToLogin')}</Link>
+    </Button>
+  );
+  const answer = login.data;
+  return (
+    <Flex justify="center" style={{ padding: '32px 0' }}>
+      <Card style={{ width: '100%', maxWidth: 560 }}>
+        {invalid ? (
+          <Result status="error" title={t('auth.thirdLoginFailed')} extra={toLogin} />
+        ) : login.isError ? (
+          <Result status="error" title={t('auth.thirdLoginFailed')} subTitle={errorText(login.error)} extra={toLogin} />
+        ) : answer && 'needRegister' in answer ? (
+          <Result
+            status="info"
+            title={t('auth.needLinkTitle', { name })}
+            subTitle={t('auth.needLinkText', { name, account: answer.profile.name ?? answer.profile.email ?? name })}
+            extra={[
+              toLogin,
+              <Button key="register">
+                <Link to={regionConfig().registerHref}>{t('auth.register')}</Link>
+              </Button>,
+            ]}
+          />
+        ) : (
+          <Result icon={<Spin />} title={t('auth.thirdLoginProgress', { name })} />
+        )}
+      </Card>
+    </Flex>
+  );
+}

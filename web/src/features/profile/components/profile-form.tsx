@@ -1,0 +1,146 @@
+/**
+ * The editable profile: nickname, email and mobile (a changed one needs the
+ * code sent to the new address), location, company and position.
+ */
+import { ZEmail, ZMobile } from '@ac/protocol/common';
+import type { TProfileRequest, TUserDetail } from '@ac/protocol/profile';
+import { App, Button, Flex, Form, Input, Select } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '@/components/error-alert';
+import { SendCodeButton } from '@/components/send-code-button';
+import { countryOptions } from '@/lib/format/country';
+import { zodRule } from '@/lib/forms/zod-rule';
+import { useDictionary } from '@/lib/session/dictionary';
+import { useUpdateProfile } from '../api/update-profile';
+
+type Values = {
+  nickName: string;
+  email?: string;
+  emailCode?: string;
+  mobile?: string;
+  mobileCode?: string;
+  location?: string;
+  company?: string;
+  position?: string;
+};
+
+const changed = (value: string | undefined, now: string | null) =>
+  Boolean(value?.trim()) && value?.trim() !== (now ?? '');
+
+export function ProfileForm({ detail }: { detail: TUserDetail }) {
+  const { t, i18n } = useTranslation(['profile', 'common']);
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const update = useUpdateProfile();
+  const dictionary = useDictionary();
+  const email = Form.useWatch('email', form);
+  const mobile = Form.useWatch('mobile', form);
+  const locations = useMemo(
+    () => countryOptions(dictionary.data?.countries ?? [], i18n.language),
+    [dictionary.data, i18n.language],
+  );
+  const emailChanged = changed(email, detail.email);
+  const mobileChanged = changed(mobile, detail.mobile);
+  const codeRules = [
+    { required: true, message: t('profile.codeRequired') },
+    { pattern: /^\s*\d{6}\s*$/, message: t('profile.codeFormat') },
+  ];
+  const targetOf = (field: 'email' | 'mobile') => () =>
+    form
+      .validateFields([field])
+      .then((v) => v[field])
+      .catch(() => undefined);
+
+  const submit = (v: Values) => {
+    const payload: TProfileRequest = {
+      nickName: v.nickName.trim(),
+      location: v.location ?? '',
+      company: v.company?.trim() ?? '',
+      position: v.position?.trim() ?? '',
+      ...(emailChanged ? { email: v.email?.trim(), emailCode: v.emailCode?.trim() } : {}),
+      ...(mobileChanged ? { mobile: v.mobile?.trim(), mobileCode: v.mobileCode?.trim() } : {}),
+    };
+    update.mutate(payload, {
+      onSuccess: () => {
+        form.setFieldsValue({ emailCode: undefined, mobileCode: undefined });
+        void message.success(t('profile.saved'));
+      },
+    });
+  };
+
+  const codeItem = (name: 'emailCode' | 'mobileCode', label: string, channel: 'email' | 'sms') => (
+    <Form.Item label={label} htmlFor={`profile_${name}`} required>
+      <Flex gap={8}>
+        <Form.Item name={name} noStyle rules={codeRules}>
+          <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
+        </Form.Item>
+        <SendCodeButton
+          channel={channel}
+          purpose={channel === 'email' ? 'bindEmail' : 'bindMobile'}
+          getTarget={targetOf(channel === 'email' ? 'email' : 'mobile')}
+          testId={`${name}-send`}
+        />
+      </Flex>
+    </Form.Item>
+  );
+
+  return (
+    <Form<Values>
+      form={form}
+      name="profile"
+      layout="vertical"
+      style={{ maxWidth: 520 }}
+      onFinish={submit}
+      initialValues={{
+        nickName: detail.nickName,
+        email: detail.email ?? undefined,
+        mobile: detail.mobile ?? undefined,
+        location: detail.location ?? undefined,
+        company: detail.company ?? undefined,
+        position: detail.position ?? undefined,
+      }}
+    >
+      {update.error ? (
+        <div style={{ marginBottom: 16 }}>
+          <ErrorAlert error={update.error} />
+        </div>
+      ) : null}
+      <Form.Item label={t('profile.account')}>
+        <Input value={detail.name} disabled />
+      </Form.Item>
+      <Form.Item
+        name="nickName"
+        label={t('profile.nickname')}
+        rules={[{ required: true, whitespace: true, message: t('profile.nicknameRequired') }, { max: 64 }]}
+      >
+        <Input maxLength={64} autoComplete="nickname" />
+      </Form.Item>
+      <Form.Item name="email" label={t('profile.email')} rules={[zodRule(ZEmail, t('profile.emailFormat'))]}>
+        <Input inputMode="email" autoComplete="email" />
+      </Form.Item>
+      {emailChanged ? codeItem('emailCode', t('profile.emailCode'), 'email') : null}
+      <Form.Item name="mobile" label={t('profile.mobile')} rules={[zodRule(ZMobile, t('profile.mobileFormat'))]}>
+        <Input inputMode="tel" autoComplete="tel" />
+      </Form.Item>
+      {mobileChanged ? codeItem('mobileCode', t('profile.mobileCode'), 'sms') : null}
+      <Form.Item name="location" label={t('profile.location')}>
+        <Select
+          showSearch={{ optionFilterProp: 'label' }}
+          allowClear
+          options={locations}
+          loading={dictionary.isPending}
+        />
+      </Form.Item>
+      <Form.Item name="company" label={t('profile.company')} rules={[{ max: 128 }]}>
+        <Input maxLength={128} autoComplete="organization" />
+      </Form.Item>
+      <Form.Item name="position" label={t('profile.position')} rules={[{ max: 64 }]}>
+        <Input maxLength={64} autoComplete="organization-title" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={update.isPending}>
+        {t('common.save')}
+      </Button>
+    </Form>
+  );
+}

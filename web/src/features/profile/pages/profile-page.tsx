@@ -1,0 +1,30 @@
+/** Basic information (main shell): the avatar and the profile form. */
+import { Card, Divider, Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '@/components/error-alert';
+import { PageHeader } from '@/components/page-header';
+import { useUserDetail } from '@/lib/session/user-detail';
+import { AvatarUpload } from '../components/avatar-upload';
+import { ProfileForm } from '../components/profile-form';
+
+export function ProfilePage() {
+  const { t } = useTranslation('profile');
+  const detail = useUserDetail();
+  return (
+    <>
+      <PageHeader title={t('profile.pageTitle')} description={t('profile.pageDescription')} />
+      <Card>
+        {detail.error ? <ErrorAlert error={detail.error} onRetry={() => void detail.refetch()} /> : null}
+        {detail.data ? (
+          <>
+            <AvatarUpload favicon={detail.data.favicon} />
+            <Divider />
+            <ProfileForm key={detail.data.updateTime} detail={detail.data} />
+          </>
+        ) : detail.isPending ? (
+          <Skeleton active />
+        ) : null}
+      </Card>
+    </>
+  );
+}

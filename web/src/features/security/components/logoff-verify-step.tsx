@@ -1,0 +1,90 @@
+/**
+ * Step 2 of account deletion: choose SMS or email (only those the user has),
+ * send the code (purpose cancelAccount), enter it, confirm once more; then
+ * the session ends and the login page says so.
+ */
+import type { TCancelAccountRequest, TUserDetail } from '@ac/protocol/profile';
+import { App, Button, Flex, Form, Input, Radio } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '@/components/error-alert';
+import { SendCodeButton } from '@/components/send-code-button';
+import { navigateTo } from '@/lib/navigation';
+import { clearSession } from '@/lib/session/clear-session';
+import { LOGIN_PATH } from '@/lib/session/login-path';
+import { useCancelAccount } from '../api/cancel-account';
+
+type Channel = TCancelAccountRequest['channel'];
+type Values = { channel: Channel; code: string };
+
+export function LogoffVerifyStep({ detail, onBack }: { detail: TUserDetail; onBack: () => void }) {
+  const { t } = useTranslation(['security', 'common']);
+  const { message, modal } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const cancel = useCancelAccount();
+  const channels: { value: Channel; label: string }[] = [
+    ...(detail.mobile ? [{ value: 'sms' as const, label: t('security.channelSms', { target: detail.mobile }) }] : []),
+    ...(detail.email ? [{ value: 'email' as const, label: t('security.channelEmail', { target: detail.email }) }] : []),
+  ];
+  const channel = Form.useWatch('channel', form) ?? channels[0]?.value;
+
+  const submit = (v: Values) =>
+    modal.confirm({
+      title: t('security.logoffConfirmTitle'),
+      content: t('security.logoffConfirmText'),
+      okText: t('security.logoffConfirmOk'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: () =>
+        cancel.mutateAsync({ agree: true, code: v.code.trim(), channel: v.channel }).then(() => {
+          clearSession();
+          void message.success(t('security.logoffDone'), 5);
+          navigateTo(LOGIN_PATH, { replace: true });
+        }),
+    });
+
+  return (
+    <Form<Values>
+      form={form}
+      name="logoff"
+      layout="vertical"
+      style={{ maxWidth: 480 }}
+      initialValues={{ channel: channels[0]?.value }}
+      onFinish={submit}
+    >
+      {cancel.error ? (
+        <div style={{ marginBottom: 16 }}>
+          <ErrorAlert error={cancel.error} />
+        </div>
+      ) : null}
+      <Form.Item name="channel" label={t('security.channel')}>
+        <Radio.Group options={channels} />
+      </Form.Item>
+      <Form.Item label={t('security.code')} htmlFor="logoff_code" required>
+        <Flex gap={8}>
+          <Form.Item
+            name="code"
+            noStyle
+            rules={[
+              { required: true, message: t('security.codeRequired') },
+              { pattern: /^\s*\d{6}\s*$/, message: t('security.codeFormat') },
+            ]}
+          >
+            <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
+          </Form.Item>
+          <SendCodeButton
+            channel={channel ?? 'email'}
+            purpose="cancelAccount"
+            getTarget={() => (channel === 'sms' ? detail.mobile : detail.email) ?? undefined}
+            testId="logoff-send-code"
+          />
+        </Flex>
+      </Form.Item>
+      <Flex gap={8}>
+        <Button onClick={onBack}>{t('common.back')}</Button>
+        <Button type="primary" danger htmlType="submit" loading={cancel.isPending}>
+          {t('security.logoffSubmit')}
+        </Button>
+      </Flex>
+    </Form>
+  );
+}

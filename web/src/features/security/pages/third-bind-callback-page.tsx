@@ -1,0 +1,52 @@
+/**
+ * Where the provider sends the browser back after a binding
+ * (/third_bind/callback/<type>?code&state&iss): posts bindThirdParty once,
+ * shows the result and leads back to /third_bind.
+ */
+import { thirdPartyNames, ZThirdPartyType } from '@ac/protocol/third-party';
+import { Button, Card, Result, Spin } from 'antd';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useErrorText } from '@/components/use-error-text';
+import { paths } from '@/config/paths';
+import { useBindThirdParty } from '../api/bind-third-party';
+
+export function ThirdBindCallbackPage() {
+  const { t } = useTranslation(['security', 'errors']);
+  const errorText = useErrorText();
+  const { type: rawType } = useParams();
+  const [params] = useSearchParams();
+  const type = ZThirdPartyType.safeParse(rawType);
+  const code = params.get('code');
+  const state = params.get('state');
+  const bind = useBindThirdParty();
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current || !type.success || !code || !state) return;
+    started.current = true;
+    bind.mutate({ type: type.data, code, state, iss: params.get('iss') ?? undefined });
+  }, [bind, type, code, state, params]);
+
+  const name = type.success ? thirdPartyNames[type.data] : '';
+  const back = (
+    <Button type="primary" key="back">
+      <Link to={paths.thirdBind.getHref()}>{t('security.backToThirdBind')}</Link>
+    </Button>
+  );
+  const invalid = !type.success || !code || !state;
+  return (
+    <Card>
+      {invalid ? (
+        <Result status="error" title={t('security.bindFailed')} subTitle={t('security.bindInvalid')} extra={back} />
+      ) : bind.isSuccess ? (
+        <Result status="success" title={t('security.bindDone', { name })} extra={back} />
+      ) : bind.isError ? (
+        <Result status="error" title={t('security.bindFailed')} subTitle={errorText(bind.error)} extra={back} />
+      ) : (
+        <Result icon={<Spin />} title={t('security.binding', { name })} />
+      )}
+    </Card>
+  );
+}
