@@ -24,6 +24,7 @@ const lines: string[] = [
 
 for (const region of ['us', 'cn'] as const) {
   const database = await openDatabase({ kind: 'pglite', client: await PGlite.create() });
+  await database.migrate();
   const app = await buildApp(loadConfig({ REGION: region, LOG_LEVEL: 'silent' }), { database, logger: false });
   await app.ready();
   const doc = app.swagger() as { paths: Record<string, Record<string, Operation>> };
