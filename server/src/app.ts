@@ -14,6 +14,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
+import { createAccountRegistration } from './account-registration.ts';
 import { type AccountSecurityAdapters, createAccountSecurity } from './account-security.ts';
 import { createMailer, type Mailer } from './adapters/mail.ts';
 import { createOutboxRepo } from './adapters/outbox.repo.ts';
@@ -40,19 +41,10 @@ import { createKeysService } from './modules/keys/keys.service.ts';
 import { createMembershipsRepo } from './modules/memberships/memberships.repo.ts';
 import { createMembershipsCalls } from './modules/memberships/memberships.routes.ts';
 import { createMembershipsService } from './modules/memberships/memberships.service.ts';
-import { createNodeDirectory } from './modules/nodes/node-directory.ts';
-import { createNodesRepo } from './modules/nodes/nodes.repo.ts';
-import { createNodesCalls } from './modules/nodes/nodes.routes.ts';
-import { createPeerLookup } from './modules/nodes/peer-lookup.ts';
 import { createOrdersCalls } from './modules/orders/orders.routes.ts';
 import { registerPaymentNotify } from './modules/payments/payments.routes.ts';
 import { createProductsCalls } from './modules/products/products.routes.ts';
 import { createRedeemCalls } from './modules/redeem/redeem.routes.ts';
-import { createAccountMail } from './modules/registration/account-mail.ts';
-import { createRecoveryCalls } from './modules/registration/recovery.routes.ts';
-import { createRecoveryService } from './modules/registration/recovery.service.ts';
-import { createRegistrationCalls } from './modules/registration/registration.routes.ts';
-import { createRegistrationService } from './modules/registration/registration.service.ts';
 import { createSessionRepo } from './modules/session/session.repo.ts';
 import { createSessionCalls } from './modules/session/session.routes.ts';
 import { createSessionService } from './modules/session/session.service.ts';
@@ -156,27 +148,19 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   const commerce = createCommerce(config, db, app.log);
   app.addHook('onClose', () => commerce.close());
   const defaultLanguage = regionSettings[config.region].defaultLanguage;
-  const nodes = createNodesRepo(db);
-  const nodeDirectory = createNodeDirectory({
-    nodes,
-    accounts: sessionRepo,
-    selfCode: config.nodeCode,
-    selfUrl: `${config.publicUrl}${config.basePath}`,
-    peers: config.serverNodes
-      .filter((n) => n.code !== config.nodeCode)
-      .map((n) => createPeerLookup({ code: n.code, apiBase: n.url }, app.log)),
-  });
-  const { publicUrl, basePath, region } = config;
-  const accountMail = createAccountMail({ mailer, sms, publicUrl, basePath, region, log: app.log });
-  app.addHook('onClose', () => accountMail.drain());
-  const registration = createRegistrationService({
+  const accountRegistration = createAccountRegistration({
+    config,
     db,
+    log: app.log,
+    mailer,
+    sms,
+    audit,
     codes,
-    directory: nodeDirectory,
-    mail: accountMail,
-    nodeCode: config.nodeCode,
+    accounts: sessionRepo,
+    defaultLanguage,
   });
-  const recovery = createRecoveryService({ db, codes, accounts: sessionRepo, mail: accountMail });
+  app.addHook('onClose', () => accountRegistration.close());
+  const { publicUrl } = config;
 
   const security = createAccountSecurity({
     config,
@@ -197,10 +181,15 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   registerCalls(
     app,
     [
-      ...createNodesCalls({ nodes, directory: nodeDirectory }),
-      ...createSessionCalls({ sessions, codes, users, audit, publicUrl, nodeDirectory }),
-      ...createRegistrationCalls({ registration, audit, region, defaultLanguage }),
-      ...createRecoveryCalls({ recovery, audit, region, defaultLanguage }),
+      ...createSessionCalls({
+        sessions,
+        codes,
+        users,
+        audit,
+        publicUrl,
+        nodeDirectory: accountRegistration.nodeDirectory,
+      }),
+      ...accountRegistration.calls,
       ...createCodesCalls({ codes, mailer, sms, accounts: sessionRepo, users: userRepo, audit, defaultLanguage }),
       ...createUserCalls({ users }),
       ...createCompanyCalls({ companies: createCompanyRepo(db) }),
