@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { latestCode } from '../support/mailbox.ts';
 import { DEMO, logInAsDemo, regionOf } from '../support/demo.ts';
+import { latestCode } from '../support/mailbox.ts';
 
 test('logs in with a password and sees the memberships with their expiry', async ({ page }) => {
   await logInAsDemo(page);

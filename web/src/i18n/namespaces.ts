@@ -16,6 +16,7 @@ export const NAMESPACES = [
   'nodes',
   'trade',
   'invoice',
+  'checkout',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

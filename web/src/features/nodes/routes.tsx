@@ -1,5 +1,4 @@
 /** The overseas screen that prompts a switch to the server node where the account lives. */
-import { plannedPage } from '@/components/planned-page-route';
 import { paths } from '@/config/paths';
 import type { FeatureRoutes } from '@/lib/routing/app-route';
 
@@ -10,7 +9,7 @@ export const nodesRoutes: FeatureRoutes = {
       region: 'us',
       title: 'nodes.jumpNodeTitle',
       description: 'nodes.jumpNodeDescription',
-      lazy: plannedPage,
+      lazy: () => import('./pages/jump-node-page').then((m) => ({ Component: m.JumpNodePage })),
     },
   ],
 };

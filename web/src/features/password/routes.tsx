@@ -1,26 +1,32 @@
 /** Forgotten password and reset: China pages, mobile pages and overseas site pages. */
-import { plannedPage } from '@/components/planned-page-route';
 import { paths } from '@/config/paths';
 import type { AppRoute, FeatureRoutes } from '@/lib/routing/app-route';
 
-const page = (path: string, region: AppRoute['region'], key: string): AppRoute => ({
+const page = (path: string, region: AppRoute['region'], key: string, lazy: AppRoute['lazy']): AppRoute => ({
   path,
   region,
   title: `password.${key}Title`,
   description: `password.${key}Description`,
-  lazy: plannedPage,
+  lazy,
 });
+
+const findPage = () => import('./pages/find-page').then((m) => ({ Component: m.FindPage }));
+const mailVerifyPage = () => import('./pages/mail-verify-page').then((m) => ({ Component: m.MailVerifyPage }));
+const resetPage = () => import('./pages/reset-page').then((m) => ({ Component: m.ResetPage }));
 
 export const passwordRoutes: FeatureRoutes = {
   outside: [
-    page(paths.passwordFind.path, 'cn', 'find'),
-    page(paths.passwordMailVerify.path, 'cn', 'mailVerify'),
-    page(paths.passwordReset.path, 'cn', 'reset'),
+    page(paths.passwordFind.path, 'cn', 'find', findPage),
+    page(paths.passwordMailVerify.path, 'cn', 'mailVerify', mailVerifyPage),
+    page(paths.passwordReset.path, 'cn', 'reset', resetPage),
   ],
   h5: [
-    page(paths.h5FindPwd.path, 'cn', 'find'),
-    page(paths.h5PasswordMailVerify.path, 'cn', 'mailVerify'),
-    page(paths.h5Reset.path, 'cn', 'reset'),
+    page(paths.h5FindPwd.path, 'cn', 'find', findPage),
+    page(paths.h5PasswordMailVerify.path, 'cn', 'mailVerify', mailVerifyPage),
+    page(paths.h5Reset.path, 'cn', 'reset', resetPage),
   ],
-  site: [page(paths.sitePasswordFind.path, 'us', 'find'), page(paths.sitePasswordReset.path, 'us', 'reset')],
+  site: [
+    page(paths.sitePasswordFind.path, 'us', 'find', findPage),
+    page(paths.sitePasswordReset.path, 'us', 'reset', resetPage),
+  ],
 };

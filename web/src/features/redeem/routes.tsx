@@ -1,5 +1,4 @@
-/** My redeem codes and the redeem-code pages (main shell). */
-import { plannedPage } from '@/components/planned-page-route';
+/** My redeem codes, using a code (standard and Pro) and the redeem-code orders (main shell). */
 import { paths } from '@/config/paths';
 import type { FeatureRoutes } from '@/lib/routing/app-route';
 
@@ -16,21 +15,21 @@ export const redeemRoutes: FeatureRoutes = {
       region: 'both',
       title: 'redeem.useCodeTitle',
       description: 'redeem.useCodeDescription',
-      lazy: plannedPage,
+      lazy: () => import('./pages/redeem-code-page').then((m) => ({ Component: m.RedeemCodePage })),
     },
     {
       path: paths.redeemCodePro.path,
       region: 'both',
       title: 'redeem.useCodeProTitle',
       description: 'redeem.useCodeProDescription',
-      lazy: plannedPage,
+      lazy: () => import('./pages/redeem-code-page').then((m) => ({ Component: m.RedeemCodeProPage })),
     },
     {
       path: paths.redeemCodeOrder.path,
       region: 'both',
       title: 'redeem.ordersTitle',
       description: 'redeem.ordersDescription',
-      lazy: plannedPage,
+      lazy: () => import('./pages/redeem-orders-page').then((m) => ({ Component: m.RedeemOrdersPage })),
     },
   ],
 };

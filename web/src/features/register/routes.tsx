@@ -2,29 +2,44 @@
  * Registration and activation: China pages outside the shell and in the
  * mobile shell, overseas site pages, and the activation page of both.
  */
-import { plannedPage } from '@/components/planned-page-route';
 import { paths } from '@/config/paths';
 import type { AppRoute, FeatureRoutes } from '@/lib/routing/app-route';
 
-const page = (path: string, region: AppRoute['region'], key: string): AppRoute => ({
+const page = (path: string, region: AppRoute['region'], key: string, lazy: AppRoute['lazy']): AppRoute => ({
   path,
   region,
   title: `register.${key}Title`,
   description: `register.${key}Description`,
-  lazy: plannedPage,
+  lazy,
 });
+
+const registerPage = () => import('./pages/register-page').then((m) => ({ Component: m.RegisterPage }));
+const mailVerifyPage = () => import('./pages/mail-verify-page').then((m) => ({ Component: m.MailVerifyPage }));
 
 export const registerRoutes: FeatureRoutes = {
   outside: [
-    page(paths.register.path, 'cn', 'register'),
-    page(paths.registerMailVerify.path, 'cn', 'mailVerify'),
-    page(paths.thirdGetCode.path, 'cn', 'thirdGetCode'),
-    page(paths.toActivate.path, 'both', 'toActivate'),
+    page(paths.register.path, 'cn', 'register', registerPage),
+    page(paths.registerMailVerify.path, 'cn', 'mailVerify', mailVerifyPage),
+    page(paths.thirdGetCode.path, 'cn', 'thirdGetCode', () =>
+      import('./pages/third-get-code-page').then((m) => ({ Component: m.ThirdGetCodePage })),
+    ),
+    page(paths.toActivate.path, 'both', 'toActivate', () =>
+      import('./pages/to-activate-page').then((m) => ({ Component: m.ToActivatePage })),
+    ),
   ],
-  h5: [page(paths.h5Register.path, 'cn', 'register'), page(paths.h5RegisterProtocol.path, 'cn', 'protocol')],
+  h5: [
+    page(paths.h5Register.path, 'cn', 'register', registerPage),
+    page(paths.h5RegisterProtocol.path, 'cn', 'protocol', () =>
+      import('./pages/protocol-page').then((m) => ({ Component: m.ProtocolPage })),
+    ),
+  ],
   site: [
-    page(paths.siteRegister.path, 'us', 'siteRegister'),
-    page(paths.siteRegisterMailVerify.path, 'us', 'mailVerify'),
-    page(paths.siteActivateSuccess.path, 'us', 'activateSuccess'),
+    page(paths.siteRegister.path, 'us', 'siteRegister', () =>
+      import('./pages/site-register-page').then((m) => ({ Component: m.SiteRegisterPage })),
+    ),
+    page(paths.siteRegisterMailVerify.path, 'us', 'mailVerify', mailVerifyPage),
+    page(paths.siteActivateSuccess.path, 'us', 'activateSuccess', () =>
+      import('./pages/activate-success-page').then((m) => ({ Component: m.ActivateSuccessPage })),
+    ),
   ],
 };

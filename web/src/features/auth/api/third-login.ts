@@ -20,7 +20,10 @@ export const BIND_BY_TICKET_PATH = '/user/v5/third/bindByTicket';
 
 export type ThirdLoginInput = { type: TThirdPartyType; code: string; state: string; iss?: string };
 
-export async function fetchThirdLoginUrl(input: { type: TThirdPartyType; redirect: string }): Promise<TAuthorizeResponse> {
+export async function fetchThirdLoginUrl(input: {
+  type: TThirdPartyType;
+  redirect: string;
+}): Promise<TAuthorizeResponse> {
   return ZAuthorizeResponse.parse(await request(THIRD_LOGIN_URL_PATH, input));
 }
 

@@ -1,42 +1,28 @@
-/** Login with a 6-digit code sent by mail (overseas) or SMS (China). */
+/** Login with a 6-digit code sent by mail (overseas) or SMS (China), through the shared send-code button. */
 import { ZEmail, ZMobile } from '@ac/protocol/common';
 import { ZLoginByCodeRequest } from '@ac/protocol/session';
-import { Alert, App, Button, Flex, Form, Input } from 'antd';
+import { Alert, Button, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { SendCodeButton } from '@/components/send-code-button';
 import { useErrorText } from '@/components/use-error-text';
 import { zodRule } from '@/lib/forms/zod-rule';
 import { useLoginByCode } from '../api/login-by-code';
-import { useSendLoginCode } from '../api/send-login-code';
-import { useCountdown } from '../hooks/use-countdown';
 import { useLoginSuccess } from '../hooks/use-login-success';
-import { SendCodeButton } from './send-code-button';
 
 type Values = { account: string; code: string };
 
 export function CodeLoginForm({ channel }: { channel: 'email' | 'sms' }) {
   const { t } = useTranslation(['auth', 'common']);
-  const { message } = App.useApp();
   const errorText = useErrorText();
   const [form] = Form.useForm<Values>();
-  const sendCode = useSendLoginCode();
   const login = useLoginByCode();
   const onSuccess = useLoginSuccess();
-  const [secondsLeft, startCountdown] = useCountdown();
-  const failure = login.error ?? sendCode.error;
-
-  const send = async () => {
-    const { account } = await form.validateFields(['account']).catch(() => ({ account: undefined }));
-    if (!account) return;
-    sendCode.mutate(
-      { channel, target: account.trim() },
-      {
-        onSuccess: ({ resendAfter }) => {
-          startCountdown(resendAfter);
-          void message.success(t('auth.codeSent'));
-        },
-      },
-    );
-  };
+  const failure = login.error;
+  const target = () =>
+    form
+      .validateFields(['account'])
+      .then((v) => v.account)
+      .catch(() => undefined);
   const submit = (values: Values) =>
     login.mutate(ZLoginByCodeRequest.parse({ account: values.account, code: values.code.trim() }), { onSuccess });
 
@@ -72,7 +58,7 @@ export function CodeLoginForm({ channel }: { channel: 'email' | 'sms' }) {
           >
             <Input size="large" inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
           </Form.Item>
-          <SendCodeButton secondsLeft={secondsLeft} loading={sendCode.isPending} onClick={send} />
+          <SendCodeButton channel={channel} purpose="login" size="large" getTarget={target} />
         </Flex>
       </Form.Item>
       <Button type="primary" htmlType="submit" block size="large" loading={login.isPending}>

@@ -1,5 +1,5 @@
 /** "Log in with …" for the providers of the region: the browser goes to the provider. */
-import { thirdPartiesByRegion, type TThirdPartyType } from '@ac/protocol/enums';
+import { type TThirdPartyType, thirdPartiesByRegion } from '@ac/protocol/enums';
 import { thirdPartyNames } from '@ac/protocol/third-party';
 import { App, Button, Divider, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -26,13 +26,20 @@ export function ThirdPartyButtons() {
       <Divider plain style={{ margin: '16px 0 12px' }}>
         {t('auth.orContinueWith')}
       </Divider>
-      <Flex gap={8} wrap justify="center" data-testid="third-party-login">
+      <Flex
+        gap={8}
+        wrap
+        justify="center"
+        data-testid="third-party-login"
+        role="group"
+        aria-label={t('auth.orContinueWith')}
+      >
         {thirdPartiesByRegion[getRegion()].map((type) => (
           <Button
             key={type}
             onClick={() => start(type)}
             loading={loginUrl.isPending && loginUrl.variables?.type === type}
-            aria-label={t('auth.loginWith', { name: thirdPartyNames[type] })}
+            title={t('auth.loginWith', { name: thirdPartyNames[type] })}
           >
             {thirdPartyNames[type]}
           </Button>

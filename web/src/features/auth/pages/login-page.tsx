@@ -5,6 +5,7 @@
  * "Password" or "Email" next to the fields of those names.
  */
 import { isEnterpriseClientType } from '@ac/protocol/client-types';
+import { thirdPartyNames } from '@ac/protocol/third-party';
 import { Alert, Button, Card, Divider, Flex, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +16,6 @@ import { CodeLoginForm } from '../components/code-login-form';
 import { PasswordLoginForm } from '../components/password-login-form';
 import { ThirdPartyButtons } from '../components/third-party-buttons';
 import { peekPendingLink } from '../hooks/pending-link';
-import { thirdPartyNames } from '@ac/protocol/third-party';
 
 export function LoginPage() {
   const { t } = useTranslation(['auth', 'common']);

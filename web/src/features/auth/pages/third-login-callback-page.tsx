@@ -7,7 +7,7 @@ import { thirdPartyNames, ZThirdPartyType } from '@ac/protocol/third-party';
 import { Button, Card, Flex, Result, Spin } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useErrorText } from '@/components/use-error-text';
 import { paths } from '@/config/paths';
 import { regionConfig } from '@/config/regions/region-config';
@@ -43,9 +43,10 @@ export function ThirdLoginCallbackPage() {
   }, [login, onSuccess, type, code, state, params]);
 
   const name = type.success ? thirdPartyNames[type.data] : '';
+  const navigate = useNavigate();
   const toLogin = (
-    <Button type="primary" key="login">
-      <Link to={paths.login.getHref()}>{t('auth.backToLogin')}</Link>
+    <Button type="primary" key="login" onClick={() => navigate(paths.login.getHref())}>
+      {t('auth.backToLogin')}
     </Button>
   );
   const answer = login.data;
@@ -63,8 +64,8 @@ export function ThirdLoginCallbackPage() {
             subTitle={t('auth.needLinkText', { name, account: answer.profile.name ?? answer.profile.email ?? name })}
             extra={[
               toLogin,
-              <Button key="register">
-                <Link to={regionConfig().registerHref}>{t('auth.register')}</Link>
+              <Button key="register" onClick={() => navigate(regionConfig().registerHref)}>
+                {t('auth.register')}
               </Button>,
             ]}
           />

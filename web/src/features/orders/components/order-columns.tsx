@@ -1,14 +1,17 @@
 /** Columns of the order list (SPEC §3). */
 import type { TOrderRow } from '@ac/protocol/commerce';
 import type { TableColumnsType } from 'antd';
-import { Typography } from 'antd';
+import { Button, Flex, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { enumKey, goodsKey } from '@/lib/enum-keys';
 import { formatDateTime } from '@/lib/format/date';
 import { formatMoney } from '@/lib/format/money';
+import { canPay } from './order-rules';
 import { OrderStatusTag } from './order-status-tag';
 
-export function orderColumns(t: TFunction, language: string): TableColumnsType<TOrderRow> {
+export type OrderRowActions = { onDetail: (row: TOrderRow) => void; onPay: (row: TOrderRow) => void };
+
+export function orderColumns(t: TFunction, language: string, actions: OrderRowActions): TableColumnsType<TOrderRow> {
   return [
     {
       title: t('orders.orderTime'),
@@ -57,6 +60,23 @@ export function orderColumns(t: TFunction, language: string): TableColumnsType<T
       key: 'status',
       fixed: 'right',
       render: (_, row) => <OrderStatusTag status={row.status} />,
+    },
+    {
+      title: t('orders.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, row) => (
+        <Flex gap={4} wrap>
+          <Button size="small" type="link" data-testid="order-detail-button" onClick={() => actions.onDetail(row)}>
+            {t('orders.detail')}
+          </Button>
+          {canPay(row.status) ? (
+            <Button size="small" type="link" data-testid="order-pay-button" onClick={() => actions.onPay(row)}>
+              {t('orders.pay')}
+            </Button>
+          ) : null}
+        </Flex>
+      ),
     },
   ];
 }

@@ -1,12 +1,17 @@
-/** The paged order list with its status filter; page and status live in the URL. */
+/** The paged order list with its status filter (page and status live in the URL), detail and pay. */
+import type { TOrderRow } from '@ac/protocol/commerce';
 import { type TOrderStatus, ZOrderStatus } from '@ac/protocol/enums';
 import { Card, Flex, Table } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
 import { ScrollRegion } from '@/components/scroll-region';
+import { CheckoutDialog, type CheckoutOrder } from '@/lib/checkout/checkout-dialog';
 import { useOrders } from '../api/get-orders';
+import { useRefreshAfterPayment } from '../api/use-refresh-after-payment';
 import { orderColumns } from './order-columns';
+import { OrderDetailDrawer } from './order-detail-drawer';
 import { OrderStatusFilter } from './order-status-filter';
 
 const PAGE_SIZE = 10;
@@ -22,6 +27,13 @@ export function OrderList() {
   const [params, setParams] = useSearchParams();
   const { pageNo, status } = readParams(params);
   const orders = useOrders({ pageNo, pageSize: PAGE_SIZE, status });
+  const refresh = useRefreshAfterPayment();
+  const [detailNo, setDetailNo] = useState<string | undefined>();
+  const [checkout, setCheckout] = useState<CheckoutOrder | null>(null);
+  const pay = (row: TOrderRow) => {
+    setDetailNo(undefined);
+    setCheckout({ orderNo: row.orderNo, goodsCode: row.goodsCode, goodsName: row.goodsName, amount: row.orderAmount });
+  };
 
   const update = (next: { page?: number; status?: TOrderStatus }) => {
     const search = new URLSearchParams();
@@ -39,10 +51,10 @@ export function OrderList() {
       <ScrollRegion label={t('orders.pageTitle')} testId="orders-table">
         <Table
           rowKey="orderNo"
-          columns={orderColumns(t, i18n.language)}
+          columns={orderColumns(t, i18n.language, { onDetail: (row) => setDetailNo(row.orderNo), onPay: pay })}
           dataSource={orders.data?.rows}
           loading={orders.isFetching}
-          scroll={{ x: 1200 }}
+          scroll={{ x: 1300 }}
           locale={{ emptyText: t('orders.empty') }}
           pagination={{
             current: pageNo,
@@ -54,6 +66,8 @@ export function OrderList() {
           }}
         />
       </ScrollRegion>
+      <OrderDetailDrawer orderNo={detailNo} onClose={() => setDetailNo(undefined)} onPay={pay} />
+      {checkout ? <CheckoutDialog order={checkout} onClose={() => setCheckout(null)} onPaid={refresh} /> : null}
     </Card>
   );
 }

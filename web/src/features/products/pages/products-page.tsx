@@ -1,10 +1,14 @@
-/** Product centre: current membership, storage and every membership product with its expiry. */
-import { Card, Col, Row, Skeleton, Typography } from 'antd';
+/** Product centre: current membership, storage, every membership product with its expiry, and Buy / Renew. */
+import { ShoppingCartOutlined } from '@ant-design/icons';
+import { Button, Card, Col, Row, Skeleton, Typography } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
 import { PageHeader } from '@/components/page-header';
+import { isPast } from '@/lib/format/date';
 import { useUserInfo } from '@/lib/session/user-info';
 import { useMyProducts } from '../api/get-my-products';
+import { BuyDialog } from '../components/buy-dialog';
 import { MembershipCard } from '../components/membership-card';
 import { MyProductsTable } from '../components/my-products-table';
 import { StorageCard } from '../components/storage-card';
@@ -13,9 +17,28 @@ export function ProductsPage() {
   const { t } = useTranslation('products');
   const userInfo = useUserInfo();
   const products = useMyProducts();
+  const [buying, setBuying] = useState(false);
+  const held = useMemo(
+    () => new Set((products.data ?? []).filter((p) => !isPast(p.expireTime)).map((p) => p.goodsCode)),
+    [products.data],
+  );
   return (
     <>
-      <PageHeader title={t('products.pageTitle')} description={t('products.pageDescription')} />
+      <PageHeader
+        title={t('products.pageTitle')}
+        description={t('products.pageDescription')}
+        extra={
+          <Button
+            type="primary"
+            icon={<ShoppingCartOutlined aria-hidden />}
+            onClick={() => setBuying(true)}
+            data-testid="buy-button"
+          >
+            {t('products.buyRenew')}
+          </Button>
+        }
+      />
+      <BuyDialog open={buying} held={held} onClose={() => setBuying(false)} />
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         <Col xs={24} lg={12}>
           {userInfo.data ? <MembershipCard vipInfo={userInfo.data.vipInfo} /> : <Skeleton active />}

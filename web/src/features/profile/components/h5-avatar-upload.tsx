@@ -43,7 +43,9 @@ export function H5AvatarUpload({ favicon }: { favicon: string | null }) {
 
   return (
     <div style={{ display: 'flex', alignItems: 'center', gap: 16, padding: '12px 16px' }}>
-      <Avatar src={favicon ?? ''} alt="" style={{ '--size': '64px', '--border-radius': '50%' }} />
+      <div data-testid="h5-avatar">
+        <Avatar src={favicon ?? ''} alt="" style={{ '--size': '64px', '--border-radius': '50%' }} />
+      </div>
       <div style={{ flex: 1 }}>
         <Button
           size="small"

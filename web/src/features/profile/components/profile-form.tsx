@@ -106,8 +106,8 @@ export function ProfileForm({ detail }: { detail: TUserDetail }) {
           <ErrorAlert error={update.error} />
         </div>
       ) : null}
-      <Form.Item label={t('profile.account')}>
-        <Input value={detail.name} disabled />
+      <Form.Item label={t('profile.account')} htmlFor="profile_account">
+        <Input id="profile_account" value={detail.name} disabled />
       </Form.Item>
       <Form.Item
         name="nickName"

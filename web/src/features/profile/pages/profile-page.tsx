@@ -19,7 +19,7 @@ export function ProfilePage() {
           <>
             <AvatarUpload favicon={detail.data.favicon} />
             <Divider />
-            <ProfileForm key={detail.data.updateTime} detail={detail.data} />
+            <ProfileForm key={detail.data.id} detail={detail.data} />
           </>
         ) : detail.isPending ? (
           <Skeleton active />

@@ -55,8 +55,8 @@ export function ChangePasswordForm({ type, mobile }: Props) {
         </Form.Item>
       ) : (
         <>
-          <Form.Item label={t('security.mobile')}>
-            <Input value={mobile ?? ''} disabled />
+          <Form.Item label={t('security.mobile')} htmlFor={`changePassword-${type}_mobile`}>
+            <Input id={`changePassword-${type}_mobile`} value={mobile ?? ''} disabled />
           </Form.Item>
           <Form.Item label={t('security.code')} htmlFor={`changePassword-${type}_mobileCode`} required>
             <Flex gap={8}>

@@ -7,7 +7,7 @@ import { thirdPartyNames, ZThirdPartyType } from '@ac/protocol/third-party';
 import { Button, Card, Result, Spin } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useErrorText } from '@/components/use-error-text';
 import { paths } from '@/config/paths';
 import { useBindThirdParty } from '../api/bind-third-party';
@@ -30,9 +30,10 @@ export function ThirdBindCallbackPage() {
   }, [bind, type, code, state, params]);
 
   const name = type.success ? thirdPartyNames[type.data] : '';
+  const navigate = useNavigate();
   const back = (
-    <Button type="primary" key="back">
-      <Link to={paths.thirdBind.getHref()}>{t('security.backToThirdBind')}</Link>
+    <Button type="primary" key="back" onClick={() => navigate(paths.thirdBind.getHref())}>
+      {t('security.backToThirdBind')}
     </Button>
   );
   const invalid = !type.success || !code || !state;

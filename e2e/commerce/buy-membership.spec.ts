@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test';
+import { createOrder, expiryOf } from '../support/commerce.ts';
+import { logInAsDemo, regionOf } from '../support/demo.ts';
+
+const symbolOf = (baseURL: string | undefined) => (regionOf(baseURL) === 'us' ? '$' : '¥');
+
+test('buys a membership through the sandbox payment page and sees the new expiry', async ({ page, baseURL }) => {
+  await logInAsDemo(page, '/products');
+  const before = await expiryOf(page, 'ML-A1');
+  await createOrder(page, 'ML-A1', symbolOf(baseURL));
+  const method = regionOf(baseURL) === 'us' ? 7 : 2;
+  await page.getByTestId(`pay-method-${method}`).click();
+
+  const popupPromise = page.waitForEvent('popup');
+  await page.getByTestId('checkout-pay').click();
+  const popup = await popupPromise;
+  await popup.waitForURL(/\/order\/v5\/pay\/sandbox\/checkout\?trade=/);
+  await popup.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(popup.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
+  await popup.close();
+
+  await expect(page.getByTestId('payment-wait-dialog')).toContainText('Do not close this window');
+  await page.getByTestId('payment-done').click();
+  await expect(page.getByTestId('paid-notice')).toBeVisible();
+  // The information box closes by itself after 3 seconds.
+  await expect(page.getByTestId('paid-notice')).toBeHidden({ timeout: 6_000 });
+  await expect.poll(() => expiryOf(page, 'ML-A1')).not.toBe(before);
+  expect((await expiryOf(page, 'ML-A1'))! > (before ?? '')).toBe(true);
+});
+
+test('buys with WeChat: the QR code is paid and the dialog notices it by itself @cn-only', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await logInAsDemo(page, '/products');
+  const before = await expiryOf(page, 'GCAD_365_CS');
+  await createOrder(page, 'GCAD_365_CS', '¥');
+  await page.getByTestId('pay-method-3').click();
+  await page.getByTestId('checkout-pay').click();
+
+  const qr = page.getByTestId('pay-qr');
+  await expect(qr.locator('svg')).toBeVisible();
+  await expect(qr.locator('.ant-qrcode')).toHaveCSS('width', /150|1[5-9]\dpx/);
+  const qrCode = await qr.getAttribute('data-qr-code');
+  expect(qrCode).toContain('/order/v5/pay/sandbox/checkout?trade=');
+
+  // The phone that scans the code: the sandbox checkout page it encodes.
+  const phone = await context.newPage();
+  await phone.goto(new URL(qrCode!, baseURL).toString());
+  await phone.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(phone.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
+  await phone.close();
+
+  await expect(page.getByTestId('paid-notice')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('checkout-dialog')).toBeHidden();
+  await expect.poll(() => expiryOf(page, 'GCAD_365_CS')).not.toBe(before);
+  expect((await expiryOf(page, 'GCAD_365_CS'))! > (before ?? '')).toBe(true);
+});

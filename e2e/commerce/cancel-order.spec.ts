@@ -1,0 +1,39 @@
+import { expect, test } from '@playwright/test';
+import { createOrder } from '../support/commerce.ts';
+import { logInAsDemo, regionOf } from '../support/demo.ts';
+
+test('cancels an unpaid order after confirming, in the region currency', async ({ page, baseURL }) => {
+  await logInAsDemo(page, '/products');
+  const symbol = regionOf(baseURL) === 'us' ? '$' : '¥';
+  const orderNo = await createOrder(page, 'ML4', symbol);
+  await page.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByTestId('checkout-dialog')).toBeHidden();
+
+  await page.goto('order');
+  const row = page.getByTestId('orders-table').locator(`tbody tr[data-row-key="${orderNo}"]`);
+  await expect(row).toContainText('Unpaid');
+  await expect(row).toContainText(symbol);
+  await expect(row.getByTestId('order-pay-button')).toBeVisible();
+  await row.getByTestId('order-detail-button').click();
+
+  const detail = page.getByTestId('order-detail');
+  await expect(detail).toContainText(orderNo);
+  await expect(page.getByTestId('order-detail-state')).toHaveText('Awaiting payment');
+  await page.getByTestId('cancel-order').click();
+  await expect(page.getByRole('dialog', { name: 'Cancel this order?' })).toContainText(orderNo);
+  await page.getByTestId('cancel-order-confirm').click();
+
+  await expect(page.getByTestId('order-detail-state')).toHaveText('Cancelled');
+  await expect(page.getByTestId('cancel-order')).toHaveCount(0);
+  await expect(row).toContainText('Cancelled');
+  await expect(row.getByTestId('order-pay-button')).toHaveCount(0);
+});
+
+test('a paid order has no cancel button in its detail', async ({ page }) => {
+  await logInAsDemo(page, '/order?status=1');
+  const row = page.getByTestId('orders-table').locator('tbody tr[data-row-key="AC2026000000000001"]');
+  await row.getByTestId('order-detail-button').click();
+  await expect(page.getByTestId('order-detail')).toContainText('AC2026000000000001');
+  await expect(page.getByTestId('order-lines')).toContainText('Viewer Premium');
+  await expect(page.getByTestId('cancel-order')).toHaveCount(0);
+});

@@ -1,0 +1,80 @@
+/**
+ * Overseas: register a new email account, activate it from the mailed link,
+ * log in; then forgot password → reset link → new password, the used link
+ * shows the timeout message, and the new password logs in.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { messageSince } from '../support/mailbox.ts';
+
+const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+
+async function logIn(page: Page, account: string, password: string) {
+  await page.goto('login?lang=en');
+  await page.getByLabel('Account').fill(account);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/products$/);
+}
+
+test('registers by email, activates from the mail, resets the password once @us-only', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  const origin = new URL(baseURL!).origin;
+  const email = `e2e-reg-${unique()}@example.com`;
+  const password = `First-${unique()}`;
+  const newPassword = `Second-${unique()}!`;
+
+  await page.goto('site/register?lang=en');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Please read and agree to the terms of service')).toBeVisible();
+  await page.getByLabel('Name', { exact: true }).fill('E2E Register');
+  await page.getByLabel('Email', { exact: true }).fill('not-an-email');
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(`${password}x`);
+  await expect(page.getByText('Wrong format')).toBeVisible();
+  await expect(page.getByText('Two Passwords do not match')).toBeVisible();
+  await expect(page.getByTestId('password-strength')).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByLabel('Country or region').fill('United States');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('register-card').locator('.ant-select-content')).toHaveText('United States');
+  await page.getByRole('checkbox', { name: /I have read and agree/ }).check();
+  const since = new Date();
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  await expect(page).toHaveURL(/\/site\/register\/mail_verify$/);
+  await expect(page.getByTestId('mail-sent-text')).toContainText(email);
+  await expect(page.getByTestId('mail-resend')).toBeDisabled();
+  const activation = await messageSince(origin, email, since);
+  const activationId = activation.body.match(/toactivate\/([\w-]+)/)?.[1];
+  expect(activationId).toBeTruthy();
+  await page.goto(`toactivate/${activationId}?lang=en`);
+  await expect(page).toHaveURL(/\/site\/activate_success$/);
+  await expect(page.getByRole('heading', { name: 'Account activated' })).toBeVisible();
+  await logIn(page, email, password);
+
+  await page.context().clearCookies();
+  await page.goto('site/password/find?lang=en');
+  await page.getByLabel('Email', { exact: true }).fill('wrong@');
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText('Wrong format')).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  const resetSince = new Date();
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByTestId('mail-sent-text')).toContainText(email);
+  const reset = await messageSince(origin, email, resetSince);
+  const resetId = reset.body.match(/site\/password\/reset\/([\w-]+)/)?.[1];
+  expect(resetId).toBeTruthy();
+
+  await page.goto(`site/password/reset/${resetId}?lang=en`);
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm new password').fill(newPassword);
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.goto(`site/password/reset/${resetId}?lang=en`);
+  await expect(page.getByTestId('reset-invalid')).toContainText(
+    'The reset password link is timeout, invalid operation',
+  );
+  await logIn(page, email, newPassword);
+});

@@ -1,0 +1,33 @@
+import { cleanup, screen } from '@testing-library/react';
+import { Navigate } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createFakeServer, type FakeServer } from '@/test/fake-envelope-server';
+import { renderWithApp } from '@/test/render-with-app';
+import { JumpNodePage } from './jump-node-page';
+
+let server: FakeServer;
+beforeEach(() => {
+  server = createFakeServer();
+  vi.stubGlobal('fetch', server.fetch);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('jump-node page', () => {
+  it('names the node of the account and links to it', async () => {
+    server.on('/user/v5/sysuser/getnodeByDealer', (payload) => {
+      expect(payload).toEqual({ account: 'user@example.com' });
+      return { bizData: { node: { code: 'eu', name: 'Europe', url: 'https://eu.example.com/account/secure' } } };
+    });
+    await renderWithApp(<Navigate to="/site/jump_node" state={{ account: 'user@example.com' }} />, {
+      path: '/start',
+      routes: { '/site/jump_node': <JumpNodePage /> },
+    });
+    const go = await screen.findByTestId('jump-node-go', {}, { timeout: 5000 });
+    expect(go.getAttribute('href')).toBe('https://eu.example.com/account/secure');
+    expect(go.textContent).toBe('Go to Europe');
+    expect(screen.getByText(/The account user@example.com lives on the server node "Europe"/)).toBeTruthy();
+  }, 30_000);
+});

@@ -1,0 +1,59 @@
+/**
+ * Overseas /site/jump_node: the account (router state, from a 0300069
+ * answer) lives on another server node; names that node and links to it.
+ */
+import { Button, Card, Flex, Result, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { ErrorAlert } from '@/components/error-alert';
+import { paths } from '@/config/paths';
+import { useNodeByDealer } from '../api/get-node-by-dealer';
+
+const accountOf = (state: unknown): string | undefined =>
+  state && typeof state === 'object' && 'account' in state && typeof state.account === 'string'
+    ? state.account
+    : undefined;
+
+export function JumpNodePage() {
+  const { t } = useTranslation('nodes');
+  const account = accountOf(useLocation().state);
+  const node = useNodeByDealer(account);
+  const title = <h1 style={{ fontSize: 24, margin: 0 }}>{t('nodes.jumpNodeTitle')}</h1>;
+  const toLogin = (
+    <Link key="login" to={paths.login.getHref()}>
+      <Button>{t('nodes.backToLogin')}</Button>
+    </Link>
+  );
+
+  return (
+    <Flex justify="center" style={{ padding: '16px 0' }}>
+      <Card style={{ width: '100%', maxWidth: 560 }} data-testid="jump-node">
+        {!account ? (
+          <Result status="info" title={title} subTitle={t('nodes.noAccount')} extra={toLogin} />
+        ) : node.isPending ? (
+          <Flex justify="center" style={{ padding: 48 }}>
+            <Spin />
+          </Flex>
+        ) : node.isError ? (
+          <Flex vertical gap={16}>
+            {title}
+            <ErrorAlert error={node.error} onRetry={() => void node.refetch()} />
+            {toLogin}
+          </Flex>
+        ) : (
+          <Result
+            status="info"
+            title={title}
+            subTitle={t('nodes.livesOn', { account, node: node.data.name })}
+            extra={[
+              <Button key="go" type="primary" size="large" href={node.data.url} data-testid="jump-node-go">
+                {t('nodes.goToNode', { node: node.data.name })}
+              </Button>,
+              toLogin,
+            ]}
+          />
+        )}
+      </Card>
+    </Flex>
+  );
+}

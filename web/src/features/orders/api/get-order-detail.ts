@@ -1,0 +1,17 @@
+/** One of my orders with its lines, detail state, pay state and refund: /order/v5/order/detail. */
+import { type TOrderDetail, ZOrderDetailResponse } from '@ac/protocol/commerce';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '@/lib/api/api-client';
+
+export const ORDER_DETAIL_PATH = '/order/v5/order/detail';
+
+export async function fetchOrderDetail(orderNo: string): Promise<TOrderDetail> {
+  return ZOrderDetailResponse.parse(await request(ORDER_DETAIL_PATH, { orderNo }));
+}
+
+export const orderDetailQueryOptions = (orderNo: string) =>
+  queryOptions({ queryKey: ['orders', 'detail', orderNo], queryFn: () => fetchOrderDetail(orderNo), staleTime: 0 });
+
+export function useOrderDetail(orderNo: string | undefined) {
+  return useQuery({ ...orderDetailQueryOptions(orderNo ?? ''), enabled: orderNo !== undefined });
+}

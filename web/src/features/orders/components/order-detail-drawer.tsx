@@ -1,0 +1,85 @@
+/** Order detail (SPEC §3/§4): the order, its detail state and lines, with Pay and Cancel where allowed. */
+import type { TOrderDetail } from '@ac/protocol/commerce';
+import { Button, Descriptions, Drawer, Flex, Grid, Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '@/components/error-alert';
+import { enumKey, goodsKey } from '@/lib/enum-keys';
+import { EMPTY_VALUE, formatDate, formatDateTime } from '@/lib/format/date';
+import { formatMoney } from '@/lib/format/money';
+import { useOrderDetail } from '../api/get-order-detail';
+import { CancelOrderButton } from './cancel-order-button';
+import { OrderLines } from './order-lines';
+import { canPay } from './order-rules';
+import { OrderStatusTag } from './order-status-tag';
+
+type Props = { orderNo: string | undefined; onClose: () => void; onPay: (order: TOrderDetail) => void };
+
+export function OrderDetailDrawer({ orderNo, onClose, onPay }: Props) {
+  const { t, i18n } = useTranslation(['orders', 'enums']);
+  const screens = Grid.useBreakpoint();
+  const detail = useOrderDetail(orderNo);
+  const order = detail.data;
+  const money = (m: TOrderDetail['orderAmount']) => formatMoney(m, i18n.language);
+  const detailStateKey = `orders.detailState${order ? order.detailState.charAt(0).toUpperCase() + order.detailState.slice(1) : ''}`;
+
+  return (
+    <Drawer
+      open={orderNo !== undefined}
+      onClose={onClose}
+      title={t('orders.detailTitle')}
+      size={screens.md ? 640 : '100%'}
+      extra={
+        order ? (
+          <Flex gap={8}>
+            <CancelOrderButton orderNo={order.orderNo} status={order.status} />
+            {canPay(order.status) ? (
+              <Button type="primary" data-testid="pay-order" onClick={() => onPay(order)}>
+                {t('orders.pay')}
+              </Button>
+            ) : null}
+          </Flex>
+        ) : null
+      }
+    >
+      <div data-testid="order-detail" data-order-no={orderNo}>
+        {detail.error ? <ErrorAlert error={detail.error} onRetry={() => void detail.refetch()} /> : null}
+        {order ? (
+          <>
+            <Descriptions column={{ xs: 1, md: 2 }} size="small" bordered style={{ marginBottom: 16 }}>
+              <Descriptions.Item label={t('orders.orderNo')}>{order.orderNo}</Descriptions.Item>
+              <Descriptions.Item label={t('orders.orderTime')}>{formatDateTime(order.orderTime)}</Descriptions.Item>
+              <Descriptions.Item label={t('orders.goods')}>
+                {t(goodsKey(order.goodsCode), { defaultValue: order.goodsName })}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('orders.status')}>
+                <OrderStatusTag status={order.status} />
+              </Descriptions.Item>
+              <Descriptions.Item label={t('orders.detailState')}>
+                <span data-testid="order-detail-state">{t(detailStateKey)}</span>
+              </Descriptions.Item>
+              <Descriptions.Item label={t('orders.payState')}>
+                {order.payState === 1 ? t('orders.payStatePaid') : t('orders.payStateUnpaid')}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('orders.serviceType')}>
+                {t(enumKey('serviceType', order.serviceType))}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('orders.orderType')}>
+                {t(enumKey('orderType', order.orderType))}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('orders.orderAmount')}>{money(order.orderAmount)}</Descriptions.Item>
+              <Descriptions.Item label={t('orders.payAmount')}>{money(order.payAmount)}</Descriptions.Item>
+              <Descriptions.Item label={t('orders.refundAmount')}>{money(order.refundAmount)}</Descriptions.Item>
+              <Descriptions.Item label={t('orders.payTime')}>{formatDateTime(order.payTime)}</Descriptions.Item>
+              <Descriptions.Item label={t('orders.period')}>
+                {order.startDate ? `${formatDate(order.startDate)} – ${formatDate(order.endDate)}` : EMPTY_VALUE}
+              </Descriptions.Item>
+            </Descriptions>
+            <OrderLines lines={order.lines} />
+          </>
+        ) : detail.isPending && orderNo ? (
+          <Skeleton active />
+        ) : null}
+      </div>
+    </Drawer>
+  );
+}

@@ -1,0 +1,12 @@
+import { ORDER_STATUSES } from '@ac/protocol/enums';
+import { describe, expect, it } from 'vitest';
+import { canCancel, canPay } from './order-rules';
+
+describe('order rules', () => {
+  it('cancels only unpaid (0) and payment-not-confirmed (6) orders', () => {
+    expect(ORDER_STATUSES.filter(canCancel)).toEqual([0, 6]);
+  });
+  it('pays unpaid, payment-failed and payment-not-confirmed orders', () => {
+    expect(ORDER_STATUSES.filter(canPay).sort()).toEqual([0, 4, 6]);
+  });
+});

@@ -1,0 +1,67 @@
+/** China: a new password with the SMS code of purpose findPwd sent to the account's mobile. */
+import { ZMobile } from '@ac/protocol/common';
+import { Alert, Button, Flex, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { NewPasswordFields } from '@/components/new-password-fields';
+import { SendCodeButton } from '@/components/send-code-button';
+import { useErrorText } from '@/components/use-error-text';
+import { zodRule } from '@/lib/forms/zod-rule';
+import { useUpdateForFindPwd } from '../api/update-for-find-pwd';
+import { usePasswordTexts } from './use-password-texts';
+
+type Values = { mobile: string; code: string; password: string };
+
+export function FindByMobileForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation('password');
+  const errorText = useErrorText();
+  const passwordTexts = usePasswordTexts();
+  const update = useUpdateForFindPwd();
+  const [form] = Form.useForm<Values>();
+
+  const mobileTarget = async () => {
+    try {
+      return (await form.validateFields(['mobile'])).mobile;
+    } catch {
+      return undefined;
+    }
+  };
+  const submit = (v: Values) =>
+    update.mutate({ mobile: v.mobile.trim(), code: v.code.trim(), password: v.password }, { onSuccess: onDone });
+
+  return (
+    <Form<Values> form={form} name="find-mobile" layout="vertical" requiredMark={false} onFinish={submit}>
+      {update.error ? (
+        <Alert type="error" showIcon title={errorText(update.error)} style={{ marginBottom: 16 }} role="alert" />
+      ) : null}
+      <Form.Item
+        name="mobile"
+        label={t('password.mobile')}
+        rules={[
+          { required: true, whitespace: true, message: t('password.mobileRequired') },
+          zodRule(ZMobile, t('password.wrongFormat')),
+        ]}
+      >
+        <Input autoComplete="tel" inputMode="tel" />
+      </Form.Item>
+      <Form.Item label={t('password.code')} htmlFor="find-mobile_code" style={{ marginBottom: 0 }}>
+        <Flex gap={8} align="start">
+          <Form.Item
+            name="code"
+            style={{ flex: 1 }}
+            rules={[
+              { required: true, whitespace: true, message: t('password.codeRequired') },
+              { pattern: /^\s*\d{6}\s*$/, message: t('password.codeFormat') },
+            ]}
+          >
+            <Input autoComplete="one-time-code" inputMode="numeric" />
+          </Form.Item>
+          <SendCodeButton channel="sms" purpose="findPwd" getTarget={mobileTarget} testId="find-send-code" />
+        </Flex>
+      </Form.Item>
+      <NewPasswordFields texts={passwordTexts} />
+      <Button type="primary" htmlType="submit" block size="large" loading={update.isPending}>
+        {t('password.submit')}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,17 @@
+/** The goods on sale with their prices in the region currency: /order/v5/product/catalog. */
+import { type TProductCatalogResponse, ZProductCatalogResponse } from '@ac/protocol/commerce';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '@/lib/api/api-client';
+
+export const CATALOG_PATH = '/order/v5/product/catalog';
+
+export async function fetchCatalog(): Promise<TProductCatalogResponse> {
+  return ZProductCatalogResponse.parse(await request(CATALOG_PATH, {}));
+}
+
+export const catalogQueryOptions = () =>
+  queryOptions({ queryKey: ['products', 'catalog'], queryFn: fetchCatalog, staleTime: 5 * 60_000 });
+
+export function useCatalog(options: { enabled: boolean }) {
+  return useQuery({ ...catalogQueryOptions(), enabled: options.enabled });
+}

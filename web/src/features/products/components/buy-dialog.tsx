@@ -1,0 +1,66 @@
+/**
+ * "Buy / Renew": the catalogue in a dialog; choosing goods creates the
+ * order and hands it to the checkout dialog, which refreshes the product
+ * centre and the orders once paid.
+ */
+import type { TCatalogItem } from '@ac/protocol/commerce';
+import { App, Modal, Skeleton } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '@/components/error-alert';
+import { useErrorText } from '@/components/use-error-text';
+import { CheckoutDialog, type CheckoutOrder } from '@/lib/checkout/checkout-dialog';
+import { useCreateOrder } from '../api/create-order';
+import { useCatalog } from '../api/get-catalog';
+import { useRefreshAfterPayment } from '../api/use-refresh-after-payment';
+import { CatalogList } from './catalog-list';
+
+type Props = { open: boolean; held: ReadonlySet<string>; onClose: () => void };
+
+export function BuyDialog({ open, held, onClose }: Props) {
+  const { t } = useTranslation('products');
+  const { message } = App.useApp();
+  const errorText = useErrorText();
+  const catalog = useCatalog({ enabled: open });
+  const createOrder = useCreateOrder();
+  const refresh = useRefreshAfterPayment();
+  const [checkout, setCheckout] = useState<CheckoutOrder | null>(null);
+
+  const buy = (item: TCatalogItem) => {
+    createOrder.mutate(
+      { goodsCode: item.goodsCode, quantity: 1 },
+      {
+        onSuccess: (order) => {
+          refresh();
+          onClose();
+          setCheckout({
+            orderNo: order.orderNo,
+            goodsCode: order.goodsCode,
+            goodsName: order.goodsName,
+            amount: order.orderAmount,
+          });
+        },
+        onError: (error) => void message.error(errorText(error)),
+      },
+    );
+  };
+
+  return (
+    <>
+      <Modal open={open} title={t('products.buyTitle')} onCancel={onClose} footer={null} width={640}>
+        {catalog.error ? <ErrorAlert error={catalog.error} onRetry={() => void catalog.refetch()} /> : null}
+        {catalog.data ? (
+          <CatalogList
+            rows={catalog.data.rows}
+            held={held}
+            pendingCode={createOrder.isPending ? createOrder.variables?.goodsCode : undefined}
+            onBuy={buy}
+          />
+        ) : (
+          <Skeleton active />
+        )}
+      </Modal>
+      {checkout ? <CheckoutDialog order={checkout} onClose={() => setCheckout(null)} onPaid={refresh} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,95 @@
+/** Overseas registration: name, email, password and confirmation, region, terms and optional offers consent. */
+import { Code } from '@ac/protocol/codes';
+import { ZEmail } from '@ac/protocol/common';
+import { Alert, Button, Checkbox, Form, Input, Select } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NewPasswordFields } from '@/components/new-password-fields';
+import { useErrorText } from '@/components/use-error-text';
+import { errorCode } from '@/lib/api/api-error';
+import { countryOptions } from '@/lib/format/country';
+import { zodRule } from '@/lib/forms/zod-rule';
+import { useDictionary } from '@/lib/session/dictionary';
+import { useRegister } from '../api/register';
+import { TermsField } from './terms-field';
+import { usePasswordTexts } from './use-password-texts';
+
+type Values = { name: string; email: string; password: string; region: string; agree: boolean; subscribe?: boolean };
+type Props = { onRegistered: (email: string) => void; onOtherNode: (email: string) => void };
+
+export function EmailRegisterForm({ onRegistered, onOtherNode }: Props) {
+  const { t, i18n } = useTranslation('register');
+  const errorText = useErrorText();
+  const passwordTexts = usePasswordTexts();
+  const register = useRegister();
+  const dictionary = useDictionary();
+  const regions = useMemo(
+    () => countryOptions(dictionary.data?.countries ?? [], i18n.language),
+    [dictionary.data, i18n.language],
+  );
+
+  const submit = (v: Values) => {
+    const email = ZEmail.parse(v.email);
+    register.mutate(
+      { name: v.name.trim(), email, password: v.password, region: v.region, agree: v.agree, subscribe: !!v.subscribe },
+      {
+        onSuccess: () => onRegistered(email),
+        onError: (error) => {
+          if (errorCode(error) === Code.accountOnOtherNode) onOtherNode(email);
+        },
+      },
+    );
+  };
+
+  return (
+    <Form<Values>
+      name="register"
+      layout="vertical"
+      requiredMark={false}
+      onFinish={submit}
+      disabled={register.isPending}
+    >
+      {register.error ? (
+        <Alert type="error" showIcon title={errorText(register.error)} style={{ marginBottom: 16 }} role="alert" />
+      ) : null}
+      <Form.Item
+        name="name"
+        label={t('register.name')}
+        rules={[{ required: true, whitespace: true, message: t('register.nameRequired') }, { max: 64 }]}
+      >
+        <Input autoComplete="name" />
+      </Form.Item>
+      <Form.Item
+        name="email"
+        label={t('register.email')}
+        rules={[
+          { required: true, whitespace: true, message: t('register.emailRequired') },
+          zodRule(ZEmail, t('register.wrongFormat')),
+        ]}
+      >
+        <Input autoComplete="email" inputMode="email" />
+      </Form.Item>
+      <NewPasswordFields texts={passwordTexts} />
+      <Form.Item
+        name="region"
+        label={t('register.region')}
+        rules={[{ required: true, message: t('register.regionRequired') }]}
+      >
+        <Select
+          showSearch={{ optionFilterProp: 'label' }}
+          options={regions}
+          loading={dictionary.isPending}
+          placeholder={t('register.regionPlaceholder')}
+          data-testid="register-region"
+        />
+      </Form.Item>
+      <TermsField />
+      <Form.Item name="subscribe" valuePropName="checked">
+        <Checkbox>{t('register.subscribe')}</Checkbox>
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block size="large" loading={register.isPending}>
+        {t('register.submit')}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,83 @@
+/** China registration: mobile, SMS code of purpose `register`, password and confirmation, terms. */
+import { ZMobile } from '@ac/protocol/common';
+import { Alert, Button, Flex, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { NewPasswordFields } from '@/components/new-password-fields';
+import { SendCodeButton } from '@/components/send-code-button';
+import { useErrorText } from '@/components/use-error-text';
+import { zodRule } from '@/lib/forms/zod-rule';
+import { useRegister } from '../api/register';
+import { TermsField } from './terms-field';
+import { usePasswordTexts } from './use-password-texts';
+
+type Values = { mobile: string; code: string; password: string; agree: boolean };
+
+export function MobileRegisterForm({ onRegistered }: { onRegistered: (mobile: string) => void }) {
+  const { t } = useTranslation('register');
+  const errorText = useErrorText();
+  const passwordTexts = usePasswordTexts();
+  const register = useRegister();
+  const [form] = Form.useForm<Values>();
+
+  const mobileTarget = async () => {
+    try {
+      const { mobile } = await form.validateFields(['mobile']);
+      return mobile;
+    } catch {
+      return undefined;
+    }
+  };
+
+  const submit = (v: Values) => {
+    const mobile = v.mobile.trim();
+    register.mutate(
+      { mobile, code: v.code.trim(), password: v.password, agree: v.agree },
+      { onSuccess: () => onRegistered(mobile) },
+    );
+  };
+
+  return (
+    <Form<Values>
+      form={form}
+      name="register-mobile"
+      layout="vertical"
+      requiredMark={false}
+      onFinish={submit}
+      disabled={register.isPending}
+    >
+      {register.error ? (
+        <Alert type="error" showIcon title={errorText(register.error)} style={{ marginBottom: 16 }} role="alert" />
+      ) : null}
+      <Form.Item
+        name="mobile"
+        label={t('register.mobile')}
+        rules={[
+          { required: true, whitespace: true, message: t('register.mobileRequired') },
+          zodRule(ZMobile, t('register.wrongFormat')),
+        ]}
+      >
+        <Input autoComplete="tel" inputMode="tel" />
+      </Form.Item>
+      <Form.Item label={t('register.code')} htmlFor="register-mobile_code" style={{ marginBottom: 0 }}>
+        <Flex gap={8} align="start">
+          <Form.Item
+            name="code"
+            style={{ flex: 1 }}
+            rules={[
+              { required: true, whitespace: true, message: t('register.codeRequired') },
+              { pattern: /^\s*\d{6}\s*$/, message: t('register.codeFormat') },
+            ]}
+          >
+            <Input autoComplete="one-time-code" inputMode="numeric" />
+          </Form.Item>
+          <SendCodeButton channel="sms" purpose="register" getTarget={mobileTarget} testId="register-send-code" />
+        </Flex>
+      </Form.Item>
+      <NewPasswordFields texts={passwordTexts} />
+      <TermsField />
+      <Button type="primary" htmlType="submit" block size="large" loading={register.isPending} style={{ marginTop: 8 }}>
+        {t('register.submit')}
+      </Button>
+    </Form>
+  );
+}

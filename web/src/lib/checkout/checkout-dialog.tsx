@@ -1,0 +1,121 @@
+/**
+ * Checkout of one order: the region's payment methods; the page flow opens
+ * the gateway in a new window and waits (PaymentWaitDialog), WeChat shows a
+ * 150×150 QR code and asks the server every 2.5 s until the order is paid.
+ * Paid: the dialog closes, the 3-second notice shows and onPaid refreshes.
+ */
+import type { TMoney } from '@ac/protocol/common';
+import { PayMethod, type TPayMethod } from '@ac/protocol/enums';
+import { App, Button, Descriptions, Modal, Radio, Space } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useErrorText } from '@/components/use-error-text';
+import { getRegion } from '@/lib/app-config';
+import { goodsKey } from '@/lib/enum-keys';
+import { formatMoney } from '@/lib/format/money';
+import { usePayState } from './get-pay-state';
+import { payMethodKey, payMethodsByRegion } from './pay-methods';
+import { usePayOrder } from './pay-order';
+import { PaymentWaitDialog } from './payment-wait-dialog';
+import { QrPayment } from './qr-payment';
+import { usePaidNotice } from './use-paid-notice';
+
+export type CheckoutOrder = { orderNo: string; goodsCode: string; goodsName: string; amount: TMoney };
+type Stage = { kind: 'choose' } | { kind: 'page'; payUrl: string } | { kind: 'qr'; qrCode: string };
+type Props = { order: CheckoutOrder; onClose: () => void; onPaid: () => void };
+
+export function CheckoutDialog({ order, onClose, onPaid }: Props) {
+  const { t, i18n } = useTranslation(['checkout', 'enums']);
+  const { message } = App.useApp();
+  const errorText = useErrorText();
+  const paidNotice = usePaidNotice();
+  const methods = payMethodsByRegion[getRegion()];
+  const [method, setMethod] = useState<TPayMethod>(methods[0] ?? PayMethod.other);
+  const [stage, setStage] = useState<Stage>({ kind: 'choose' });
+  const payOrder = usePayOrder();
+  const payState = usePayState(order.orderNo, { enabled: stage.kind === 'qr', poll: true });
+
+  const finish = () => {
+    onClose();
+    paidNotice();
+    onPaid();
+  };
+  const paid = payState.data?.payState === 1;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: finish once, when the polled state turns paid
+  useEffect(() => {
+    if (paid) finish();
+  }, [paid]);
+
+  const pay = async () => {
+    // Opened within the click, so popup blockers let it through; the gateway URL follows.
+    const popup = method === PayMethod.wechat ? null : window.open('', '_blank');
+    try {
+      const answer = await payOrder.mutateAsync({ orderNo: order.orderNo, payMethod: method });
+      if ('payUrl' in answer) {
+        if (popup) popup.location.href = answer.payUrl;
+        else window.open(answer.payUrl, '_blank');
+        setStage({ kind: 'page', payUrl: answer.payUrl });
+      } else {
+        setStage({ kind: 'qr', qrCode: answer.qrCode });
+      }
+    } catch (error) {
+      popup?.close();
+      void message.error(errorText(error));
+    }
+  };
+
+  if (stage.kind === 'page') {
+    return (
+      <PaymentWaitDialog
+        orderNo={order.orderNo}
+        payUrl={stage.payUrl}
+        onPaid={finish}
+        onProblem={() => setStage({ kind: 'choose' })}
+      />
+    );
+  }
+  return (
+    <Modal
+      open
+      title={t('checkout.title')}
+      onCancel={onClose}
+      maskClosable={false}
+      footer={
+        stage.kind === 'choose' ? (
+          <Button type="primary" loading={payOrder.isPending} onClick={() => void pay()} data-testid="checkout-pay">
+            {t('checkout.pay')}
+          </Button>
+        ) : null
+      }
+    >
+      <div data-testid="checkout-dialog" data-order-no={order.orderNo}>
+        <Descriptions column={1} size="small" style={{ marginBottom: 16 }}>
+          <Descriptions.Item label={t('checkout.orderNo')}>{order.orderNo}</Descriptions.Item>
+          <Descriptions.Item label={t('checkout.goods')}>
+            {t(goodsKey(order.goodsCode), { defaultValue: order.goodsName })}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('checkout.amount')}>
+            <strong data-testid="checkout-amount">{formatMoney(order.amount, i18n.language)}</strong>
+          </Descriptions.Item>
+        </Descriptions>
+        {stage.kind === 'qr' ? (
+          <QrPayment qrCode={stage.qrCode} onBack={() => setStage({ kind: 'choose' })} />
+        ) : (
+          <Radio.Group
+            value={method}
+            onChange={(e) => setMethod(e.target.value as TPayMethod)}
+            aria-label={t('checkout.method')}
+          >
+            <Space orientation="vertical">
+              {methods.map((m) => (
+                <Radio key={m} value={m} data-testid={`pay-method-${m}`}>
+                  {t(payMethodKey(m))}
+                </Radio>
+              ))}
+            </Space>
+          </Radio.Group>
+        )}
+      </div>
+    </Modal>
+  );
+}
