@@ -4,7 +4,7 @@
  * demo data, driven in Debian's Chromium (never a downloaded browser).
  */
 import { defineConfig, devices } from '@playwright/test';
-import { servers } from './support/servers.ts';
+import { OIDC, servers } from './support/servers.ts';
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -43,13 +43,24 @@ export default defineConfig({
     { name: 'h5-us', use: { ...phone, baseURL: `${servers.us.url}/` }, grep: /@h5/, grepInvert: /@cn-only/ },
     { name: 'h5-cn', use: { ...phone, baseURL: `${servers.cn.url}/` }, grep: /@h5/, grepInvert: /@us-only/ },
   ],
-  webServer: Object.values(servers).map((s) => ({
-    command: s.command,
-    url: `${s.url}/dict.json`,
-    cwd: '..',
-    timeout: 120_000,
-    reuseExistingServer: !process.env.CI,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  })),
+  webServer: [
+    {
+      command: 'npx tsx e2e/support/oidc-server.ts',
+      url: `${OIDC.issuer}/.well-known/openid-configuration`,
+      cwd: '..',
+      timeout: 60_000,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    ...Object.values(servers).map((s) => ({
+      command: s.command,
+      url: `${s.url}/dict.json`,
+      cwd: '..',
+      timeout: 120_000,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+    })),
+  ],
 });

@@ -1,6 +1,6 @@
 /**
  * A real OpenID Connect provider (oidc-provider) on 127.0.0.1 at a random
- * port, and a scripted browser that goes through its login and consent
+ * (or given) port, and a scripted browser that goes through its login and consent
  * pages, ending at the redirect URI with `?code&state&iss`.
  */
 import { createServer } from 'node:http';
@@ -9,9 +9,12 @@ import Provider from 'oidc-provider';
 
 export type TestOidcProvider = Awaited<ReturnType<typeof startOidcProvider>>;
 
-export async function startOidcProvider(client: { clientId: string; clientSecret: string; redirectUris: string[] }) {
+export async function startOidcProvider(
+  client: { clientId: string; clientSecret: string; redirectUris: string[] },
+  port = 0,
+) {
   const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const provider = new Provider(issuer, {
     clients: [

@@ -1,0 +1,51 @@
+import { thirdPartyNames } from '@ac/protocol/third-party';
+import { expect, type Page, test } from '@playwright/test';
+import { logInAs } from '../support/account.ts';
+import { regionOf } from '../support/demo.ts';
+import { createFreshUser } from '../support/fresh-user.ts';
+
+/** Signs in at the local OIDC provider (any password) and consents. */
+async function signInAtProvider(page: Page, login: string) {
+  await expect(page).toHaveURL(/127\.0\.0\.1:8309\/interaction\//);
+  await page.locator('input[name="login"]').fill(login);
+  await page.locator('input[name="password"]').fill('any');
+  await page.locator('button[type="submit"]').click();
+  const consent = page.getByRole('button', { name: /continue/i });
+  if (await consent.isVisible({ timeout: 5_000 }).catch(() => false)) await consent.click();
+}
+
+test('binds a provider through the local OIDC provider, logs in with it, and unbinds it', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  const region = regionOf(baseURL);
+  const user = await createFreshUser(new URL(baseURL!).origin, region);
+  const type = region === 'us' ? 'google' : 'wx';
+  const name = thirdPartyNames[type];
+  const identity = `e2e-${Date.now()}`;
+
+  await logInAs(page, user.account, user.password);
+  await page.goto('third_bind');
+  const card = page.getByTestId(`third-party-${type}`);
+  await expect(card).toContainText('Not bound');
+  await card.getByRole('button', { name: `Bind ${name}` }).click();
+  await signInAtProvider(page, identity);
+  await expect(page.getByText(`${name} has been bound`)).toBeVisible();
+  await page.getByRole('button', { name: 'Back to third-party accounts' }).click();
+  await expect(card).toContainText('Bound');
+  await expect(card).toContainText(`Person ${identity}`);
+
+  // log out, then back in with the provider
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('logout').click();
+  await expect(page).toHaveURL(/\/login/);
+  await page.goto('login?lang=en');
+  await page.getByTestId('third-party-login').getByTitle(`Log in with ${name}`).click();
+  const atProvider = page.locator('input[name="login"]');
+  if (await atProvider.isVisible({ timeout: 5_000 }).catch(() => false)) await signInAtProvider(page, identity);
+  await expect(page).toHaveURL(/\/products$/);
+
+  // unbind with the confirmation
+  await page.goto('third_bind');
+  await card.getByRole('button', { name: `Unbind ${name}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Unbind' }).click();
+  await expect(card).toContainText('Not bound');
+});
