@@ -21,6 +21,8 @@ const projects = [
       environment: 'jsdom',
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['./src/test/setup.ts'],
+      // component tests render antd in jsdom: slow on a busy 2-core machine
+      testTimeout: 20_000,
     },
   },
 ];
