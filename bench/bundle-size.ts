@@ -12,6 +12,7 @@ const rows = readdirSync(dir)
   })
   .sort((a, b) => b.gz - a.gz);
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
-for (const r of rows.slice(0, 12)) console.log(`bundle-size: ${r.f.padEnd(48)} ${kb(r.raw).padStart(11)} ${kb(r.gz).padStart(10)} gz`);
+for (const r of rows.slice(0, 12))
+  console.log(`bundle-size: ${r.f.padEnd(48)} ${kb(r.raw).padStart(11)} ${kb(r.gz).padStart(10)} gz`);
 const total = rows.reduce((a, r) => ({ raw: a.raw + r.raw, gz: a.gz + r.gz }), { raw: 0, gz: 0 });
 console.log(`bundle-size: ${rows.length} files, total ${kb(total.raw)} (${kb(total.gz)} gzip)`);
