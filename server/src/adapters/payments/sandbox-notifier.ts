@@ -32,6 +32,8 @@ type Options = { notifyUrl: string; secret: string; repo: SandboxRepo; log: Paym
 export function createSandboxNotifier(o: Options) {
   const timers = new Set<NodeJS.Timeout>();
   const inFlight = new Set<AbortController>();
+  /** Attempts under way (reading the row, posting, recording): close() waits for them. */
+  const running = new Set<Promise<void>>();
   let closed = false;
 
   async function post(body: string): Promise<boolean> {
@@ -72,7 +74,10 @@ export function createSandboxNotifier(o: Options) {
     if (closed) return;
     const timer = setTimeout(() => {
       timers.delete(timer);
-      attempt(tradeNo, n).catch((e) => o.log.error({ err: e, tradeNo }, 'sandbox notification failed'));
+      const run: Promise<void> = attempt(tradeNo, n)
+        .catch((e) => o.log.error({ err: e, tradeNo }, 'sandbox notification failed'))
+        .finally(() => running.delete(run));
+      running.add(run);
     }, RETRY_DELAYS_MS[n]);
     timer.unref();
     timers.add(timer);
@@ -86,12 +91,13 @@ export function createSandboxNotifier(o: Options) {
         schedule(row.tradeNo, Math.min(row.notifyAttempts, MAX_ATTEMPTS - 1));
       }
     },
-    pending: () => timers.size + inFlight.size,
+    pending: () => timers.size + running.size,
     async close() {
       closed = true;
       for (const t of timers) clearTimeout(t);
       timers.clear();
       for (const a of inFlight) a.abort();
+      await Promise.allSettled([...running]);
     },
   };
 }
