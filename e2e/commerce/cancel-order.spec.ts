@@ -6,7 +6,9 @@ test('cancels an unpaid order after confirming, in the region currency', async (
   await logInAsDemo(page, '/products');
   const symbol = regionOf(baseURL) === 'us' ? '$' : '¥';
   const orderNo = await createOrder(page, 'ML4', symbol);
-  await page.getByRole('button', { name: 'Close' }).click();
+  // the catalogue dialog may still be closing underneath: close the checkout one
+  const checkout = page.getByRole('dialog').filter({ has: page.getByTestId('checkout-dialog') });
+  await checkout.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByTestId('checkout-dialog')).toBeHidden();
 
   await page.goto('order');

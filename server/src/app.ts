@@ -141,7 +141,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   const keys = createKeysService(createKeysRepo(db));
   const sessionRepo = createSessionRepo(db);
   const sessions = createSessionService(sessionRepo);
-  const codes = createCodesService(db);
+  const codes = createCodesService(db, undefined, config.captchaFreeSendsPerIp);
   const memberships = createMembershipsService(createMembershipsRepo(db));
   const userRepo = createUserRepo(db);
   const users = createUserService(userRepo, memberships);

@@ -8,6 +8,8 @@ describe('config', () => {
     expect(c.publicUrl).toBe('http://127.0.0.1:8080');
     expect(c.protocolPlaintext).toBe(false);
     expect(c.seedDemo).toBe(true);
+    expect(c.captchaFreeSendsPerIp).toBe(10);
+    expect(loadConfig({ CAPTCHA_FREE_SENDS_PER_IP: '1000' }).captchaFreeSendsPerIp).toBe(1000);
   });
 
   it('derives the China base path and never seeds demo data in production', () => {

@@ -1,5 +1,6 @@
 /** Environment → validated configuration, read in one place (DESIGN §4). */
 import { regionSettings, type TPaymentProvider, ZRegion } from '@ac/protocol/enums';
+import { CAPTCHA_FREE_SENDS_PER_IP } from '@ac/protocol/profile';
 import { z } from 'zod';
 import { type OAuthConfig, oauthConfig, oauthEnvShape, refineOAuthEnv } from './config-oauth.ts';
 import { type PaymentsConfig, paymentsConfig, paymentsEnvShape, refinePaymentsEnv } from './config-payments.ts';
@@ -59,6 +60,7 @@ const ZEnv = z
     SMS_PROVIDER: z.enum(['outbox']).default('outbox'),
     // Server nodes (docs/decisions/0005-server-nodes.md).
     NODE_CODE: ZNodeCode.optional(),
+    CAPTCHA_FREE_SENDS_PER_IP: z.coerce.number().int().min(1).max(100_000).optional(),
     SERVER_NODES: ZServerNodes.optional(),
     ...oauthEnvShape,
     ...paymentsEnvShape,
@@ -87,6 +89,8 @@ export type Config = {
   payments: PaymentsConfig;
   /** This node's code in the node list (NODE_CODE, default the region). */
   nodeCode: string;
+  /** Code sends from one IP in an hour before an image captcha is needed (DESIGN §9 default 10). */
+  captchaFreeSendsPerIp: number;
   /** The other (and possibly this) server nodes of SERVER_NODES. */
   serverNodes: ServerNodeConfig[];
   protocolPlaintext: boolean;
@@ -125,6 +129,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     paymentProviders: e.PAYMENT_PROVIDERS,
     payments: paymentsConfig(e),
     nodeCode: e.NODE_CODE ?? e.REGION,
+    captchaFreeSendsPerIp: e.CAPTCHA_FREE_SENDS_PER_IP ?? CAPTCHA_FREE_SENDS_PER_IP,
     serverNodes: e.SERVER_NODES ?? [],
     protocolPlaintext: e.PROTOCOL_PLAINTEXT,
     logLevel: e.LOG_LEVEL,

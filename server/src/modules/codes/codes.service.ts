@@ -30,7 +30,11 @@ function codeHash(purpose: string, target: string, code: string) {
 /** Who asks for a code: the IP counts toward the captcha threshold; `ticket` is a kaptchaVerify ticket. */
 export type IssueGuard = { ip?: string; ticket?: string };
 
-export function createCodesService(db: Db, now: () => Date = () => new Date()) {
+export function createCodesService(
+  db: Db,
+  now: () => Date = () => new Date(),
+  freeSendsPerIp = CAPTCHA_FREE_SENDS_PER_IP,
+) {
   return {
     /** Creates a code for purpose + target, enforcing the send limits; returns the clear code. */
     async issue(purpose: string, target: string, guard: IssueGuard = {}): Promise<string> {
@@ -52,7 +56,7 @@ export function createCodesService(db: Db, now: () => Date = () => new Date()) {
           throw new AppError(Code.tooManyRequests, 'daily limit of codes reached');
         }
         const fromIp = guard.ip ? await repo.countSendsFromIpSince(guard.ip, addMs(at, -HOUR)) : 0;
-        if (lastHour >= CAPTCHA_FREE_SENDS_PER_TARGET || fromIp >= CAPTCHA_FREE_SENDS_PER_IP) {
+        if (lastHour >= CAPTCHA_FREE_SENDS_PER_TARGET || fromIp >= freeSendsPerIp) {
           const ticket = guard.ticket;
           if (!ticket || !(await createCaptchaRepo(tx).useTicket(sha256Hex(ticket), at))) {
             throw new AppError(Code.captchaRequired);

@@ -15,6 +15,7 @@ import { assertPasswordAllowed } from '../../lib/password-policy.ts';
 import type { CodesService } from '../codes/codes.service.ts';
 import type { SessionRepo } from '../session/session.repo.ts';
 import { createSessionRepo } from '../session/session.repo.ts';
+import { createUserRepo } from '../user/user.repo.ts';
 import type { AccountMail } from './account-mail.ts';
 import { createLinkTokensRepo } from './link-tokens.repo.ts';
 import { findLiveLink, issueLink } from './link-tokens.ts';
@@ -34,7 +35,7 @@ export function createRecoveryService(d: Deps) {
   /** The user behind a live reset link, or 1200003. */
   async function linkUser(token: string, at: Date) {
     const link = await findLiveLink(createLinkTokensRepo(d.db), 'reset', token, at);
-    const user = link && (await createRegistrationRepo(d.db).findLiveUserById(link.userId));
+    const user = link && (await createUserRepo(d.db).findLiveUser(link.userId));
     if (!link || !user) throw new AppError(Code.resetLinkInvalid);
     return { link, user };
   }

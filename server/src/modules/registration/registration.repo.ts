@@ -12,14 +12,6 @@ export function createRegistrationRepo(db: DbOrTx) {
         .limit(1);
       return rows[0] ?? null;
     },
-    async findLiveUserById(id: string) {
-      const rows = await db
-        .select()
-        .from(users)
-        .where(and(eq(users.id, id), isNull(users.deletedAt)))
-        .limit(1);
-      return rows[0] ?? null;
-    },
     async insertUser(row: typeof users.$inferInsert) {
       const [created] = await db.insert(users).values(row).returning({ id: users.id });
       return created!.id;
