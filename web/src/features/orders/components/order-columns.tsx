@@ -1,8 +1,10 @@
 /** Columns of the order list (SPEC §3). */
+
 import type { TOrderRow } from '@ac/protocol/commerce';
 import type { TableColumnsType } from 'antd';
-import { Button, Flex, Typography } from 'antd';
+import { Button, Flex } from 'antd';
 import type { TFunction } from 'i18next';
+import { OrderTimeCell } from '@/components/order-time-cell';
 import { enumKey, goodsKey } from '@/lib/enum-keys';
 import { formatDateTime } from '@/lib/format/date';
 import { formatMoney } from '@/lib/format/money';
@@ -17,14 +19,7 @@ export function orderColumns(t: TFunction, language: string, actions: OrderRowAc
       title: t('orders.orderTime'),
       key: 'orderTime',
       width: 170,
-      render: (_, row) => (
-        <>
-          <div>{formatDateTime(row.orderTime)}</div>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {row.orderNo}
-          </Typography.Text>
-        </>
-      ),
+      render: (_, row) => <OrderTimeCell time={row.orderTime} orderNo={row.orderNo} />,
     },
     {
       title: t('orders.goods'),

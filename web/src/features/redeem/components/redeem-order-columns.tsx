@@ -1,7 +1,9 @@
 /** Columns of the redeem-code order list (SPEC §3). */
+
 import type { TRedeemOrderRow } from '@ac/protocol/commerce';
-import { type TableColumnsType, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
+import { OrderTimeCell } from '@/components/order-time-cell';
 import { enumKey, goodsKey } from '@/lib/enum-keys';
 import { formatDateTime } from '@/lib/format/date';
 import { formatMoney } from '@/lib/format/money';
@@ -19,14 +21,7 @@ export function redeemOrderColumns(t: TFunction, language: string): TableColumns
       title: t('redeem.orderTime'),
       key: 'orderTime',
       width: 170,
-      render: (_, row) => (
-        <>
-          <div>{formatDateTime(row.orderTime)}</div>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {row.orderNo}
-          </Typography.Text>
-        </>
-      ),
+      render: (_, row) => <OrderTimeCell time={row.orderTime} orderNo={row.orderNo} />,
     },
     {
       title: t('redeem.category'),
