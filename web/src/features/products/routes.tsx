@@ -1,5 +1,4 @@
 /** Product centre (main shell) and the China VIP confirmation page (outside the shell). */
-import { plannedPage } from '@/components/planned-page-route';
 import { paths } from '@/config/paths';
 import type { FeatureRoutes } from '@/lib/routing/app-route';
 
@@ -18,7 +17,7 @@ export const productsRoutes: FeatureRoutes = {
       region: 'cn',
       title: 'products.vipConfirmTitle',
       description: 'products.vipConfirmDescription',
-      lazy: plannedPage,
+      lazy: () => import('./pages/vip-confirm-page').then((m) => ({ Component: m.VipConfirmPage })),
     },
   ],
 };

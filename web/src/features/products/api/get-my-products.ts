@@ -11,6 +11,6 @@ export async function fetchMyProducts(): Promise<TMyProduct[]> {
 
 export const myProductsQueryOptions = () => queryOptions({ queryKey: ['products', 'mine'], queryFn: fetchMyProducts });
 
-export function useMyProducts() {
-  return useQuery(myProductsQueryOptions());
+export function useMyProducts(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...myProductsQueryOptions(), enabled: options.enabled ?? true });
 }

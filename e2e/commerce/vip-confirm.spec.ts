@@ -1,0 +1,61 @@
+/**
+ * China /vip_confirm, the page a CAD client opens to confirm a membership:
+ * a visitor sees the plan, logs in and comes back to it, pays through the
+ * sandbox gateway, sees the new expiry and finds it in the product centre.
+ * A fresh account, so the demo user's memberships stay as they are.
+ */
+import { expect, test } from '@playwright/test';
+import { expiryOf, oneYearAfter } from '../support/commerce.ts';
+import { createFreshUser } from '../support/fresh-user.ts';
+
+test('an unknown goods code points to the product centre @cn-only', async ({ page }) => {
+  await page.goto('vip_confirm?goods=NOPE&lang=en');
+  await expect(page.getByTestId('vip-unknown')).toContainText('This membership is not on sale');
+  await expect(page.getByTestId('vip-to-products')).toBeVisible();
+});
+
+test('confirms a membership opened logged out: log in, back, pay, product centre @cn-only', async ({
+  page,
+  baseURL,
+}) => {
+  const user = await createFreshUser(new URL(baseURL!).origin, 'cn');
+
+  await page.goto('vip_confirm?goods=ML2&lang=en');
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm membership' })).toBeVisible();
+  await expect(page.getByTestId('vip-product')).toHaveText('Viewer Premium');
+  await expect(page.getByTestId('vip-price')).toContainText('¥');
+  const price = (await page.getByTestId('vip-price').textContent()) ?? '';
+  await expect(page.getByTestId('vip-pay')).toHaveCount(0);
+
+  await page.getByTestId('vip-login').click();
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fvip_confirm%3Fgoods%3DML2/);
+  await page.getByLabel('Account').fill(user.account);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/vip_confirm\?goods=ML2/);
+
+  const newEnd = oneYearAfter(null);
+  await expect(page.getByTestId('vip-current-end')).toHaveText('None yet');
+  await expect(page.getByTestId('vip-new-end')).toHaveText(newEnd);
+  await page.getByTestId('vip-pay').click();
+  const dialog = page.getByTestId('checkout-dialog');
+  await expect(dialog.getByTestId('checkout-amount')).toHaveText(price);
+  await page.getByTestId('pay-method-2').click();
+
+  const popupPromise = page.waitForEvent('popup');
+  await page.getByTestId('checkout-pay').click();
+  const popup = await popupPromise;
+  await popup.waitForURL(/\/order\/v5\/pay\/sandbox\/checkout\?trade=/);
+  await popup.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(popup.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
+  await popup.close();
+
+  await page.getByTestId('payment-done').click();
+  await expect(page.getByTestId('vip-paid')).toContainText('Payment complete');
+  await expect(page.getByTestId('vip-paid-text')).toHaveText(`Viewer Premium now runs until ${newEnd}.`);
+  await expect(page.getByTestId('paid-notice')).toBeHidden({ timeout: 6_000 });
+
+  await page.getByTestId('vip-to-products').click();
+  await expect(page).toHaveURL(/\/products$/);
+  await expect.poll(() => expiryOf(page, 'ML2')).toBe(newEnd);
+});

@@ -1,0 +1,68 @@
+/**
+ * "Confirm and pay": creates the order for the chosen plan and hands it to
+ * the shared checkout dialog, as the product centre's Buy / Renew does;
+ * once paid the product centre, user info and orders are refreshed.
+ */
+import type { TCatalogItem } from '@ac/protocol/commerce';
+import { App, Button } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useErrorText } from '@/components/use-error-text';
+import { CheckoutDialog, type CheckoutOrder } from '@/lib/checkout/checkout-dialog';
+import { useCreateOrder } from '../api/create-order';
+import { useRefreshAfterPayment } from '../api/use-refresh-after-payment';
+
+type Props = { plan: TCatalogItem; disabled?: boolean; onPaid: () => void };
+
+export function VipPayButton({ plan, disabled, onPaid }: Props) {
+  const { t } = useTranslation('products');
+  const { message } = App.useApp();
+  const errorText = useErrorText();
+  const createOrder = useCreateOrder();
+  const refresh = useRefreshAfterPayment();
+  const [checkout, setCheckout] = useState<CheckoutOrder | null>(null);
+
+  const confirm = () => {
+    createOrder.mutate(
+      { goodsCode: plan.goodsCode, quantity: 1 },
+      {
+        onSuccess: (order) => {
+          refresh();
+          setCheckout({
+            orderNo: order.orderNo,
+            goodsCode: order.goodsCode,
+            goodsName: order.goodsName,
+            amount: order.orderAmount,
+          });
+        },
+        onError: (error) => void message.error(errorText(error)),
+      },
+    );
+  };
+
+  return (
+    <>
+      <Button
+        type="primary"
+        size="large"
+        block
+        loading={createOrder.isPending}
+        disabled={disabled}
+        onClick={confirm}
+        data-testid="vip-pay"
+      >
+        {t('products.vipPay')}
+      </Button>
+      {checkout ? (
+        <CheckoutDialog
+          order={checkout}
+          onClose={() => setCheckout(null)}
+          onPaid={() => {
+            onPaid();
+            refresh();
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
