@@ -1,10 +1,12 @@
 /**
  * End-to-end specs against the real product: the built web app served by
- * the server, one server per region on a fresh embedded database with the
- * demo data, driven in Debian's Chromium (never a downloaded browser).
+ * the server, one server per region (and a second overseas node) on a fresh
+ * embedded database with the demo data, delivering mail to a real SMTP sink,
+ * driven in Debian's Chromium (never a downloaded browser).
  */
 import { defineConfig, devices } from '@playwright/test';
 import { OIDC, servers } from './support/servers.ts';
+import { SMTP_SINK } from './support/smtp-sink-config.ts';
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -37,13 +39,34 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: { launchOptions: chromium, trace: 'retain-on-failure', screenshot: 'only-on-failure' },
+  // Tags: @h5 runs at phone width only, @responsive at desktop and phone width,
+  // untagged at desktop width; @us-only / @cn-only keep a spec to one region.
   projects: [
     { name: 'desktop-us', use: { ...desktop, baseURL: `${servers.us.url}/` }, grepInvert: /@h5|@cn-only/ },
     { name: 'desktop-cn', use: { ...desktop, baseURL: `${servers.cn.url}/` }, grepInvert: /@h5|@us-only/ },
-    { name: 'h5-us', use: { ...phone, baseURL: `${servers.us.url}/` }, grep: /@h5/, grepInvert: /@cn-only/ },
-    { name: 'h5-cn', use: { ...phone, baseURL: `${servers.cn.url}/` }, grep: /@h5/, grepInvert: /@us-only/ },
+    {
+      name: 'h5-us',
+      use: { ...phone, baseURL: `${servers.us.url}/` },
+      grep: /@h5|@responsive/,
+      grepInvert: /@cn-only/,
+    },
+    {
+      name: 'h5-cn',
+      use: { ...phone, baseURL: `${servers.cn.url}/` },
+      grep: /@h5|@responsive/,
+      grepInvert: /@us-only/,
+    },
   ],
   webServer: [
+    {
+      command: 'npx tsx e2e/support/smtp-sink.ts',
+      url: SMTP_SINK.messagesUrl,
+      cwd: '..',
+      timeout: 60_000,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
     {
       command: 'npx tsx e2e/support/oidc-server.ts',
       url: `${OIDC.issuer}/.well-known/openid-configuration`,

@@ -1,10 +1,11 @@
 /**
- * Overseas: register a new email account, activate it from the mailed link,
- * log in; then forgot password → reset link → new password, the used link
- * shows the timeout message, and the new password logs in.
+ * Overseas: register a new email account, activate it from the link in the
+ * mail the SMTP sink received, log in; then forgot password → reset link →
+ * new password, the used link shows the timeout message, and the new
+ * password logs in. At desktop and phone width.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { messageSince } from '../support/mailbox.ts';
+import { linkIn, messageSince } from '../support/mailbox.ts';
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
@@ -16,7 +17,10 @@ async function logIn(page: Page, account: string, password: string) {
   await expect(page).toHaveURL(/\/products$/);
 }
 
-test('registers by email, activates from the mail, resets the password once @us-only', async ({ page, baseURL }) => {
+test('registers by email, activates from the mail, resets the password once @us-only @responsive', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const origin = new URL(baseURL!).origin;
   const email = `e2e-reg-${unique()}@example.com`;
@@ -46,9 +50,8 @@ test('registers by email, activates from the mail, resets the password once @us-
   await expect(page.getByTestId('mail-sent-text')).toContainText(email);
   await expect(page.getByTestId('mail-resend')).toBeDisabled();
   const activation = await messageSince(origin, email, since);
-  const activationId = activation.body.match(/toactivate\/([\w-]+)/)?.[1];
-  expect(activationId).toBeTruthy();
-  await page.goto(`toactivate/${activationId}?lang=en`);
+  expect(activation.subject).toBe('Activate your account');
+  await page.goto(`${linkIn(activation, /\/toactivate\/[\w-]+/)}?lang=en`);
   await expect(page).toHaveURL(/\/site\/activate_success$/);
   await expect(page.getByRole('heading', { name: 'Account activated' })).toBeVisible();
   await logIn(page, email, password);
@@ -62,17 +65,15 @@ test('registers by email, activates from the mail, resets the password once @us-
   const resetSince = new Date();
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByTestId('mail-sent-text')).toContainText(email);
-  const reset = await messageSince(origin, email, resetSince);
-  const resetId = reset.body.match(/site\/password\/reset\/([\w-]+)/)?.[1];
-  expect(resetId).toBeTruthy();
+  const resetLink = linkIn(await messageSince(origin, email, resetSince), /\/site\/password\/reset\/[\w-]+/);
 
-  await page.goto(`site/password/reset/${resetId}?lang=en`);
+  await page.goto(`${resetLink}?lang=en`);
   await page.getByLabel('New password', { exact: true }).fill(newPassword);
   await page.getByLabel('Confirm new password').fill(newPassword);
   await page.getByRole('button', { name: 'Reset password' }).click();
   await expect(page).toHaveURL(/\/login$/);
 
-  await page.goto(`site/password/reset/${resetId}?lang=en`);
+  await page.goto(`${resetLink}?lang=en`);
   await expect(page.getByTestId('reset-invalid')).toContainText(
     'The reset password link is timeout, invalid operation',
   );

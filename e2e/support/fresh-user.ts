@@ -41,3 +41,27 @@ export async function createFreshUser(origin: string, region: 'us' | 'cn'): Prom
   );
   return { account: mobile, password, email: null, mobile };
 }
+
+/** Gives a (China, mobile-only) fresh user an email, bound with the code mailed to it; returns the user with it. */
+export async function withEmail(origin: string, user: FreshUser): Promise<FreshUser> {
+  const key = await fetchKey(origin);
+  const login = await call<{ utoken: string }>(origin, key, '/user/v5/sysuser/login', {
+    account: user.account,
+    password: user.password,
+  });
+  await expectOk(login, 'login');
+  const token = login.data.utoken;
+  const email = `e2e-${unique()}@example.com`;
+  const since = new Date();
+  await expectOk(
+    await call(origin, key, '/user/v5/profile/sendEmailCode', { email, purpose: 'bindEmail' }, token),
+    'bind code',
+  );
+  const emailCode = await codeSince(origin, email, since);
+  await expectOk(
+    await call(origin, key, '/user/v5/sysuser/profile', { nickName: `E2E ${user.account}`, email, emailCode }, token),
+    'bind email',
+  );
+  await expectOk(await call(origin, key, '/user/v5/sysuser/logout', {}, token), 'logout');
+  return { ...user, email };
+}

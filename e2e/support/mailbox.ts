@@ -1,29 +1,44 @@
-/** Reads the server's dev mailbox (the outbox, shown outside production). */
-type Message = { channel: 'mail' | 'sms'; recipient: string; subject: string; body: string; createdAt: string };
+/**
+ * What the servers sent. Mail is read from the SMTP sink (the servers
+ * deliver through SMTP_URL; e2e/support/smtp-sink.ts), so a spec sees the
+ * mail as delivered and decoded; each server signs with its own MAIL_FROM,
+ * so a spec reads only its server's mail. SMS has no gateway in the e2e
+ * run: it is read from the server's dev mailbox (the outbox, shown outside
+ * production).
+ */
+import { serverOf } from './servers.ts';
+import { type SinkMessage, SMTP_SINK } from './smtp-sink-config.ts';
 
-export async function latestMessage(origin: string, recipient: string): Promise<Message | undefined> {
-  const res = await fetch(`${origin}/dev/mailbox.json`);
-  const { rows } = (await res.json()) as { rows: Message[] };
-  return rows.find((m) => m.recipient === recipient);
+/** One message as a spec needs it, whichever way it came. */
+export type Message = { recipient: string; subject: string; body: string; at: Date };
+
+type OutboxRow = { channel: 'mail' | 'sms'; recipient: string; subject: string; body: string; createdAt: string };
+
+const isEmail = (recipient: string) => recipient.includes('@');
+
+async function mailsTo(origin: string, recipient: string): Promise<Message[]> {
+  const { rows } = (await (await fetch(SMTP_SINK.messagesUrl)).json()) as { rows: SinkMessage[] };
+  const from = serverOf(origin).mailFrom;
+  return rows
+    .filter((m) => m.from === from && m.to === recipient.toLowerCase())
+    .map((m) => ({ recipient: m.to, subject: m.subject, body: m.text, at: new Date(m.receivedAt) }));
 }
 
-export async function latestCode(origin: string, recipient: string): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    const code = (await latestMessage(origin, recipient))?.body.match(/\b(\d{6})\b/)?.[1];
-    if (code) return code;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no code for ${recipient}`);
+async function smsTo(origin: string, recipient: string): Promise<Message[]> {
+  const { rows } = (await (await fetch(`${origin}/dev/mailbox.json`)).json()) as { rows: OutboxRow[] };
+  return rows
+    .filter((m) => m.channel === 'sms' && m.recipient === recipient)
+    .map((m) => ({ recipient: m.recipient, subject: m.subject, body: m.body, at: new Date(m.createdAt) }));
 }
 
-/** The newest message to `recipient` created at or after `since` (waits up to 5 s for it). */
+/** Messages to `recipient` from the server at `origin`, newest first. */
+const messagesTo = (origin: string, recipient: string) =>
+  isEmail(recipient) ? mailsTo(origin, recipient) : smsTo(origin, recipient);
+
+/** The newest message to `recipient` sent at or after `since` (waits up to 10 s for it). */
 export async function messageSince(origin: string, recipient: string, since: Date): Promise<Message> {
-  for (let i = 0; i < 50; i++) {
-    const res = await fetch(`${origin}/dev/mailbox.json`);
-    const { rows } = (await res.json()) as { rows: Message[] };
-    const found = rows.find(
-      (m) => m.recipient === recipient && new Date(m.createdAt).getTime() >= since.getTime() - 1000,
-    );
+  for (let i = 0; i < 100; i++) {
+    const found = (await messagesTo(origin, recipient)).find((m) => m.at.getTime() >= since.getTime() - 1000);
     if (found) return found;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -35,4 +50,11 @@ export async function codeSince(origin: string, recipient: string, since: Date):
   const code = (await messageSince(origin, recipient, since)).body.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error(`no code for ${recipient}`);
   return code;
+}
+
+/** The path of the first link in a message that goes to `pathPattern` (e.g. /toactivate\/[\w-]+/). */
+export function linkIn(message: Message, pathPattern: RegExp): string {
+  const link = message.body.match(new RegExp(`https?://\\S*?${pathPattern.source}`))?.[0];
+  if (!link) throw new Error(`no link like ${pathPattern} in "${message.subject}"`);
+  return link;
 }

@@ -1,4 +1,10 @@
-/** The servers the specs run against: one per region, each with its own fresh database, and a local OIDC provider. */
+/**
+ * The servers the specs run against: one per region, each with its own fresh
+ * database, plus a second overseas node (`us2`) for the jump-node journey;
+ * a local OIDC provider; and the SMTP sink every server delivers mail to.
+ */
+import { SMTP_SINK } from './smtp-sink-config.ts';
+
 const root = 'e2e/.tmp';
 
 export const OIDC = {
@@ -8,25 +14,64 @@ export const OIDC = {
   clientSecret: 'ac-e2e-secret-0123456789abcdef',
 };
 
+/** The two overseas nodes know each other (SERVER_NODES) and share NODE_SECRET. */
+const overseasNodes = [
+  { code: 'us', name: 'International', region: 'us', url: 'http://127.0.0.1:8301' },
+  { code: 'us2', name: 'International 2', region: 'us', url: 'http://127.0.0.1:8303' },
+];
+const NODE_SECRET = 'e2e-node-secret-0123456789abcdef-0123';
+
+type Options = {
+  code: string;
+  region: 'us' | 'cn';
+  port: number;
+  oidcProvider?: 'GOOGLE' | 'WX';
+  nodes?: typeof overseasNodes;
+};
+
 /** Every browser in the run comes from 127.0.0.1: the per-IP captcha threshold is raised for it. */
-function server(region: 'us' | 'cn', port: number, basePath: string, oidcProvider: 'GOOGLE' | 'WX') {
-  const dataDir = `${root}/data-${region}`;
-  const oauth = [
-    `OAUTH_${oidcProvider}_ISSUER=${OIDC.issuer}`,
-    `OAUTH_${oidcProvider}_CLIENT_ID=${OIDC.clientId}`,
-    `OAUTH_${oidcProvider}_CLIENT_SECRET=${OIDC.clientSecret}`,
-  ].join(' ');
+function server({ code, region, port, oidcProvider, nodes }: Options) {
+  const dataDir = `${root}/data-${code}`;
+  const basePath = region === 'us' ? '/account/secure' : '/secure';
+  const mailFrom = `no-reply-${code}@e2e.test`;
+  const env = [
+    `REGION=${region}`,
+    `PORT=${port}`,
+    `DATA_DIR=${dataDir}`,
+    'LOG_LEVEL=warn',
+    'CAPTCHA_FREE_SENDS_PER_IP=1000',
+    `SMTP_URL=${SMTP_SINK.smtpUrl}`,
+    `MAIL_FROM='Account Center <${mailFrom}>'`,
+    ...(oidcProvider
+      ? [
+          `OAUTH_${oidcProvider}_ISSUER=${OIDC.issuer}`,
+          `OAUTH_${oidcProvider}_CLIENT_ID=${OIDC.clientId}`,
+          `OAUTH_${oidcProvider}_CLIENT_SECRET=${OIDC.clientSecret}`,
+        ]
+      : []),
+    ...(nodes ? [`NODE_CODE=${code}`, `SERVER_NODES='${JSON.stringify(nodes)}'`, `NODE_SECRET=${NODE_SECRET}`] : []),
+  ];
   return {
+    code,
     region,
     port,
     basePath,
+    mailFrom,
     origin: `http://127.0.0.1:${port}`,
     url: `http://127.0.0.1:${port}${basePath}`,
-    command: `rm -rf ${dataDir} && REGION=${region} PORT=${port} DATA_DIR=${dataDir} LOG_LEVEL=warn CAPTCHA_FREE_SENDS_PER_IP=1000 ${oauth} npx tsx server/src/main.ts`,
+    command: `rm -rf ${dataDir} && ${env.join(' ')} npx tsx server/src/main.ts`,
   };
 }
 
 export const servers = {
-  us: server('us', 8301, '/account/secure', 'GOOGLE'),
-  cn: server('cn', 8302, '/secure', 'WX'),
+  us: server({ code: 'us', region: 'us', port: 8301, oidcProvider: 'GOOGLE', nodes: overseasNodes }),
+  cn: server({ code: 'cn', region: 'cn', port: 8302, oidcProvider: 'WX' }),
+  us2: server({ code: 'us2', region: 'us', port: 8303, nodes: overseasNodes }),
 };
+
+/** The server of an origin (`http://127.0.0.1:<port>`). */
+export function serverOf(origin: string) {
+  const found = Object.values(servers).find((s) => s.origin === origin);
+  if (!found) throw new Error(`no e2e server at ${origin}`);
+  return found;
+}

@@ -43,7 +43,7 @@ export function createAccountRegistration(d: Deps) {
     selfUrl: `${publicUrl}${basePath}`,
     peers: d.config.serverNodes
       .filter((n) => n.code !== nodeCode)
-      .map((n) => createPeerLookup({ code: n.code, apiBase: n.url }, d.log)),
+      .map((n) => createPeerLookup({ code: n.code, apiBase: n.url, secret: d.config.nodeSecret }, d.log)),
   });
   const mail = createAccountMail({ mailer: d.mailer, sms: d.sms, publicUrl, basePath, region, log: d.log });
   const registration = createRegistrationService({
@@ -58,7 +58,7 @@ export function createAccountRegistration(d: Deps) {
   return {
     nodeDirectory,
     calls: [
-      ...createNodesCalls({ nodes, directory: nodeDirectory }),
+      ...createNodesCalls({ nodes, directory: nodeDirectory, nodeSecret: d.config.nodeSecret }),
       ...createRegistrationCalls({ registration, audit, region, defaultLanguage }),
       ...createRecoveryCalls({ recovery, audit, region, defaultLanguage }),
     ],

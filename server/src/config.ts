@@ -62,6 +62,7 @@ const ZEnv = z
     NODE_CODE: ZNodeCode.optional(),
     CAPTCHA_FREE_SENDS_PER_IP: z.coerce.number().int().min(1).max(100_000).optional(),
     SERVER_NODES: ZServerNodes.optional(),
+    NODE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     ...oauthEnvShape,
     ...paymentsEnvShape,
     PROTOCOL_PLAINTEXT: boolish.default(false),
@@ -93,6 +94,8 @@ export type Config = {
   captchaFreeSendsPerIp: number;
   /** The other (and possibly this) server nodes of SERVER_NODES. */
   serverNodes: ServerNodeConfig[];
+  /** Shared by the nodes of SERVER_NODES: node-to-node lookups carrying it skip the per-IP limit. */
+  nodeSecret: string | undefined;
   protocolPlaintext: boolean;
   logLevel: string;
   production: boolean;
@@ -131,6 +134,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     nodeCode: e.NODE_CODE ?? e.REGION,
     captchaFreeSendsPerIp: e.CAPTCHA_FREE_SENDS_PER_IP ?? CAPTCHA_FREE_SENDS_PER_IP,
     serverNodes: e.SERVER_NODES ?? [],
+    nodeSecret: e.NODE_SECRET,
     protocolPlaintext: e.PROTOCOL_PLAINTEXT,
     logLevel: e.LOG_LEVEL,
     production,

@@ -54,6 +54,10 @@ export type TRegisterMobileRequest = z.infer<typeof ZRegisterMobileRequest>;
 export const ZEmailOnlyRequest = z.object({ email: ZEmail });
 export type TEmailOnlyRequest = z.infer<typeof ZEmailOnlyRequest>;
 
+/** `h5` (China): asked from the h5 page, so the mailed link opens `/h5/reset/{id}` in the mobile shell. */
+export const ZSendFindPwdEmailRequest = ZEmailOnlyRequest.extend({ h5: z.boolean().optional() });
+export type TSendFindPwdEmailRequest = z.infer<typeof ZSendFindPwdEmailRequest>;
+
 /** The token of a mailed link (`…/toactivate/<id>`, `…/password/reset/<id>`). */
 export const ZLinkRequest = z.object({ id: z.string().trim().min(1).max(128) });
 export type TLinkRequest = z.infer<typeof ZLinkRequest>;

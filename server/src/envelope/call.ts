@@ -6,7 +6,7 @@
 
 import type { TRegion } from '@ac/protocol/enums';
 import type { TClientInfo } from '@ac/protocol/envelope';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 
 export type AuthSession = { sessionId: string; userId: string; token: string };
@@ -31,7 +31,12 @@ export type Call<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.Zo
   request: Req;
   response: Res;
   /** Per-IP limit for this call (DESIGN §9), shared through Redis when REDIS_URL is set. */
-  rateLimit?: { max: number; timeWindow: string };
+  rateLimit?: {
+    max: number;
+    timeWindow: string;
+    /** Requests this answers true for are not counted (e.g. node-to-node calls carrying NODE_SECRET). */
+    allowList?: (req: FastifyRequest) => boolean;
+  };
   /** Error codes this call can answer besides the envelope's own. */
   errors?: readonly string[];
   handler: (ctx: CallContext<z.infer<Req>, A>) => Promise<z.input<Res>>;

@@ -48,3 +48,8 @@ export function dummyPasswordHash(): Promise<string> {
   dummyHash ??= hashPassword(randomToken());
   return dummyHash;
 }
+
+/** Compares two secrets in constant time (through their SHA-256, so lengths do not leak either). */
+export function secretsEqual(given: string, expected: string): boolean {
+  return timingSafeEqual(createHash('sha256').update(given).digest(), createHash('sha256').update(expected).digest());
+}

@@ -21,9 +21,11 @@ type Props = {
   getTarget: () => Promise<string | undefined> | string | undefined;
   size?: 'middle' | 'large';
   testId?: string;
+  /** Handles a refusal itself (returns true), e.g. 0300069 → the jump-node screen; otherwise a message shows it. */
+  onError?: (error: unknown, target: string) => boolean;
 };
 
-export function SendCodeButton({ channel, purpose, getTarget, size = 'middle', testId }: Props) {
+export function SendCodeButton({ channel, purpose, getTarget, size = 'middle', testId, onError }: Props) {
   const { t } = useTranslation('common');
   const { message } = App.useApp();
   const errorText = useErrorText();
@@ -41,7 +43,7 @@ export function SendCodeButton({ channel, purpose, getTarget, size = 'middle', t
         },
         onError: (error) => {
           if (errorCode(error) === Code.captchaRequired) setCaptchaFor(target);
-          else void message.error(errorText(error));
+          else if (!onError?.(error, target)) void message.error(errorText(error));
         },
       },
     );

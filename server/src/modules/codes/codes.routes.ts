@@ -13,7 +13,9 @@ import type { Mailer } from '../../adapters/mail.ts';
 import { codeMessageText, messageLanguage, registerNoticeText } from '../../adapters/messages.ts';
 import type { SmsSender } from '../../adapters/sms.ts';
 import { type AuthSession, defineCall } from '../../envelope/call.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
+import type { NodeDirectory } from '../nodes/node-directory.ts';
 import type { SessionRepo } from '../session/session.repo.ts';
 import type { UserRepo } from '../user/user.repo.ts';
 import { deliveryFor } from './code-delivery.ts';
@@ -27,7 +29,12 @@ type Deps = {
   users: Pick<UserRepo, 'findLiveUser'>;
   audit: AuditRepo;
   defaultLanguage: TLanguage;
+  /** When given, a login or find-password code for an account living on another node answers 0300069. */
+  nodeDirectory?: Pick<NodeDirectory, 'elsewhere'>;
 };
+
+/** Purposes for an existing account: one living on another node is sent there (the jump-node screen). */
+const accountPurposes: readonly TCodePurpose[] = ['login', 'findPwd'];
 
 type Send = { code(code: string): Promise<void>; notice(): Promise<void> };
 type Origin = { session: AuthSession | null; ip: string; requestId: string; ticket: string | undefined };
@@ -44,7 +51,12 @@ export function createCodesCalls(d: Deps) {
   };
 
   async function issue(purpose: TCodePurpose, target: string, channel: 'mail' | 'sms', send: Send, o: Origin) {
-    const delivery = await deliveryFor(purpose, target, o.session, lookups);
+    // the other nodes are asked for every such target, so the answer takes as long for a local account
+    const [delivery, otherNode] = await Promise.all([
+      deliveryFor(purpose, target, o.session, lookups),
+      d.nodeDirectory && accountPurposes.includes(purpose) ? d.nodeDirectory.elsewhere(target) : null,
+    ]);
+    if (otherNode) throw new AppError(Code.accountOnOtherNode, otherNode.code);
     // a code row is created in every case, so limits and answers are the same for any target
     const code = await d.codes.issue(purpose, target, { ip: o.ip, ticket: o.ticket });
     if (delivery === 'code') await send.code(code);
@@ -68,7 +80,7 @@ export function createCodesCalls(d: Deps) {
       rateLimit: limit,
       request: ZSendEmailCodeRequest,
       response: ZSendCodeResponse,
-      errors: [Code.codeSendTooSoon, Code.tooManyRequests, Code.captchaRequired],
+      errors: [Code.codeSendTooSoon, Code.tooManyRequests, Code.captchaRequired, Code.accountOnOtherNode],
       handler({ payload: { email, purpose, ticket }, clientInfo, session, ip, requestId }) {
         const lang = messageLanguage(clientInfo.language, d.defaultLanguage);
         return issue(
@@ -91,7 +103,7 @@ export function createCodesCalls(d: Deps) {
       rateLimit: limit,
       request: ZSendSmsCodeRequest,
       response: ZSendCodeResponse,
-      errors: [Code.codeSendTooSoon, Code.tooManyRequests, Code.captchaRequired],
+      errors: [Code.codeSendTooSoon, Code.tooManyRequests, Code.captchaRequired, Code.accountOnOtherNode],
       handler({ payload: { mobile, purpose, ticket }, clientInfo, session, ip, requestId }) {
         const lang = messageLanguage(clientInfo.language, d.defaultLanguage);
         return issue(

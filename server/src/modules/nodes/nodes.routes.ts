@@ -1,16 +1,28 @@
 import { Code } from '@ac/protocol/codes';
 import { ZGetNodeByDealerRequest, ZGetNodeByDealerResponse } from '@ac/protocol/registration';
 import { ZServerNodeList } from '@ac/protocol/session';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { defineCall } from '../../envelope/call.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { secretsEqual } from '../../lib/hashing.ts';
 import type { NodeDirectory } from './node-directory.ts';
 import type { NodesRepo } from './nodes.repo.ts';
 
-/** getnodeByDealer reveals on which node an account lives (SPEC's exception to DESIGN §9): kept scarce. */
-const dealerLimit = { max: 10, timeWindow: '1 minute' };
+/** The header a node's lookups at its peers carry NODE_SECRET in. */
+export const NODE_SECRET_HEADER = 'x-node-secret';
 
-export function createNodesCalls(d: { nodes: NodesRepo; directory: NodeDirectory }) {
+export function createNodesCalls(d: { nodes: NodesRepo; directory: NodeDirectory; nodeSecret: string | undefined }) {
+  const { nodeSecret } = d;
+  /** getnodeByDealer reveals on which node an account lives (SPEC's exception to DESIGN §9): kept scarce, except for peers. */
+  const dealerLimit = {
+    max: 10,
+    timeWindow: '1 minute',
+    allowList: (req: FastifyRequest) => {
+      const given = req.headers[NODE_SECRET_HEADER];
+      return nodeSecret !== undefined && typeof given === 'string' && secretsEqual(given, nodeSecret);
+    },
+  };
   return [
     defineCall({
       path: '/global/v5/common/serverNode/list',
@@ -26,7 +38,8 @@ export function createNodesCalls(d: { nodes: NodesRepo; directory: NodeDirectory
       summary:
         'The node an account lives on (the jump-node screen after 0300069). Accounts no node knows answer this node, ' +
         'so the answer tells only that an account lives elsewhere. `localOnly` (node-to-node) answers from this ' +
-        "node's own accounts and 1200005 when it is not here. At most 10 a minute per IP.",
+        "node's own accounts and 1200005 when it is not here. At most 10 a minute per IP, except for other nodes " +
+        'sending the shared NODE_SECRET in the x-node-secret header.',
       tag: 'nodes',
       auth: false,
       rateLimit: dealerLimit,

@@ -8,20 +8,30 @@ import { buildSecret, decryptPayload, encryptPayload } from '@ac/protocol/envelo
 import { type TNodeRef, ZGetNodeByDealerResponse } from '@ac/protocol/registration';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PeerLookup } from './node-directory.ts';
+import { NODE_SECRET_HEADER } from './nodes.routes.ts';
 
 export const PEER_TIMEOUT_MS = 3000;
 const clientInfo = { clientType: 'third_party', clientVersion: '1.0' };
 
 type Answer = { code: string; msg: string; bizData?: unknown };
 
-/** `apiBase` is the other node's PUBLIC_URL (its v5 paths live at the root). */
-export function createPeerLookup(peer: { code: string; apiBase: string }, log: FastifyBaseLogger): PeerLookup {
+/**
+ * `apiBase` is the other node's PUBLIC_URL (its v5 paths live at the root);
+ * `secret` (NODE_SECRET, shared by the nodes) lifts the peer's per-IP limit.
+ */
+export function createPeerLookup(
+  peer: { code: string; apiBase: string; secret?: string },
+  log: FastifyBaseLogger,
+): PeerLookup {
   let key: string | undefined;
 
   async function post(path: string, body: unknown): Promise<Answer> {
     const res = await fetch(`${peer.apiBase}${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: {
+        'content-type': 'application/json',
+        ...(peer.secret ? { [NODE_SECRET_HEADER]: peer.secret } : {}),
+      },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(PEER_TIMEOUT_MS),
     });

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { users } from '../../db/schema/index.ts';
 import { DEMO_EMAIL } from '../../seed/demo.ts';
+import { createPeerLookup } from './peer-lookup.ts';
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -74,6 +75,24 @@ describe('two server nodes', () => {
     expect(await a.db.select().from(users).where(eq(users.email, 'kim@example.com'))).toHaveLength(0);
   });
 
+  it('a login or find-password code for B’s account is refused by A with 0300069, and so is a code login', async () => {
+    const send = (purpose: string) =>
+      a.client.call('/user/v5/profile/sendEmailCode', { email: 'kim@example.com', purpose });
+    expect((await send('login')).code).toBe(Code.accountOnOtherNode);
+    expect((await send('findPwd')).code).toBe(Code.accountOnOtherNode);
+    const byCode = await a.client.call('/user/v5/sysuser/loginByCode', { account: 'kim@example.com', code: '123456' });
+    expect(byCode.code).toBe(Code.accountOnOtherNode);
+    // A's own and unknown accounts are answered as before
+    expect((await a.client.call('/user/v5/profile/sendEmailCode', { email: DEMO_EMAIL, purpose: 'login' })).code).toBe(
+      Code.ok,
+    );
+    const unknown = await a.client.call('/user/v5/sysuser/loginByCode', {
+      account: 'nobody@example.com',
+      code: '654321',
+    });
+    expect(unknown.code).toBe(Code.codeInvalid);
+  });
+
   it('B sends A’s accounts to A; local and unknown accounts stay where they are asked', async () => {
     const fromB = await b.client.call('/user/v5/sysuser/login', { account: DEMO_EMAIL, password: 'Wrong-pass-1' });
     expect(fromB.code).toBe(Code.accountOnOtherNode);
@@ -106,5 +125,57 @@ describe('an unreachable node', () => {
     } finally {
       await c.close();
     }
+  });
+});
+
+describe('nodes sharing NODE_SECRET', () => {
+  const NODE_SECRET = 'a-node-secret-of-at-least-32-characters';
+  let c: TestApp;
+  let d: TestApp;
+  let urlD: string;
+  beforeAll(async () => {
+    const [portC, portD] = [await freePort(), await freePort()];
+    urlD = `http://127.0.0.1:${portD}`;
+    const SERVER_NODES = JSON.stringify([
+      { code: 'c', name: 'C', region: 'us', url: `http://127.0.0.1:${portC}` },
+      { code: 'd', name: 'D', region: 'us', url: `http://127.0.0.1:${portD}` },
+    ]);
+    const env = (code: string, port: number) => ({
+      NODE_CODE: code,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      SERVER_NODES,
+      NODE_SECRET,
+    });
+    c = await createTestApp({ env: env('c', portC) });
+    d = await createTestApp({ env: env('d', portD) });
+    await c.app.listen({ port: portC, host: '127.0.0.1' });
+    await d.app.listen({ port: portD, host: '127.0.0.1' });
+    const form = { name: 'Lee', email: 'lee@example.com', password, region: 'KR', agree: true };
+    expect((await d.client.call('/user/v5/profile/register', form)).code).toBe(Code.ok);
+  });
+  afterAll(async () => {
+    await c?.close();
+    await d?.close();
+  });
+
+  it('asks its peer past the per-IP limit of getnodeByDealer: every lookup still finds the node', async () => {
+    const ask = createPeerLookup({ code: 'd', apiBase: urlD, secret: NODE_SECRET }, c.app.log);
+    const found = [];
+    for (let i = 0; i < 14; i++) found.push((await ask('lee@example.com'))?.code);
+    expect(found).toEqual(Array(14).fill('d'));
+    const login = await c.client.call('/user/v5/sysuser/login', { account: 'lee@example.com', password });
+    expect(login.code).toBe(Code.accountOnOtherNode);
+  });
+
+  it('keeps the limit for callers without the secret or with a wrong one', async () => {
+    const headers = { 'x-node-secret': 'not-the-node-secret-but-just-as-long-as-it' };
+    const codes = [];
+    for (let i = 0; i < 12; i++) {
+      codes.push(
+        (await d.client.call('/user/v5/sysuser/getnodeByDealer', { account: 'x@example.com' }, { headers })).code,
+      );
+    }
+    expect(codes.slice(0, 10)).toEqual(Array(10).fill(Code.ok));
+    expect(codes.slice(10)).toEqual([Code.tooManyRequests, Code.tooManyRequests]);
   });
 });

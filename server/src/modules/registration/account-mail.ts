@@ -13,6 +13,9 @@ import type { Mailer } from '../../adapters/mail.ts';
 import { registerNoticeText } from '../../adapters/messages.ts';
 import type { SmsSender } from '../../adapters/sms.ts';
 
+/** Which China reset page a mailed link opens: the page outside the shell or the h5 one. */
+export type ResetPage = 'page' | 'h5';
+
 type Deps = {
   mailer: Mailer;
   sms: SmsSender;
@@ -36,8 +39,11 @@ export function createAccountMail(d: Deps) {
   const links = {
     /** `/toactivate/{id}` exists in both regions (SPEC §2). */
     activation: (token: string) => `${web}/toactivate/${token}`,
-    /** China: `/password/reset/{id}`; overseas: the site page `/site/password/reset/{id}`. */
-    reset: (token: string) => `${web}${d.region === 'cn' ? '' : '/site'}/password/reset/${token}`,
+    /** China: `/password/reset/{id}` (h5: `/h5/reset/{id}`); overseas: the site page `/site/password/reset/{id}`. */
+    reset: (token: string, page: ResetPage = 'page') =>
+      d.region === 'cn'
+        ? `${web}${page === 'h5' ? '/h5/reset' : '/password/reset'}/${token}`
+        : `${web}/site/password/reset/${token}`,
   };
 
   return {
@@ -50,8 +56,8 @@ export function createAccountMail(d: Deps) {
     registerNotice(to: string, lang: TLanguage) {
       dispatch(() => d.mailer.send({ to, ...registerNoticeText(lang) }));
     },
-    reset(to: string, lang: TLanguage, token: string) {
-      dispatch(() => d.mailer.send({ to, ...resetMailText(lang, links.reset(token), RESET_LINK_MINUTES) }));
+    reset(to: string, lang: TLanguage, token: string, page: ResetPage = 'page') {
+      dispatch(() => d.mailer.send({ to, ...resetMailText(lang, links.reset(token, page), RESET_LINK_MINUTES) }));
     },
     /** To the account's email, or by SMS to a mobile-only account. */
     passwordResetNotice(user: { email: string | null; mobile: string | null }, lang: TLanguage) {

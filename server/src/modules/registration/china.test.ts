@@ -97,4 +97,17 @@ describe('reset password (China)', () => {
     );
     expect((await login(DEMO_EMAIL, 'Link-Reset-2026')).code).toBe(Code.ok);
   });
+
+  it('asked from the h5 page, the link opens /secure/h5/reset/{id}', async () => {
+    const [mobile, email] = ['13955557777', 'h5-reset@example.com'];
+    const code = await codes.issue('register', mobile);
+    expect((await register({ mobile, code, password: STRONG_PASSWORD, agree: true })).code).toBe(Code.ok);
+    await t.db.update(users).set({ email }).where(eq(users.mobile, mobile));
+    const asked = await t.client.call('/user/v5/profile/sendFindPwdEmail', { email, h5: true });
+    expect(asked.code).toBe(Code.ok);
+    const mail = await waitForMail(t.db, email);
+    expect(mail.body).toContain('http://127.0.0.1:8080/secure/h5/reset/');
+    const id = linkToken(mail.body, '/secure/h5/reset');
+    expect((await t.client.call('/user/v5/profile/checkResetLink', { id })).code).toBe(Code.ok);
+  });
 });

@@ -2,9 +2,9 @@ import { Code } from '@ac/protocol/codes';
 import type { TLanguage, TRegion } from '@ac/protocol/enums';
 import {
   ZCheckResetLinkResponse,
-  ZEmailOnlyRequest,
   ZLinkRequest,
   ZResetByLinkRequest,
+  ZSendFindPwdEmailRequest,
   ZUpdate4FindpwdCnRequest,
 } from '@ac/protocol/registration';
 import { z } from 'zod';
@@ -26,16 +26,17 @@ export function createRecoveryCalls(d: Deps) {
       path: '/user/v5/profile/sendFindPwdEmail',
       summary:
         'Mail a password reset link (1 h, single use): `/site/password/reset/{id}` overseas, `/password/reset/{id}` ' +
-        'in China. The same `{}` whether or not the address has an account; at most one mail a minute, 5 an hour, ' +
-        '10 a day per address.',
+        'in China (`/h5/reset/{id}` with `h5: true`). The same `{}` whether or not the address has an account; at ' +
+        'most one mail a minute, 5 an hour, 10 a day per address.',
       tag: 'recovery',
       auth: false,
       rateLimit: mailLimit,
-      request: ZEmailOnlyRequest,
+      request: ZSendFindPwdEmailRequest,
       response: z.object({}),
       errors: [Code.mailSendTooSoon, Code.tooManyRequests],
       async handler({ payload, clientInfo, ip, requestId }) {
-        await d.recovery.sendFindPwdEmail(payload.email, lang(clientInfo.language));
+        const page = payload.h5 && d.region === 'cn' ? 'h5' : 'page';
+        await d.recovery.sendFindPwdEmail(payload.email, lang(clientInfo.language), page);
         await d.audit.record({ event: 'reset.mail', ip, requestId });
         return {};
       },

@@ -16,7 +16,7 @@ import type { CodesService } from '../codes/codes.service.ts';
 import type { SessionRepo } from '../session/session.repo.ts';
 import { createSessionRepo } from '../session/session.repo.ts';
 import { createUserRepo } from '../user/user.repo.ts';
-import type { AccountMail } from './account-mail.ts';
+import type { AccountMail, ResetPage } from './account-mail.ts';
 import { createLinkTokensRepo } from './link-tokens.repo.ts';
 import { findLiveLink, issueLink } from './link-tokens.ts';
 import { createRegistrationRepo } from './registration.repo.ts';
@@ -57,13 +57,14 @@ export function createRecoveryService(d: Deps) {
 
   return {
     /** Mails a reset link when the address has an account; the same answer (and limits) otherwise. */
-    async sendFindPwdEmail(email: string, lang: TLanguage): Promise<void> {
+    /** `page` 'h5' (China) links the mobile shell's reset page. */
+    async sendFindPwdEmail(email: string, lang: TLanguage, page: ResetPage = 'page'): Promise<void> {
       const token = await d.db.transaction(async (tx) => {
         const user = await createRegistrationRepo(tx).findLiveUserByEmail(email);
         const issued = await issueLink(createLinkTokensRepo(tx), 'reset', email, user?.id ?? null, now());
         return user ? issued : null;
       });
-      if (token) d.mail.reset(email, lang, token);
+      if (token) d.mail.reset(email, lang, token, page);
     },
 
     /** Throws 1200003 unless the link can still reset a password. */

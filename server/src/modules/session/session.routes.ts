@@ -24,9 +24,10 @@ type Deps = {
 const loginLimit = { max: 30, timeWindow: '1 minute' };
 
 export function createSessionCalls(d: Deps) {
-  /** 1000001 for an account that lives on another node becomes 0300069 with that node's code as detail. */
+  /** 1000001 (or a wrong code) for an account that lives on another node becomes 0300069 with that node's code as detail. */
   async function onOtherNode(e: unknown, account: string) {
-    if (!(e instanceof AppError) || e.code !== Code.loginFailed || !d.nodeDirectory) return e;
+    const failed = e instanceof AppError && (e.code === Code.loginFailed || e.code === Code.codeInvalid);
+    if (!failed || !d.nodeDirectory) return e;
     const node = await d.nodeDirectory.elsewhere(account);
     return node ? new AppError(Code.accountOnOtherNode, node.code) : e;
   }
@@ -62,7 +63,7 @@ export function createSessionCalls(d: Deps) {
       rateLimit: loginLimit,
       request: ZLoginByCodeRequest,
       response: ZLoginResponse,
-      errors: [Code.codeInvalid, Code.accountNotActivated, Code.tooManyRequests],
+      errors: [Code.codeInvalid, Code.accountNotActivated, Code.accountOnOtherNode, Code.tooManyRequests],
       async handler({ payload, clientInfo, ip, userAgent, requestId, reply }) {
         const account = payload.account.includes('@') ? payload.account.toLowerCase() : payload.account;
         await d.sessions.assertLoginAllowed(account, ip);
@@ -71,7 +72,7 @@ export function createSessionCalls(d: Deps) {
         } catch (e) {
           await d.sessions.recordLoginFailure(account, ip);
           await d.audit.record({ event: 'login.failed', ip, requestId, detail: { method: 'code' } });
-          throw e;
+          throw await onOtherNode(e, account);
         }
         const { utoken, userId } = await d.sessions.loginWithVerifiedAccount(account, { clientInfo, ip, userAgent });
         setTicketCookie(reply, d.publicUrl, utoken);

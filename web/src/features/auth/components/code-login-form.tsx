@@ -7,6 +7,7 @@ import { SendCodeButton } from '@/components/send-code-button';
 import { useErrorText } from '@/components/use-error-text';
 import { zodRule } from '@/lib/forms/zod-rule';
 import { useLoginByCode } from '../api/login-by-code';
+import { useJumpToNode } from '../hooks/use-jump-to-node';
 import { useLoginSuccess } from '../hooks/use-login-success';
 
 type Values = { account: string; code: string };
@@ -17,6 +18,7 @@ export function CodeLoginForm({ channel }: { channel: 'email' | 'sms' }) {
   const [form] = Form.useForm<Values>();
   const login = useLoginByCode();
   const onSuccess = useLoginSuccess();
+  const jumpToNode = useJumpToNode();
   const failure = login.error;
   const target = () =>
     form
@@ -24,7 +26,10 @@ export function CodeLoginForm({ channel }: { channel: 'email' | 'sms' }) {
       .then((v) => v.account)
       .catch(() => undefined);
   const submit = (values: Values) =>
-    login.mutate(ZLoginByCodeRequest.parse({ account: values.account, code: values.code.trim() }), { onSuccess });
+    login.mutate(ZLoginByCodeRequest.parse({ account: values.account, code: values.code.trim() }), {
+      onSuccess,
+      onError: (error) => void jumpToNode(error, values.account),
+    });
 
   const accountLabel = channel === 'email' ? t('auth.email') : t('auth.mobile');
   return (
@@ -58,7 +63,7 @@ export function CodeLoginForm({ channel }: { channel: 'email' | 'sms' }) {
           >
             <Input size="large" inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
           </Form.Item>
-          <SendCodeButton channel={channel} purpose="login" size="large" getTarget={target} />
+          <SendCodeButton channel={channel} purpose="login" size="large" getTarget={target} onError={jumpToNode} />
         </Flex>
       </Form.Item>
       <Button type="primary" htmlType="submit" block size="large" loading={login.isPending}>

@@ -1,14 +1,10 @@
 /** Account (email or mobile) and password. */
-import { Code } from '@ac/protocol/codes';
 import { ZLoginRequest } from '@ac/protocol/session';
 import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useErrorText } from '@/components/use-error-text';
-import { paths } from '@/config/paths';
-import { errorCode } from '@/lib/api/api-error';
-import { getRegion } from '@/lib/app-config';
 import { useLogin } from '../api/login';
+import { useJumpToNode } from '../hooks/use-jump-to-node';
 import { useLoginSuccess } from '../hooks/use-login-success';
 
 type Values = { account: string; password: string };
@@ -18,14 +14,10 @@ export function PasswordLoginForm() {
   const errorText = useErrorText();
   const login = useLogin();
   const onSuccess = useLoginSuccess();
-  const navigate = useNavigate();
+  const jumpToNode = useJumpToNode();
 
   // an account on another server node: the jump-node screen (overseas) names it and links there
-  const onError = (error: unknown, values: Values) => {
-    if (errorCode(error) === Code.accountOnOtherNode && getRegion() === 'us') {
-      navigate(paths.siteJumpNode.getHref(), { state: { account: values.account } });
-    }
-  };
+  const onError = (error: unknown, values: Values) => void jumpToNode(error, values.account);
   const submit = (values: Values) => login.mutate(ZLoginRequest.parse(values), { onSuccess, onError });
 
   return (

@@ -26,7 +26,7 @@ describe('jump-node page', () => {
       routes: { '/site/jump_node': <JumpNodePage /> },
     });
     const go = await screen.findByTestId('jump-node-go', {}, { timeout: 5000 });
-    expect(go.getAttribute('href')).toBe('https://eu.example.com/account/secure');
+    expect(go.getAttribute('href')).toBe('https://eu.example.com/account/secure/login');
     expect(go.textContent).toBe('Go to Europe');
     expect(screen.getByText(/The account user@example.com lives on the server node "Europe"/)).toBeTruthy();
   }, 30_000);

@@ -1,6 +1,7 @@
 /**
  * Overseas /site/jump_node: the account (router state, from a 0300069
- * answer) lives on another server node; names that node and links to it.
+ * answer) lives on another server node; names that node and links to its
+ * login page.
  */
 import { Button, Card, Flex, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -46,7 +47,13 @@ export function JumpNodePage() {
             title={title}
             subTitle={t('nodes.livesOn', { account, node: node.data.name })}
             extra={[
-              <Button key="go" type="primary" size="large" href={node.data.url} data-testid="jump-node-go">
+              <Button
+                key="go"
+                type="primary"
+                size="large"
+                href={`${node.data.url}${paths.login.getHref()}`}
+                data-testid="jump-node-go"
+              >
                 {t('nodes.goToNode', { node: node.data.name })}
               </Button>,
               toLogin,

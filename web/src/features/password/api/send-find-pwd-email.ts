@@ -1,14 +1,21 @@
-/** /user/v5/profile/sendFindPwdEmail {email} → {} for any address (1200004 within a minute). */
-import type { TEmailOnlyRequest } from '@ac/protocol/registration';
+/**
+ * /user/v5/profile/sendFindPwdEmail {email, h5?} → {} for any address (1200004 within a minute).
+ * Asked from the h5 shell, the mailed link opens the h5 reset page (China).
+ */
+import type { TEmailOnlyRequest, TSendFindPwdEmailRequest } from '@ac/protocol/registration';
 import { useMutation } from '@tanstack/react-query';
+import { useShellKind } from '@/components/shell-context';
 import { request } from '@/lib/api/api-client';
 
 export const SEND_FIND_PWD_EMAIL_PATH = '/user/v5/profile/sendFindPwdEmail';
 
-export async function fetchSendFindPwdEmail(payload: TEmailOnlyRequest): Promise<void> {
+export async function fetchSendFindPwdEmail(payload: TSendFindPwdEmailRequest): Promise<void> {
   await request(SEND_FIND_PWD_EMAIL_PATH, payload);
 }
 
 export function useSendFindPwdEmail() {
-  return useMutation({ mutationFn: fetchSendFindPwdEmail });
+  const h5 = useShellKind() === 'h5';
+  return useMutation({
+    mutationFn: (payload: TEmailOnlyRequest) => fetchSendFindPwdEmail(h5 ? { ...payload, h5 } : payload),
+  });
 }
