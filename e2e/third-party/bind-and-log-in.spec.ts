@@ -1,18 +1,9 @@
 import { thirdPartyNames } from '@ac/protocol/third-party';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { logInAs } from '../support/account.ts';
 import { regionOf } from '../support/demo.ts';
 import { createFreshUser } from '../support/fresh-user.ts';
-
-/** Signs in at the local OIDC provider (any password) and consents. */
-async function signInAtProvider(page: Page, login: string) {
-  await expect(page).toHaveURL(/127\.0\.0\.1:8309\/interaction\//);
-  await page.locator('input[name="login"]').fill(login);
-  await page.locator('input[name="password"]').fill('any');
-  await page.locator('button[type="submit"]').click();
-  const consent = page.getByRole('button', { name: /continue/i });
-  if (await consent.isVisible({ timeout: 5_000 }).catch(() => false)) await consent.click();
-}
+import { signInAtProvider } from '../support/provider-sign-in.ts';
 
 test('binds a provider through the local OIDC provider, logs in with it, and unbinds it', async ({ page, baseURL }) => {
   test.setTimeout(120_000);

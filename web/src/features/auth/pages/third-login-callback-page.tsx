@@ -3,6 +3,7 @@
  * with the bound identity, or, when it belongs to no account yet, keeps its
  * ticket and asks the user to log in (or register) to link it.
  */
+import type { TThirdPartyType } from '@ac/protocol/enums';
 import { thirdPartyNames, ZThirdPartyType } from '@ac/protocol/third-party';
 import { Button, Card, Flex, Result, Spin } from 'antd';
 import { useEffect, useRef } from 'react';
@@ -11,9 +12,14 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useErrorText } from '@/components/use-error-text';
 import { paths } from '@/config/paths';
 import { regionConfig } from '@/config/regions/region-config';
+import { getRegion } from '@/lib/app-config';
 import { useThirdLogin } from '../api/third-login';
 import { savePendingLink } from '../hooks/pending-link';
 import { useLoginSuccess } from '../hooks/use-login-success';
+
+/** China signs a provider identity up on /{type}/getCode (SPEC §2); overseas on the usual register page. */
+const registerHref = (type: TThirdPartyType | undefined) =>
+  type && getRegion() === 'cn' ? paths.thirdGetCode.getHref(type) : regionConfig().registerHref;
 
 export function ThirdLoginCallbackPage() {
   const { t } = useTranslation('auth');
@@ -64,7 +70,7 @@ export function ThirdLoginCallbackPage() {
             subTitle={t('auth.needLinkText', { name, account: answer.profile.name ?? answer.profile.email ?? name })}
             extra={[
               toLogin,
-              <Button key="register" onClick={() => navigate(regionConfig().registerHref)}>
+              <Button key="register" onClick={() => navigate(registerHref(type.data))}>
                 {t('auth.register')}
               </Button>,
             ]}

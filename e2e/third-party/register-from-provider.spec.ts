@@ -1,0 +1,55 @@
+/**
+ * China /{type}/getCode: a WeChat identity that belongs to no account signs
+ * up with a mobile number and SMS code; the login that follows links the
+ * identity, and the next WeChat login goes straight in.
+ */
+import { expect, test } from '@playwright/test';
+import { codeSince } from '../support/mailbox.ts';
+import { signInAtProvider } from '../support/provider-sign-in.ts';
+
+const uniqueMobile = () => `137${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+
+test('a new WeChat identity registers on /wx/getCode and logs in with WeChat afterwards @cn-only', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const origin = new URL(baseURL!).origin;
+  const identity = `e2e-getcode-${Date.now()}`;
+  const mobile = uniqueMobile();
+  const password = `GetCode-${Date.now()}`;
+
+  await page.goto('login?lang=en');
+  await page.getByTestId('third-party-login').getByTitle('Log in with WeChat').click();
+  await signInAtProvider(page, identity);
+  await expect(page.getByText('Link your WeChat account')).toBeVisible();
+  await page.getByRole('button', { name: 'Create an account' }).click();
+
+  await expect(page).toHaveURL(/\/wx\/getCode$/);
+  await expect(page.getByTestId('register-card')).toContainText('WeChat');
+  await page.getByLabel('Mobile number').fill(mobile);
+  const since = new Date();
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByLabel('Verification code').fill(await codeSince(origin, mobile, since));
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('checkbox', { name: /I have read and agree/ }).check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Account').fill(mobile);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/products$/);
+
+  await page.goto('third_bind?lang=en');
+  await expect(page.getByTestId('third-party-wx')).toContainText('Bound');
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('logout').click();
+  await expect(page).toHaveURL(/\/login/);
+  await page.goto('login?lang=en');
+  await page.getByTestId('third-party-login').getByTitle('Log in with WeChat').click();
+  const atProvider = page.locator('input[name="login"]');
+  if (await atProvider.isVisible({ timeout: 5_000 }).catch(() => false)) await signInAtProvider(page, identity);
+  await expect(page).toHaveURL(/\/products$/);
+});
