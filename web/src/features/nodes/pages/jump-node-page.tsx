@@ -46,18 +46,19 @@ export function JumpNodePage() {
             status="info"
             title={title}
             subTitle={t('nodes.livesOn', { account, node: node.data.name })}
-            extra={[
-              <Button
-                key="go"
-                type="primary"
-                size="large"
-                href={`${node.data.url}${paths.login.getHref()}`}
-                data-testid="jump-node-go"
-              >
-                {t('nodes.goToNode', { node: node.data.name })}
-              </Button>,
-              toLogin,
-            ]}
+            extra={
+              <Flex wrap gap={8} justify="center" align="center">
+                <Button
+                  type="primary"
+                  size="large"
+                  href={`${node.data.url}${paths.login.getHref()}`}
+                  data-testid="jump-node-go"
+                >
+                  {t('nodes.goToNode', { node: node.data.name })}
+                </Button>
+                {toLogin}
+              </Flex>
+            }
           />
         )}
       </Card>
