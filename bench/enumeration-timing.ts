@@ -1,6 +1,6 @@
 /**
- * Enumeration timing: how long sendFindPwdEmail and register take for an
- * address with an account versus one without, against a real started
+ * Enumeration timing: how long sendFindPwdEmail, sendEmailCode (login) and
+ * register take for an address with an account versus one without, against a real started
  * server. Prints the means and their difference (a benchmark: it asserts
  * nothing). Each sample comes from its own loopback source address
  * (127.0.0.x), so the per-IP rate limits do not interfere, and each address
@@ -110,6 +110,22 @@ try {
     resetUnknown.push(unknown.ms);
   }
   report('sendFindPwdEmail', resetExisting, resetUnknown);
+
+  // sendEmailCode for a login: a code to an existing address, nothing to an unknown one, the same answer
+  const codeExisting: number[] = [];
+  const codeUnknown: number[] = [];
+  for (let i = 0; i < SAMPLES; i++) {
+    const [known, unknown] = await pair(
+      () => call('/user/v5/profile/sendEmailCode', { email: accounts[i], purpose: 'login' }),
+      () => call('/user/v5/profile/sendEmailCode', { email: `nobody-code-${run}-${i}@example.com`, purpose: 'login' }),
+      i,
+    );
+    expectOk('sendEmailCode', known.code);
+    expectOk('sendEmailCode', unknown.code);
+    codeExisting.push(known.ms);
+    codeUnknown.push(unknown.ms);
+  }
+  report('sendEmailCode (login)', codeExisting, codeUnknown);
 
   // register: an existing address (past its resend limit) and a new one in turn
   const wait = registerStarted + 62_000 - Date.now();

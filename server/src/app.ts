@@ -16,6 +16,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { createAccountRegistration } from './account-registration.ts';
 import { type AccountSecurityAdapters, createAccountSecurity } from './account-security.ts';
+import { createBackgroundDelivery } from './adapters/background-delivery.ts';
 import { createMailer, type Mailer } from './adapters/mail.ts';
 import { createOutboxRepo } from './adapters/outbox.repo.ts';
 import { registerSandboxCheckout } from './adapters/payments/sandbox-checkout.routes.ts';
@@ -160,6 +161,8 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     defaultLanguage,
   });
   app.addHook('onClose', () => accountRegistration.close());
+  const background = createBackgroundDelivery(app.log);
+  app.addHook('onClose', () => background.drain());
   const { publicUrl } = config;
 
   const security = createAccountSecurity({
@@ -198,6 +201,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
         users: userRepo,
         audit,
         defaultLanguage,
+        background,
         nodeDirectory: accountRegistration.nodeDirectory,
       }),
       ...createUserCalls({ users }),

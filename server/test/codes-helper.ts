@@ -36,11 +36,16 @@ export async function sendCode(t: TestApp, to: CodeTarget, purpose: TCodePurpose
     .set({ createdAt: sql`${verificationCodes.createdAt} - interval '61 seconds'` })
     .where(eq(verificationCodes.target, target));
   const path = 'email' in to ? '/user/v5/profile/sendEmailCode' : '/user/v5/profile/sendSmsCode';
+  const before = await messageCount(t, target);
   let res = await t.client.call(path, { ...to, purpose }, { token });
   if (res.code === Code.captchaRequired) {
     res = await t.client.call(path, { ...to, purpose, ticket: await captchaTicket(t) }, { token });
   }
   if (res.code !== Code.ok) throw new Error(`send code: ${res.code} ${res.msg}`);
+  // codes of login, findPwd and register are delivered without waiting: wait for the new message
+  for (let i = 0; i < 200 && (await messageCount(t, target)) <= before; i++) {
+    await new Promise((r) => setTimeout(r, 10));
+  }
   const [row] = await t.db
     .select({ body: outbox.body })
     .from(outbox)
@@ -50,4 +55,12 @@ export async function sendCode(t: TestApp, to: CodeTarget, purpose: TCodePurpose
   const code = row?.body.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error(`no code sent to ${target}`);
   return code;
+}
+
+async function messageCount(t: TestApp, target: string): Promise<number> {
+  const [row] = await t.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(outbox)
+    .where(eq(outbox.recipient, target));
+  return row?.n ?? 0;
 }

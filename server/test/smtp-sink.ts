@@ -7,8 +7,10 @@ import { SMTPServer } from 'smtp-server';
 
 export type SunkMail = { from: string; to: string[]; raw: string; body: string };
 
-export async function startSmtpSink() {
+/** `hold`: the sink does not answer DATA until `release()` (a slow mail server). */
+export async function startSmtpSink(options: { hold?: boolean } = {}) {
   const mails: SunkMail[] = [];
+  const held: (() => void)[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -21,7 +23,8 @@ export async function startSmtpSink() {
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
         const to = session.envelope.rcptTo.map((r) => r.address);
         mails.push({ from, to, raw, body: raw.slice(raw.indexOf('\r\n\r\n') + 4) });
-        done();
+        if (options.hold) held.push(() => done());
+        else done();
       });
     },
   });
@@ -38,6 +41,10 @@ export async function startSmtpSink() {
         await new Promise((r) => setTimeout(r, 50));
       }
       throw new Error(`no mail to ${to}`);
+    },
+    /** Answers the DATA commands held so far. */
+    release: () => {
+      for (const answer of held.splice(0)) answer();
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -10,6 +10,9 @@ import { AppError } from '../../lib/app-error.ts';
 
 export type Delivery = 'code' | 'notice' | 'none';
 
+/** Purposes whose delivery depends on whether an account exists: their messages are sent without waiting. */
+export const accountBlindPurposes: readonly TCodePurpose[] = ['login', 'findPwd', 'register'];
+
 type Lookups = {
   accountExists(target: string): Promise<boolean>;
   ownAddresses(userId: string): Promise<(string | null)[]>;

@@ -9,6 +9,7 @@ import {
   ZSmsCodeVerifyRequest,
   ZSmsCodeVerifyResponse,
 } from '@ac/protocol/verification';
+import type { BackgroundDelivery } from '../../adapters/background-delivery.ts';
 import type { Mailer } from '../../adapters/mail.ts';
 import { codeMessageText, messageLanguage, registerNoticeText } from '../../adapters/messages.ts';
 import type { SmsSender } from '../../adapters/sms.ts';
@@ -18,7 +19,7 @@ import type { AuditRepo } from '../audit/audit.repo.ts';
 import type { NodeDirectory } from '../nodes/node-directory.ts';
 import type { SessionRepo } from '../session/session.repo.ts';
 import type { UserRepo } from '../user/user.repo.ts';
-import { deliveryFor } from './code-delivery.ts';
+import { accountBlindPurposes, deliveryFor } from './code-delivery.ts';
 import type { CodesService } from './codes.service.ts';
 
 type Deps = {
@@ -29,6 +30,8 @@ type Deps = {
   users: Pick<UserRepo, 'findLiveUser'>;
   audit: AuditRepo;
   defaultLanguage: TLanguage;
+  /** Sends the messages of account-blind purposes (login, findPwd, register) without waiting. */
+  background: BackgroundDelivery;
   /** When given, a login or find-password code for an account living on another node answers 0300069. */
   nodeDirectory?: Pick<NodeDirectory, 'elsewhere'>;
 };
@@ -59,8 +62,9 @@ export function createCodesCalls(d: Deps) {
     if (otherNode) throw new AppError(Code.accountOnOtherNode, otherNode.code);
     // a code row is created in every case, so limits and answers are the same for any target
     const code = await d.codes.issue(purpose, target, { ip: o.ip, ticket: o.ticket });
-    if (delivery === 'code') await send.code(code);
-    if (delivery === 'notice') await send.notice();
+    const deliver = delivery === 'code' ? () => send.code(code) : delivery === 'notice' ? send.notice : undefined;
+    if (deliver && accountBlindPurposes.includes(purpose)) d.background.dispatch(`${channel} code`, deliver);
+    else if (deliver) await deliver();
     await d.audit.record({
       event: 'code.sent',
       userId: o.session?.userId,

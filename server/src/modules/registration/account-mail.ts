@@ -9,6 +9,7 @@ import type { TLanguage, TRegion } from '@ac/protocol/enums';
 import { ACTIVATION_LINK_HOURS, RESET_LINK_MINUTES } from '@ac/protocol/registration';
 import type { FastifyBaseLogger } from 'fastify';
 import { activationMailText, passwordResetNoticeText, resetMailText } from '../../adapters/account-messages.ts';
+import { createBackgroundDelivery } from '../../adapters/background-delivery.ts';
 import type { Mailer } from '../../adapters/mail.ts';
 import { registerNoticeText } from '../../adapters/messages.ts';
 import type { SmsSender } from '../../adapters/sms.ts';
@@ -26,14 +27,8 @@ type Deps = {
 };
 
 export function createAccountMail(d: Deps) {
-  const pending = new Set<Promise<void>>();
-
-  function dispatch(deliver: () => Promise<void>) {
-    const p: Promise<void> = deliver()
-      .catch((e: Error) => d.log.error({ err: e.message }, 'account mail delivery failed'))
-      .finally(() => pending.delete(p));
-    pending.add(p);
-  }
+  const background = createBackgroundDelivery(d.log);
+  const dispatch = (deliver: () => Promise<void>) => background.dispatch('account mail', deliver);
 
   const web = `${d.publicUrl}${d.basePath}`;
   const links = {
@@ -67,9 +62,7 @@ export function createAccountMail(d: Deps) {
       else if (mobile) dispatch(() => d.sms.send({ to: mobile, text: text.text }));
     },
     /** Waits for the deliveries in flight (the app awaits it on close). */
-    async drain() {
-      await Promise.allSettled([...pending]);
-    },
+    drain: background.drain,
   };
 }
 export type AccountMail = ReturnType<typeof createAccountMail>;
