@@ -58,9 +58,6 @@ export async function sendCode(t: TestApp, to: CodeTarget, purpose: TCodePurpose
 }
 
 async function messageCount(t: TestApp, target: string): Promise<number> {
-  const [row] = await t.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(outbox)
-    .where(eq(outbox.recipient, target));
+  const [row] = await t.db.select({ n: sql<number>`count(*)::int` }).from(outbox).where(eq(outbox.recipient, target));
   return row?.n ?? 0;
 }
