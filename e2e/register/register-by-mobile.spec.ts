@@ -1,6 +1,6 @@
 /** China: register with a mobile number and the SMS code, then log in with it (desktop and h5). */
 import { expect, type Page, test } from '@playwright/test';
-import { codeSince } from '../support/mailbox.ts';
+import { submitMobileRegistration } from '../support/mobile-register.ts';
 
 const uniqueMobile = () => `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 
@@ -8,15 +8,7 @@ async function registerAndLogIn(page: Page, origin: string, registerPath: string
   const mobile = uniqueMobile();
   const password = `Mobile-${Date.now()}`;
   await page.goto(`${registerPath}?lang=en`);
-  await page.getByLabel('Mobile number').fill(mobile);
-  const since = new Date();
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await expect(page.getByRole('button', { name: /Resend in \d+ s/ })).toBeDisabled();
-  await page.getByLabel('Verification code').fill(await codeSince(origin, mobile, since));
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm password').fill(password);
-  await page.getByRole('checkbox', { name: /I have read and agree/ }).check();
-  await page.getByRole('button', { name: 'Create account' }).click();
+  await submitMobileRegistration(page, origin, mobile, password);
   await expect(page).toHaveURL(/\/login$/);
 
   await page.getByLabel('Account').fill(mobile);

@@ -4,7 +4,7 @@
  * identity, and the next WeChat login goes straight in.
  */
 import { expect, test } from '@playwright/test';
-import { codeSince } from '../support/mailbox.ts';
+import { submitMobileRegistration } from '../support/mobile-register.ts';
 import { signInAtProvider } from '../support/provider-sign-in.ts';
 
 const uniqueMobile = () => `137${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
@@ -27,14 +27,7 @@ test('a new WeChat identity registers on /wx/getCode and logs in with WeChat aft
 
   await expect(page).toHaveURL(/\/wx\/getCode$/);
   await expect(page.getByTestId('register-card')).toContainText('WeChat');
-  await page.getByLabel('Mobile number').fill(mobile);
-  const since = new Date();
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await page.getByLabel('Verification code').fill(await codeSince(origin, mobile, since));
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm password').fill(password);
-  await page.getByRole('checkbox', { name: /I have read and agree/ }).check();
-  await page.getByRole('button', { name: 'Create account' }).click();
+  await submitMobileRegistration(page, origin, mobile, password);
 
   await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel('Account').fill(mobile);

@@ -4,6 +4,7 @@
  * 150×150 QR code and asks the server every 2.5 s until the order is paid.
  * Paid: the dialog closes, the 3-second notice shows and onPaid refreshes.
  */
+import type { TOrderRow } from '@ac/protocol/commerce';
 import type { TMoney } from '@ac/protocol/common';
 import { PayMethod, type TPayMethod } from '@ac/protocol/enums';
 import { App, Button, Descriptions, Modal, Radio, Space } from 'antd';
@@ -21,6 +22,16 @@ import { QrPayment } from './qr-payment';
 import { usePaidNotice } from './use-paid-notice';
 
 export type CheckoutOrder = { orderNo: string; goodsCode: string; goodsName: string; amount: TMoney };
+
+/** What the checkout needs of an order row or of a just-created order. */
+export const checkoutOrderOf = (
+  order: Pick<TOrderRow, 'orderNo' | 'goodsCode' | 'goodsName' | 'orderAmount'>,
+): CheckoutOrder => ({
+  orderNo: order.orderNo,
+  goodsCode: order.goodsCode,
+  goodsName: order.goodsName,
+  amount: order.orderAmount,
+});
 type Stage = { kind: 'choose' } | { kind: 'page'; payUrl: string } | { kind: 'qr'; qrCode: string };
 type Props = { order: CheckoutOrder; onClose: () => void; onPaid: () => void };
 

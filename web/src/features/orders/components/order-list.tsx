@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
 import { ScrollRegion } from '@/components/scroll-region';
-import { CheckoutDialog, type CheckoutOrder } from '@/lib/checkout/checkout-dialog';
+import { CheckoutDialog, type CheckoutOrder, checkoutOrderOf } from '@/lib/checkout/checkout-dialog';
 import { useOrders } from '../api/get-orders';
 import { useRefreshAfterPayment } from '../api/use-refresh-after-payment';
 import { orderColumns } from './order-columns';
@@ -32,7 +32,7 @@ export function OrderList() {
   const [checkout, setCheckout] = useState<CheckoutOrder | null>(null);
   const pay = (row: TOrderRow) => {
     setDetailNo(undefined);
-    setCheckout({ orderNo: row.orderNo, goodsCode: row.goodsCode, goodsName: row.goodsName, amount: row.orderAmount });
+    setCheckout(checkoutOrderOf(row));
   };
 
   const update = (next: { page?: number; status?: TOrderStatus }) => {

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
 import { useErrorText } from '@/components/use-error-text';
-import { CheckoutDialog, type CheckoutOrder } from '@/lib/checkout/checkout-dialog';
+import { CheckoutDialog, type CheckoutOrder, checkoutOrderOf } from '@/lib/checkout/checkout-dialog';
 import { useCreateOrder } from '../api/create-order';
 import { useCatalog } from '../api/get-catalog';
 import { useRefreshAfterPayment } from '../api/use-refresh-after-payment';
@@ -33,12 +33,7 @@ export function BuyDialog({ open, held, onClose }: Props) {
         onSuccess: (order) => {
           refresh();
           onClose();
-          setCheckout({
-            orderNo: order.orderNo,
-            goodsCode: order.goodsCode,
-            goodsName: order.goodsName,
-            amount: order.orderAmount,
-          });
+          setCheckout(checkoutOrderOf(order));
         },
         onError: (error) => void message.error(errorText(error)),
       },

@@ -8,7 +8,7 @@ import { App, Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '@/components/use-error-text';
-import { CheckoutDialog, type CheckoutOrder } from '@/lib/checkout/checkout-dialog';
+import { CheckoutDialog, type CheckoutOrder, checkoutOrderOf } from '@/lib/checkout/checkout-dialog';
 import { useCreateOrder } from '../api/create-order';
 import { useRefreshAfterPayment } from '../api/use-refresh-after-payment';
 
@@ -28,12 +28,7 @@ export function VipPayButton({ plan, disabled, onPaid }: Props) {
       {
         onSuccess: (order) => {
           refresh();
-          setCheckout({
-            orderNo: order.orderNo,
-            goodsCode: order.goodsCode,
-            goodsName: order.goodsName,
-            amount: order.orderAmount,
-          });
+          setCheckout(checkoutOrderOf(order));
         },
         onError: (error) => void message.error(errorText(error)),
       },
