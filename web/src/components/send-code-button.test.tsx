@@ -1,22 +1,14 @@
 import { Code } from '@ac/protocol/codes';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFakeServer, type FakeServer } from '@/test/fake-envelope-server';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { installFakeServer } from '@/test/install-fake-server';
 import { renderWithApp } from '@/test/render-with-app';
 import { SendCodeButton } from './send-code-button';
 
 const IMAGE = 'data:image/svg+xml;base64,PHN2Zy8+';
 const KEYS = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222'];
 
-let server: FakeServer;
-beforeEach(() => {
-  server = createFakeServer();
-  vi.stubGlobal('fetch', server.fetch);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const server = installFakeServer();
 
 describe('send code button', () => {
   it('sends the code and counts down', async () => {

@@ -16,6 +16,8 @@ export type FakeServer = {
   on: (path: string, handler: Handler) => void;
   /** Forgets every key issued so far (the next envelope answers 0000004). */
   expireKeys: () => void;
+  /** Forgets handlers, calls and keys: a fresh server for the next test. */
+  reset: () => void;
 };
 
 function json(status: number, body: unknown): Response {
@@ -54,5 +56,10 @@ export function createFakeServer(): FakeServer {
     issued,
     on: (path, handler) => void handlers.set(path, handler),
     expireKeys: () => issued.clear(),
+    reset: () => {
+      handlers.clear();
+      issued.clear();
+      calls.length = 0;
+    },
   };
 }

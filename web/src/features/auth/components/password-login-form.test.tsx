@@ -1,8 +1,8 @@
 import { Code } from '@ac/protocol/codes';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { clearToken, getToken } from '@/lib/session/token';
-import { createFakeServer, type FakeServer } from '@/test/fake-envelope-server';
+import { installFakeServer } from '@/test/install-fake-server';
 import { renderWithApp } from '@/test/render-with-app';
 import { PasswordLoginForm } from './password-login-form';
 
@@ -23,15 +23,9 @@ const userInfo = {
   updateTime: '2026-01-01T00:00:00Z',
 };
 
-let server: FakeServer;
+const server = installFakeServer();
 beforeEach(() => {
-  server = createFakeServer();
-  vi.stubGlobal('fetch', server.fetch);
   clearToken();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 async function submit(account: string, password: string) {

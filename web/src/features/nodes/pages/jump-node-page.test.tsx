@@ -1,19 +1,11 @@
-import { cleanup, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { Navigate } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFakeServer, type FakeServer } from '@/test/fake-envelope-server';
+import { describe, expect, it } from 'vitest';
+import { installFakeServer } from '@/test/install-fake-server';
 import { renderWithApp } from '@/test/render-with-app';
 import { JumpNodePage } from './jump-node-page';
 
-let server: FakeServer;
-beforeEach(() => {
-  server = createFakeServer();
-  vi.stubGlobal('fetch', server.fetch);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const server = installFakeServer();
 
 describe('jump-node page', () => {
   it('names the node of the account and links to it', async () => {

@@ -1,20 +1,12 @@
 import { Code } from '@ac/protocol/codes';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { Navigate } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFakeServer, type FakeServer } from '@/test/fake-envelope-server';
+import { describe, expect, it } from 'vitest';
+import { installFakeServer } from '@/test/install-fake-server';
 import { renderWithApp } from '@/test/render-with-app';
 import { ResetPage } from './reset-page';
 
-let server: FakeServer;
-beforeEach(() => {
-  server = createFakeServer();
-  vi.stubGlobal('fetch', server.fetch);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const server = installFakeServer();
 
 const render = () =>
   renderWithApp(<Navigate to="/password/reset/tok-1" />, {

@@ -1,10 +1,10 @@
 import { Code } from '@ac/protocol/codes';
 import type { TCatalogItem, TMyProduct } from '@ac/protocol/commerce';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { formatDate } from '@/lib/format/date';
-import { createFakeServer, type FakeServer } from '@/test/fake-envelope-server';
+import { installFakeServer } from '@/test/install-fake-server';
 import { renderWithApp } from '@/test/render-with-app';
 import { VipConfirmPage } from './vip-confirm-page';
 
@@ -55,15 +55,9 @@ function Where() {
 
 const routes = { '/login': <Where />, '/products': <Where /> };
 
-let server: FakeServer;
+const server = installFakeServer();
 beforeEach(() => {
-  server = createFakeServer();
-  vi.stubGlobal('fetch', server.fetch);
   server.on('/order/v5/product/catalog', () => ({ bizData: catalog }));
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe('/vip_confirm', () => {

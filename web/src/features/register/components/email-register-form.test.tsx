@@ -1,18 +1,10 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFakeServer, type FakeServer } from '@/test/fake-envelope-server';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { installFakeServer } from '@/test/install-fake-server';
 import { renderWithApp } from '@/test/render-with-app';
 import { EmailRegisterForm } from './email-register-form';
 
-let server: FakeServer;
-beforeEach(() => {
-  server = createFakeServer();
-  vi.stubGlobal('fetch', server.fetch);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const server = installFakeServer();
 
 describe('email register form', () => {
   it('checks format, policy, confirmation, region and terms before any call', async () => {
