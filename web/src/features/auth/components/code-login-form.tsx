@@ -1,10 +1,10 @@
 /** Login with a 6-digit code sent by mail (overseas) or SMS (China), through the shared send-code button. */
 import { ZEmail, ZMobile } from '@ac/protocol/common';
 import { ZLoginByCodeRequest } from '@ac/protocol/session';
-import { Alert, Button, Flex, Form, Input } from 'antd';
+import { Button, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '@/components/form-error';
 import { SendCodeButton } from '@/components/send-code-button';
-import { useErrorText } from '@/components/use-error-text';
 import { zodRule } from '@/lib/forms/zod-rule';
 import { useLoginByCode } from '../api/login-by-code';
 import { useJumpToNode } from '../hooks/use-jump-to-node';
@@ -14,7 +14,6 @@ type Values = { account: string; code: string };
 
 export function CodeLoginForm({ channel }: { channel: 'email' | 'sms' }) {
   const { t } = useTranslation(['auth', 'common']);
-  const errorText = useErrorText();
   const [form] = Form.useForm<Values>();
   const login = useLoginByCode();
   const onSuccess = useLoginSuccess();
@@ -34,9 +33,7 @@ export function CodeLoginForm({ channel }: { channel: 'email' | 'sms' }) {
   const accountLabel = channel === 'email' ? t('auth.email') : t('auth.mobile');
   return (
     <Form<Values> form={form} name="codeLogin" layout="vertical" requiredMark={false} onFinish={submit}>
-      {failure ? (
-        <Alert type="error" showIcon title={errorText(failure)} style={{ marginBottom: 16 }} role="alert" />
-      ) : null}
+      <FormError error={failure} />
       <Form.Item
         name="account"
         label={accountLabel}

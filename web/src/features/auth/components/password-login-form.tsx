@@ -1,8 +1,8 @@
 /** Account (email or mobile) and password. */
 import { ZLoginRequest } from '@ac/protocol/session';
-import { Alert, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useErrorText } from '@/components/use-error-text';
+import { FormError } from '@/components/form-error';
 import { useLogin } from '../api/login';
 import { useJumpToNode } from '../hooks/use-jump-to-node';
 import { useLoginSuccess } from '../hooks/use-login-success';
@@ -11,7 +11,6 @@ type Values = { account: string; password: string };
 
 export function PasswordLoginForm() {
   const { t } = useTranslation(['auth', 'common']);
-  const errorText = useErrorText();
   const login = useLogin();
   const onSuccess = useLoginSuccess();
   const jumpToNode = useJumpToNode();
@@ -22,9 +21,7 @@ export function PasswordLoginForm() {
 
   return (
     <Form<Values> name="login" layout="vertical" requiredMark={false} onFinish={submit} disabled={login.isPending}>
-      {login.error ? (
-        <Alert type="error" showIcon title={errorText(login.error)} style={{ marginBottom: 16 }} role="alert" />
-      ) : null}
+      <FormError error={login.error} />
       <Form.Item
         name="account"
         label={t('auth.account')}

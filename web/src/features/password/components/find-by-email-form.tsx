@@ -1,14 +1,13 @@
 /** Forgotten password by email: mails a reset link (the answer is the same for any address). */
 import { ZEmail } from '@ac/protocol/common';
-import { Alert, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useErrorText } from '@/components/use-error-text';
+import { FormError } from '@/components/form-error';
 import { zodRule } from '@/lib/forms/zod-rule';
 import { useSendFindPwdEmail } from '../api/send-find-pwd-email';
 
 export function FindByEmailForm({ onSent }: { onSent: (email: string) => void }) {
   const { t } = useTranslation('password');
-  const errorText = useErrorText();
   const send = useSendFindPwdEmail();
   const submit = ({ email }: { email: string }) => {
     const address = ZEmail.parse(email);
@@ -16,9 +15,7 @@ export function FindByEmailForm({ onSent }: { onSent: (email: string) => void })
   };
   return (
     <Form<{ email: string }> name="find-password" layout="vertical" requiredMark={false} onFinish={submit}>
-      {send.error ? (
-        <Alert type="error" showIcon title={errorText(send.error)} style={{ marginBottom: 16 }} role="alert" />
-      ) : null}
+      <FormError error={send.error} />
       <Form.Item
         name="email"
         label={t('password.email')}

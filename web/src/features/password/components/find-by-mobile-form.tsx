@@ -1,10 +1,10 @@
 /** China: a new password with the SMS code of purpose findPwd sent to the account's mobile. */
 import { ZMobile } from '@ac/protocol/common';
-import { Alert, Button, Flex, Form, Input } from 'antd';
+import { Button, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '@/components/form-error';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { SendCodeButton } from '@/components/send-code-button';
-import { useErrorText } from '@/components/use-error-text';
 import { zodRule } from '@/lib/forms/zod-rule';
 import { useUpdateForFindPwd } from '../api/update-for-find-pwd';
 import { usePasswordTexts } from './use-password-texts';
@@ -13,7 +13,6 @@ type Values = { mobile: string; code: string; password: string };
 
 export function FindByMobileForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('password');
-  const errorText = useErrorText();
   const passwordTexts = usePasswordTexts();
   const update = useUpdateForFindPwd();
   const [form] = Form.useForm<Values>();
@@ -30,9 +29,7 @@ export function FindByMobileForm({ onDone }: { onDone: () => void }) {
 
   return (
     <Form<Values> form={form} name="find-mobile" layout="vertical" requiredMark={false} onFinish={submit}>
-      {update.error ? (
-        <Alert type="error" showIcon title={errorText(update.error)} style={{ marginBottom: 16 }} role="alert" />
-      ) : null}
+      <FormError error={update.error} />
       <Form.Item
         name="mobile"
         label={t('password.mobile')}

@@ -4,10 +4,11 @@
  * an expired or used one shows the timeout message and a way to ask again.
  */
 import { Code } from '@ac/protocol/codes';
-import { Alert, App, Button, Flex, Form, Result, Spin } from 'antd';
+import { App, Button, Flex, Form, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FormCard } from '@/components/form-card';
+import { FormError } from '@/components/form-error';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { useShellKind } from '@/components/shell-context';
 import { useErrorText } from '@/components/use-error-text';
@@ -66,9 +67,7 @@ export function ResetPage() {
   return (
     <FormCard title={t('password.resetTitle')} intro={t('password.resetDescription')} testId="reset-card">
       <Form<{ password: string }> name="reset-password" layout="vertical" requiredMark={false} onFinish={submit}>
-        {update.error ? (
-          <Alert type="error" showIcon title={errorText(update.error)} style={{ marginBottom: 16 }} role="alert" />
-        ) : null}
+        <FormError error={update.error} />
         <NewPasswordFields texts={passwordTexts} />
         <Button type="primary" htmlType="submit" block size="large" loading={update.isPending}>
           {t('password.submit')}

@@ -1,11 +1,11 @@
 /** Overseas registration: name, email, password and confirmation, region, terms and optional offers consent. */
 import { Code } from '@ac/protocol/codes';
 import { ZEmail } from '@ac/protocol/common';
-import { Alert, Button, Checkbox, Form, Input, Select } from 'antd';
+import { Button, Checkbox, Form, Input, Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '@/components/form-error';
 import { NewPasswordFields } from '@/components/new-password-fields';
-import { useErrorText } from '@/components/use-error-text';
 import { errorCode } from '@/lib/api/api-error';
 import { countryOptions } from '@/lib/format/country';
 import { zodRule } from '@/lib/forms/zod-rule';
@@ -19,7 +19,6 @@ type Props = { onRegistered: (email: string) => void; onOtherNode: (email: strin
 
 export function EmailRegisterForm({ onRegistered, onOtherNode }: Props) {
   const { t, i18n } = useTranslation('register');
-  const errorText = useErrorText();
   const passwordTexts = usePasswordTexts();
   const register = useRegister();
   const dictionary = useDictionary();
@@ -49,9 +48,7 @@ export function EmailRegisterForm({ onRegistered, onOtherNode }: Props) {
       onFinish={submit}
       disabled={register.isPending}
     >
-      {register.error ? (
-        <Alert type="error" showIcon title={errorText(register.error)} style={{ marginBottom: 16 }} role="alert" />
-      ) : null}
+      <FormError error={register.error} />
       <Form.Item
         name="name"
         label={t('register.name')}

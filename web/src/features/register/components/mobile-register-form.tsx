@@ -1,10 +1,10 @@
 /** China registration: mobile, SMS code of purpose `register`, password and confirmation, terms. */
 import { ZMobile } from '@ac/protocol/common';
-import { Alert, Button, Flex, Form, Input } from 'antd';
+import { Button, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '@/components/form-error';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { SendCodeButton } from '@/components/send-code-button';
-import { useErrorText } from '@/components/use-error-text';
 import { zodRule } from '@/lib/forms/zod-rule';
 import { useRegister } from '../api/register';
 import { TermsField } from './terms-field';
@@ -14,7 +14,6 @@ type Values = { mobile: string; code: string; password: string; agree: boolean }
 
 export function MobileRegisterForm({ onRegistered }: { onRegistered: (mobile: string) => void }) {
   const { t } = useTranslation('register');
-  const errorText = useErrorText();
   const passwordTexts = usePasswordTexts();
   const register = useRegister();
   const [form] = Form.useForm<Values>();
@@ -45,9 +44,7 @@ export function MobileRegisterForm({ onRegistered }: { onRegistered: (mobile: st
       onFinish={submit}
       disabled={register.isPending}
     >
-      {register.error ? (
-        <Alert type="error" showIcon title={errorText(register.error)} style={{ marginBottom: 16 }} role="alert" />
-      ) : null}
+      <FormError error={register.error} />
       <Form.Item
         name="mobile"
         label={t('register.mobile')}

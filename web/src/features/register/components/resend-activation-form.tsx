@@ -1,14 +1,13 @@
 /** Asks for the email of an unactivated account and mails a new activation link. */
 import { ZEmail } from '@ac/protocol/common';
-import { Alert, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useErrorText } from '@/components/use-error-text';
+import { FormError } from '@/components/form-error';
 import { zodRule } from '@/lib/forms/zod-rule';
 import { useSendActivateEmail } from '../api/send-activate-email';
 
 export function ResendActivationForm({ onSent }: { onSent: (email: string) => void }) {
   const { t } = useTranslation('register');
-  const errorText = useErrorText();
   const send = useSendActivateEmail();
   const submit = ({ email }: { email: string }) => {
     const address = ZEmail.parse(email);
@@ -16,9 +15,7 @@ export function ResendActivationForm({ onSent }: { onSent: (email: string) => vo
   };
   return (
     <Form<{ email: string }> name="resend-activation" layout="vertical" requiredMark={false} onFinish={submit}>
-      {send.error ? (
-        <Alert type="error" showIcon title={errorText(send.error)} style={{ marginBottom: 16 }} role="alert" />
-      ) : null}
+      <FormError error={send.error} />
       <Form.Item
         name="email"
         label={t('register.email')}
