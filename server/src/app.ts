@@ -4,7 +4,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Code, catalogue } from '@ac/protocol/codes';
-import { regionSettings } from '@ac/protocol/enums';
 import { AVATAR_MAX_BYTES } from '@ac/protocol/profile';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -14,53 +13,39 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { createAccountRegistration } from './account-registration.ts';
-import { type AccountSecurityAdapters, createAccountSecurity } from './account-security.ts';
-import { createBackgroundDelivery } from './adapters/background-delivery.ts';
-import { createMailer, type Mailer } from './adapters/mail.ts';
-import { createOutboxRepo } from './adapters/outbox.repo.ts';
-import { registerSandboxCheckout } from './adapters/payments/sandbox-checkout.routes.ts';
-import { createOutboxSms, type SmsSender } from './adapters/sms.ts';
-import { createCommerce } from './commerce.ts';
+import { createServices, type ServiceAdapters } from './app/services.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { errorAnswer } from './envelope/answer.ts';
 import { registerCalls } from './envelope/envelope.plugin.ts';
 import { installErrorHandler } from './envelope/error-handler.ts';
 import { AppError } from './lib/app-error.ts';
-import { createAuditRepo } from './modules/audit/audit.repo.ts';
-import { createCodesCalls } from './modules/codes/codes.routes.ts';
-import { createCodesService } from './modules/codes/codes.service.ts';
-import { createCompanyRepo } from './modules/company/company.repo.ts';
-import { createCompanyCalls } from './modules/company/company.routes.ts';
-import { registerDevMailbox } from './modules/dev/mailbox.routes.ts';
-import { createDevicesRepo } from './modules/devices/devices.repo.ts';
-import { createDevicesCalls } from './modules/devices/devices.routes.ts';
-import { createKeysRepo } from './modules/keys/keys.repo.ts';
-import { registerKeyRoute } from './modules/keys/keys.routes.ts';
-import { createKeysService } from './modules/keys/keys.service.ts';
-import { createMembershipsRepo } from './modules/memberships/memberships.repo.ts';
-import { createMembershipsCalls } from './modules/memberships/memberships.routes.ts';
-import { createMembershipsService } from './modules/memberships/memberships.service.ts';
-import { createOrdersCalls } from './modules/orders/orders.routes.ts';
-import { registerPaymentNotify } from './modules/payments/payments.routes.ts';
-import { createProductsCalls } from './modules/products/products.routes.ts';
-import { createRedeemCalls } from './modules/redeem/redeem.routes.ts';
-import { createSessionRepo } from './modules/session/session.repo.ts';
-import { createSessionCalls } from './modules/session/session.routes.ts';
-import { createSessionService } from './modules/session/session.service.ts';
-import { createUserRepo } from './modules/user/user.repo.ts';
-import { createUserCalls } from './modules/user/user.routes.ts';
-import { createUserService } from './modules/user/user.service.ts';
+import { accountModule } from './modules/account/account.module.ts';
+import { avatarModule } from './modules/avatar/avatar.module.ts';
+import { codesModule } from './modules/codes/codes.module.ts';
+import { companyModule } from './modules/company/company.module.ts';
+import { devModule } from './modules/dev/dev.module.ts';
+import { devicesModule } from './modules/devices/devices.module.ts';
+import { keysModule } from './modules/keys/keys.module.ts';
+import type { AppModule } from './modules/module.ts';
+import { membershipsModule } from './modules/memberships/memberships.module.ts';
+import { nodesModule } from './modules/nodes/nodes.module.ts';
+import { ordersModule } from './modules/orders/orders.module.ts';
+import { passwordModule } from './modules/password/password.module.ts';
+import { paymentsModule } from './modules/payments/payments.module.ts';
+import { productsModule } from './modules/products/products.module.ts';
+import { profileModule } from './modules/profile/profile.module.ts';
+import { redeemModule } from './modules/redeem/redeem.module.ts';
+import { registrationModule } from './modules/registration/registration.module.ts';
+import { sessionModule } from './modules/session/session.module.ts';
+import { thirdPartyModule } from './modules/third-party/third-party.module.ts';
+import { userModule } from './modules/user/user.module.ts';
 import { registerSpa } from './web/spa.plugin.ts';
 
 export type AppOptions = {
   database: Database;
-  /** Replace delivery adapters (tests pass their own or use the outbox). */
-  mailer?: Mailer;
-  sms?: SmsSender;
-  /** Replace the captcha drawer, avatar store or OAuth providers. */
-  security?: AccountSecurityAdapters;
+  /** Replace delivery adapters, the captcha drawer, avatar store or OAuth providers (tests pass their own). */
+  adapters?: ServiceAdapters;
   logger?: boolean;
 };
 
@@ -134,99 +119,40 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
       ),
   );
 
-  // services
-  const outbox = createOutboxRepo(db);
-  const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, outbox);
-  const sms = options.sms ?? createOutboxSms(outbox);
-  const audit = createAuditRepo(db);
-  const keys = createKeysService(createKeysRepo(db));
-  const sessionRepo = createSessionRepo(db);
-  const sessions = createSessionService(sessionRepo);
-  const codes = createCodesService(db, undefined, config.captchaFreeSendsPerIp);
-  const memberships = createMembershipsService(createMembershipsRepo(db));
-  const userRepo = createUserRepo(db);
-  const users = createUserService(userRepo, memberships);
-  const commerce = createCommerce(config, db, app.log);
-  app.addHook('onClose', () => commerce.close());
-  const defaultLanguage = regionSettings[config.region].defaultLanguage;
-  const accountRegistration = createAccountRegistration({
-    config,
-    db,
-    log: app.log,
-    mailer,
-    sms,
-    audit,
-    codes,
-    accounts: sessionRepo,
-    defaultLanguage,
-  });
-  app.addHook('onClose', () => accountRegistration.close());
-  const background = createBackgroundDelivery(app.log);
-  app.addHook('onClose', () => background.drain());
-  const { publicUrl } = config;
+  // services, built once
+  const services = createServices({ config, db, log: app.log, adapters: options.adapters });
+  app.addHook('onClose', () => services.close());
+  const { publicUrl, region } = config;
+  const s = services;
 
-  const security = createAccountSecurity({
-    config,
-    db,
-    log: app.log,
-    mailer,
-    sms,
-    audit,
-    codes,
-    sessions,
-    users,
-    userRepo,
-    adapters: options.security ?? {},
-  });
-
-  // routes
-  registerKeyRoute(app, keys);
+  // routes: every module, in one place
+  const modules: AppModule[] = [
+    keysModule(s),
+    sessionModule({ ...s, publicUrl }),
+    nodesModule({ ...s, nodeSecret: config.nodeSecret }),
+    registrationModule({ ...s, region }),
+    codesModule(s),
+    userModule(s),
+    companyModule(s),
+    membershipsModule(s),
+    productsModule(s),
+    ordersModule(s),
+    redeemModule(s),
+    devicesModule(s),
+    profileModule(s),
+    passwordModule(s),
+    thirdPartyModule({ ...s, region, publicUrl }),
+    accountModule({ ...s, publicUrl }),
+    avatarModule({ ...s, config }),
+    paymentsModule(s),
+    ...(config.production ? [] : [devModule(s)]),
+  ];
   registerCalls(
     app,
-    [
-      ...createSessionCalls({
-        sessions,
-        codes,
-        users,
-        audit,
-        publicUrl,
-        nodeDirectory: accountRegistration.nodeDirectory,
-      }),
-      ...accountRegistration.calls,
-      ...createCodesCalls({
-        codes,
-        mailer,
-        sms,
-        accounts: sessionRepo,
-        users: userRepo,
-        audit,
-        defaultLanguage,
-        background,
-        nodeDirectory: accountRegistration.nodeDirectory,
-      }),
-      ...createUserCalls({ users }),
-      ...createCompanyCalls({ companies: createCompanyRepo(db) }),
-      ...createMembershipsCalls({ memberships }),
-      ...createProductsCalls({ products: commerce.products }),
-      ...createOrdersCalls({
-        orders: commerce.ordersRepo,
-        ordersService: commerce.orders,
-        payments: commerce.payments,
-      }),
-      ...createRedeemCalls({ redeem: commerce.redeemRepo, redeemService: commerce.redeem }),
-      ...createDevicesCalls({ devices: createDevicesRepo(db) }),
-      ...security.calls,
-    ],
-    { config, keys, sessions },
+    modules.flatMap((m) => m.calls ?? []),
+    { config, keys: s.keys, sessions: s.sessions },
   );
-  security.registerRoutes(app);
-  await registerPaymentNotify(app, { payments: commerce.payments });
-  const sandbox = commerce.gateways.sandbox;
-  if (sandbox) {
-    await registerSandboxCheckout(app, { ...sandbox, returnUrl: commerce.gateways.returnUrl });
-    app.addHook('onReady', () => sandbox.notifier.resume());
-  }
-  if (!config.production) registerDevMailbox(app, outbox);
+  for (const m of modules) await m.register?.(app);
   await registerSpa(app, config);
   return app;
 }

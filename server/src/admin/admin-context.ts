@@ -1,25 +1,37 @@
 /**
- * What admin commands run against: the configuration and the commerce
- * services, on the database main.ts would open (DATA_DIR / DATABASE_URL),
- * migrated and seeded with the essentials exactly as at start.
+ * What admin commands run against: the configuration and the services of
+ * the app (one composition root), on the database main.ts would open
+ * (DATA_DIR / DATABASE_URL), migrated and seeded with the essentials
+ * exactly as at start.
  */
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PaymentLog } from '../adapters/payments/types.ts';
-import { type Commerce, createCommerce } from '../commerce.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { createServices, type Services } from '../app/services.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { seedEssentials } from '../seed/seed.ts';
 
-export type AdminContext = { config: Config; commerce: Commerce; now: () => Date };
+export type AdminContext = { config: Config; services: Services; now: () => Date };
 export type AdminArgs = { positionals: string[]; values: Record<string, string | boolean | undefined> };
 export type AdminCommand = (ctx: AdminContext, args: AdminArgs) => Promise<string>;
 
 /** Warnings and errors of the services go to stderr, so stdout holds only the command's answer. */
-export const stderrLog: PaymentLog = {
-  debug: () => {},
-  warn: (obj, msg) => console.error(`warn: ${msg ?? ''} ${JSON.stringify(obj)}`),
-  error: (obj, msg) => console.error(`error: ${msg ?? ''} ${JSON.stringify(obj)}`),
+const quiet = () => {};
+const toStderr =
+  (level: string) =>
+  (obj: unknown, msg?: string): void =>
+    console.error(`${level}: ${msg ?? ''} ${JSON.stringify(obj)}`);
+export const stderrLog: FastifyBaseLogger = {
+  level: 'warn',
+  fatal: toStderr('fatal'),
+  error: toStderr('error'),
+  warn: toStderr('warn'),
+  info: quiet,
+  debug: quiet,
+  trace: quiet,
+  silent: quiet,
+  child: () => stderrLog,
 };
 
 /** The server package directory: `npm start` runs main.ts there, so a relative DATA_DIR means the same here. */
@@ -33,12 +45,12 @@ export async function openAdmin(env: Record<string, string | undefined> = proces
   );
   await database.migrate();
   await seedEssentials(database.db, config);
-  const commerce = createCommerce(config, database.db, stderrLog);
-  const ctx: AdminContext = { config, commerce, now: () => new Date() };
+  const services = createServices({ config, db: database.db, log: stderrLog });
+  const ctx: AdminContext = { config, services, now: () => new Date() };
   return {
     ctx,
     async close() {
-      await commerce.close();
+      await services.close();
       await database.close();
     },
   };

@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commerceEnv, postNotify, sandboxNotification } from '../../test/commerce-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createCommerce } from '../commerce.ts';
+import { createServices } from '../app/services.ts';
 import { memberships, orders, redeemCodes } from '../db/schema/index.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../seed/demo.ts';
 import type { AdminContext } from './admin-context.ts';
@@ -22,11 +22,11 @@ let ctx: AdminContext;
 let dir: string;
 beforeAll(async () => {
   t = await createTestApp({ demo: true, env: commerceEnv });
-  ctx = { config: t.config, commerce: createCommerce(t.config, t.db, t.app.log), now: () => new Date() };
+  ctx = { config: t.config, services: createServices({ config: t.config, db: t.db, log: t.app.log }), now: () => new Date() };
   dir = mkdtempSync(join(tmpdir(), 'ac-admin-'));
 });
 afterAll(async () => {
-  await ctx.commerce.close();
+  await ctx.services.close();
   await t.close();
   rmSync(dir, { recursive: true, force: true });
 });

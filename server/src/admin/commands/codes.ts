@@ -12,11 +12,11 @@ import type { AdminCommand } from '../admin-context.ts';
 import { int, oneOf, optionalText, positional, text } from '../args.ts';
 import { csv } from '../output.ts';
 
-export const codesGenerate: AdminCommand = async ({ commerce }, args) => {
+export const codesGenerate: AdminCommand = async ({ services }, args) => {
   const ownerEmail = optionalText(args, 'owner');
-  const owner = ownerEmail ? await commerce.adminUsers.findByAccount(ownerEmail) : null;
+  const owner = ownerEmail ? await services.users.findByAccount(ownerEmail) : null;
   if (ownerEmail && !owner) throw new AppError(Code.userNotFound, ownerEmail);
-  const rows = await commerce.redeemIssue.issue({
+  const rows = await services.redeemIssue.issue({
     goodsCode: text(args, 'goods'),
     count: int(args, 'count'),
     days: int(args, 'days'),
@@ -50,7 +50,7 @@ export const codesGenerate: AdminCommand = async ({ commerce }, args) => {
   return `${rows.length} codes written to ${path}`;
 };
 
-export const codesVoid: AdminCommand = async ({ commerce }, args) => {
-  const row = await commerce.redeemIssue.voidCode(positional(args, 2, 'the code'));
+export const codesVoid: AdminCommand = async ({ services }, args) => {
+  const row = await services.redeemIssue.voidCode(positional(args, 2, 'the code'));
   return `${row.serialNo} ${row.code}: ${row.state}`;
 };

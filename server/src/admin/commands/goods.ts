@@ -4,8 +4,8 @@ import type { AdminCommand } from '../admin-context.ts';
 import { int, oneOf, optionalText, text } from '../args.ts';
 import { money, table } from '../output.ts';
 
-export const goodsList: AdminCommand = async ({ commerce }) => {
-  const rows = await commerce.products.listAll();
+export const goodsList: AdminCommand = async ({ services }) => {
+  const rows = await services.products.listAll();
   return table(
     ['code', 'name', 'product', 'account type', 'days', 'USD', 'CNY', 'on sale'],
     rows.map((g) => [
@@ -21,18 +21,18 @@ export const goodsList: AdminCommand = async ({ commerce }) => {
   );
 };
 
-export const goodsSetPrice: AdminCommand = async ({ commerce }, args) => {
-  const currency = oneOf(optionalText(args, 'currency') ?? commerce.currency, CURRENCIES, '--currency');
-  const row = await commerce.products.setPrice(text(args, 'goods'), currency, int(args, 'amount'));
+export const goodsSetPrice: AdminCommand = async ({ services }, args) => {
+  const currency = oneOf(optionalText(args, 'currency') ?? services.currency, CURRENCIES, '--currency');
+  const row = await services.products.setPrice(text(args, 'goods'), currency, int(args, 'amount'));
   return `${row.code}: ${money(currency === 'USD' ? row.priceUsd : row.priceCny, currency)}`;
 };
 
-export const goodsEnable: AdminCommand = async ({ commerce }, args) => {
-  const row = await commerce.products.setActive(text(args, 'goods'), true);
+export const goodsEnable: AdminCommand = async ({ services }, args) => {
+  const row = await services.products.setActive(text(args, 'goods'), true);
   return `${row.code}: on sale`;
 };
 
-export const goodsDisable: AdminCommand = async ({ commerce }, args) => {
-  const row = await commerce.products.setActive(text(args, 'goods'), false);
+export const goodsDisable: AdminCommand = async ({ services }, args) => {
+  const row = await services.products.setActive(text(args, 'goods'), false);
   return `${row.code}: off sale`;
 };

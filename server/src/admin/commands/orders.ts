@@ -4,21 +4,21 @@ import type { AdminCommand } from '../admin-context.ts';
 import { int, optionalText, positional } from '../args.ts';
 import { money } from '../output.ts';
 
-export const ordersRefund: AdminCommand = async ({ commerce }, args) => {
+export const ordersRefund: AdminCommand = async ({ services }, args) => {
   const amount = optionalText(args, 'amount') === undefined ? undefined : int(args, 'amount');
-  const o = await commerce.refunds.refund(positional(args, 2, 'the order number'), amount);
+  const o = await services.refunds.refund(positional(args, 2, 'the order number'), amount);
   const status = orderStatusName[o.status as TOrderStatus];
   return `${o.orderNo}: ${status}, refunded ${money(o.refundAmount, o.currency)} of ${money(o.payAmount, o.currency)}`;
 };
 
-export const ordersExpire: AdminCommand = async ({ commerce }) => {
-  const n = await commerce.orders.expireServed();
+export const ordersExpire: AdminCommand = async ({ services }) => {
+  const n = await services.orders.expireServed();
   return `${n} order${n === 1 ? '' : 's'} marked expired`;
 };
 
-export const reconcile: AdminCommand = async ({ commerce }, args) => {
+export const reconcile: AdminCommand = async ({ services }, args) => {
   const minutes = int(args, 'older-than', 15);
-  const summary = await commerce.payments.reconcile(minutes);
+  const summary = await services.payments.reconcile(minutes);
   const parts = Object.entries(summary.outcomes).map(([k, v]) => `${k} ${v}`);
   return `checked ${summary.checked} order${summary.checked === 1 ? '' : 's'} awaiting payment for over ${minutes} min${parts.length ? `: ${parts.join(', ')}` : ''}`;
 };

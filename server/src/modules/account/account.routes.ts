@@ -1,15 +1,11 @@
 import { Code } from '@ac/protocol/codes';
-import type { TLanguage } from '@ac/protocol/enums';
 import { ZCancelAccountRequest } from '@ac/protocol/profile';
 import { z } from 'zod';
-import { messageLanguage } from '../../adapters/messages.ts';
-import { accountDeletedText } from '../../adapters/notice-messages.ts';
-import type { Notifier } from '../../adapters/notices.ts';
 import { defineCall } from '../../envelope/call.ts';
 import { clearTicketCookie } from '../../lib/ticket-cookie.ts';
 import type { AccountService } from './account.service.ts';
 
-type Deps = { accounts: AccountService; notifier: Notifier; defaultLanguage: TLanguage; publicUrl: string };
+type Deps = { accounts: AccountService; publicUrl: string };
 
 export function createAccountCalls(d: Deps) {
   return [
@@ -24,11 +20,8 @@ export function createAccountCalls(d: Deps) {
       response: z.object({}),
       errors: [Code.codeInvalid],
       async handler({ payload, session, clientInfo, ip, requestId, reply }) {
-        const to = await d.accounts.cancel(session.userId, payload, { ip, requestId });
+        await d.accounts.cancel(session.userId, payload, { ip, requestId, language: clientInfo.language });
         clearTicketCookie(reply, d.publicUrl);
-        const language = messageLanguage(clientInfo.language, d.defaultLanguage);
-        // transient: once delivered, the farewell leaves no copy of the address behind
-        await d.notifier.send(to, accountDeletedText, { language, transient: true });
         return {};
       },
     }),

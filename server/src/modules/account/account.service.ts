@@ -1,34 +1,55 @@
 /**
  * Account deletion (SPEC §5, DESIGN §8): the agreement accepted and a code
  * sent to the user's own mobile or email (purpose cancelAccount); then, in
- * one transaction, the person's data removed or anonymised, every session
- * ended, bindings and devices released, orders kept but detached. The
- * avatar file goes after the commit.
+ * one transaction, every module forgets the person — data removed or
+ * anonymised, every session ended, bindings and devices released, orders
+ * kept but detached. The avatar file goes after the commit, then a
+ * farewell notice.
  */
 import { Code } from '@ac/protocol/codes';
+import type { TLanguage } from '@ac/protocol/enums';
 import type { TCancelAccountRequest } from '@ac/protocol/profile';
-import type { Db } from '../../db/client.ts';
+import { messageLanguage } from '../../adapters/messages.ts';
+import { accountDeletedText } from '../../adapters/notice-messages.ts';
+import type { Notifier } from '../../adapters/notices.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { createAuditRepo } from '../audit/audit.repo.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import type { AvatarService } from '../avatar/avatar.service.ts';
 import type { CodesService } from '../codes/codes.service.ts';
-import { accountKey } from '../nodes/node-directory.ts';
-import { createUserRepo } from '../user/user.repo.ts';
+import type { NodeDirectory } from '../nodes/node-directory.ts';
+import type { UserService } from '../user/user.service.ts';
 import { createAccountRepo } from './account.repo.ts';
 
-type Deps = {
-  codes: Pick<CodesService, 'verify'>;
-  avatars: Pick<AvatarService, 'removeFile'>;
-  nodeCode: string;
-};
-export type Origin = { ip: string; requestId: string };
+/** A module that keeps something of the person: it forgets it inside the deletion's transaction. */
+type Forgets = { forgetUser(userId: string, tx: DbOrTx): Promise<void> };
 
-export function createAccountService(db: Db, d: Deps, now: () => Date = () => new Date()) {
+type Deps = {
+  db: Db;
+  users: Pick<UserService, 'requireLive' | 'lockLive' | 'anonymise'>;
+  codes: Pick<CodesService, 'verify' | 'forgetTargets'>;
+  avatars: Pick<AvatarService, 'removeFile'>;
+  sessions: { forgetUser(userId: string, addresses: string[], at: Date, tx: DbOrTx): Promise<void> };
+  registration: { forgetUser(userId: string, addresses: string[], tx: DbOrTx): Promise<void> };
+  orders: { detachUser(userId: string, at: Date, tx: DbOrTx): Promise<void> };
+  thirdParty: Forgets;
+  devices: Forgets;
+  companies: { forgetMember(userId: string, tx: DbOrTx): Promise<void> };
+  memberships: Forgets;
+  redeem: Forgets;
+  directory: Pick<NodeDirectory, 'forget'>;
+  audit: AuditService;
+  notifier: Notifier;
+  defaultLanguage: TLanguage;
+  now?: () => Date;
+};
+export type Origin = { ip: string; requestId: string; language: string | undefined };
+
+export function createAccountService(d: Deps) {
+  const now = d.now ?? (() => new Date());
   return {
-    /** Returns the addresses the account had, for the farewell notice. */
     async cancel(userId: string, p: TCancelAccountRequest, origin: Origin) {
-      const user = await createUserRepo(db).findLiveUser(userId);
-      if (!user) throw new AppError(Code.sessionRevoked);
+      const user = await d.users.requireLive(userId);
       const target = p.channel === 'sms' ? user.mobile : user.email;
       if (!target)
         throw new AppError(
@@ -38,29 +59,34 @@ export function createAccountService(db: Db, d: Deps, now: () => Date = () => ne
       // wrong codes count even though the transaction below would roll back
       await d.codes.verify('cancelAccount', target, p.code, { consume: false });
       const addresses = [user.email, user.mobile].filter((a): a is string => a !== null);
-      const favicon = await db.transaction(async (tx) => {
-        const repo = createAccountRepo(tx);
-        const live = await createUserRepo(tx).lockLiveUser(userId);
+      const favicon = await d.db.transaction(async (tx) => {
+        const live = await d.users.lockLive(userId, tx);
         if (!live) throw new AppError(Code.sessionRevoked);
         await d.codes.verify('cancelAccount', target, p.code, { tx });
         const at = now();
-        await repo.endSessions(userId, at);
-        await repo.releaseLinks(userId);
-        await repo.detachCommerce(userId, at);
-        await repo.forgetAddresses(
-          userId,
-          addresses,
-          addresses.map((a) => `account:${a.toLowerCase()}`),
-        );
-        await repo.forgetDirectoryEntries(addresses.map(accountKey), d.nodeCode);
-        await repo.scrubAudit(userId);
-        await repo.anonymiseUser(userId, at);
+        await d.sessions.forgetUser(userId, addresses, at, tx);
+        await d.thirdParty.forgetUser(userId, tx);
+        await d.devices.forgetUser(userId, tx);
+        await d.companies.forgetMember(userId, tx);
+        await d.memberships.forgetUser(userId, tx);
+        await d.orders.detachUser(userId, at, tx);
+        await d.redeem.forgetUser(userId, tx);
+        await d.registration.forgetUser(userId, addresses, tx);
+        await d.codes.forgetTargets(addresses, tx);
+        await createAccountRepo(tx).forgetMessages(addresses);
+        await d.directory.forget(addresses, tx);
+        await d.audit.scrubIp(userId, tx);
+        await d.users.anonymise(userId, at, tx);
         // recorded after the IPs were scrubbed, and without one: only that it happened
-        await createAuditRepo(tx).record({ event: 'account.deleted', userId, requestId: origin.requestId });
+        await d.audit.record({ event: 'account.deleted', userId, requestId: origin.requestId }, tx);
         return live.favicon;
       });
       await d.avatars.removeFile(favicon);
-      return { email: user.email, mobile: user.mobile };
+      // transient: once delivered, the farewell leaves no copy of the address behind
+      await d.notifier.send({ email: user.email, mobile: user.mobile }, accountDeletedText, {
+        language: messageLanguage(origin.language, d.defaultLanguage),
+        transient: true,
+      });
     },
   };
 }

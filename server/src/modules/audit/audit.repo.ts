@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
 
@@ -21,6 +22,8 @@ export function createAuditRepo(db: DbOrTx) {
         detail: e.detail ?? null,
       });
     },
+    async scrubIp(userId: string) {
+      await db.update(auditLog).set({ ip: null }).where(eq(auditLog.userId, userId));
+    },
   };
 }
-export type AuditRepo = ReturnType<typeof createAuditRepo>;

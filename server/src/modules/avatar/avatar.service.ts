@@ -8,9 +8,8 @@ import { AVATAR_NAME_RE, type AvatarStore } from '../../adapters/avatar-store.ts
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { randomToken } from '../../lib/hashing.ts';
-import { createAuditRepo } from '../audit/audit.repo.ts';
-import { createUserRepo } from '../user/user.repo.ts';
-import { createAvatarRepo } from './avatar.repo.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { UserService } from '../user/user.service.ts';
 import { normaliseAvatar } from './avatar-image.ts';
 
 export const AVATAR_PATH = '/avatars/';
@@ -33,13 +32,19 @@ export function avatarNameOf(favicon: string | null): string | null {
 type Origin = { ip: string; requestId: string };
 type Log = { warn(obj: object, msg: string): void };
 
-export function createAvatarService(
-  db: Db,
-  store: AvatarStore,
-  publicUrl: string,
-  log: Log,
-  now: () => Date = () => new Date(),
-) {
+type Deps = {
+  db: Db;
+  store: AvatarStore;
+  users: Pick<UserService, 'lockLive' | 'setFavicon'>;
+  audit: AuditService;
+  publicUrl: string;
+  log: Log;
+  now?: () => Date;
+};
+
+export function createAvatarService(d: Deps) {
+  const { db, store, publicUrl, log } = d;
+  const now = d.now ?? (() => new Date());
   async function removeQuietly(name: string | null) {
     if (!name) return;
     await store.delete(name).catch((err) => log.warn({ err, name }, 'avatar file not removed'));
@@ -54,16 +59,18 @@ export function createAvatarService(
       let previous: string | null;
       try {
         previous = await db.transaction(async (tx) => {
-          const repo = createAvatarRepo(tx);
-          const user = await createUserRepo(tx).lockLiveUser(userId);
+          const user = await d.users.lockLive(userId, tx);
           if (!user) throw new AppError(Code.sessionRevoked);
-          await repo.setFavicon(userId, favicon, now());
-          await createAuditRepo(tx).record({
-            event: 'avatar.uploaded',
-            userId,
-            ...origin,
-            detail: { type: image.contentType, bytes: image.data.length },
-          });
+          await d.users.setFavicon(userId, favicon, now(), tx);
+          await d.audit.record(
+            {
+              event: 'avatar.uploaded',
+              userId,
+              ...origin,
+              detail: { type: image.contentType, bytes: image.data.length },
+            },
+            tx,
+          );
           return user.favicon;
         });
       } catch (e) {

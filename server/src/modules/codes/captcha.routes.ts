@@ -2,10 +2,9 @@ import { Code } from '@ac/protocol/codes';
 import { ZEmpty } from '@ac/protocol/common';
 import { ZKaptchaResponse, ZKaptchaVerifyRequest, ZKaptchaVerifyResponse } from '@ac/protocol/profile';
 import { defineCall } from '../../envelope/call.ts';
-import type { AuditRepo } from '../audit/audit.repo.ts';
 import type { CaptchaService } from './captcha.service.ts';
 
-type Deps = { captcha: CaptchaService; audit: AuditRepo };
+type Deps = { captcha: CaptchaService };
 
 const limit = { max: 30, timeWindow: '1 minute' };
 
@@ -19,11 +18,7 @@ export function createCaptchaCalls(d: Deps) {
       rateLimit: limit,
       request: ZEmpty,
       response: ZKaptchaResponse,
-      async handler({ session, ip, requestId }) {
-        const captcha = await d.captcha.create(ip);
-        await d.audit.record({ event: 'captcha.issued', userId: session?.userId, ip, requestId });
-        return captcha;
-      },
+      handler: ({ session, ip, requestId }) => d.captcha.create({ ip, userId: session?.userId, requestId }),
     }),
     defineCall({
       path: '/user/v5/profile/kaptchaVerify',
@@ -34,17 +29,8 @@ export function createCaptchaCalls(d: Deps) {
       request: ZKaptchaVerifyRequest,
       response: ZKaptchaVerifyResponse,
       errors: [Code.captchaWrong],
-      async handler({ payload, session, ip, requestId }) {
-        const userId = session?.userId;
-        try {
-          const answer = await d.captcha.verify(payload.imageKey, payload.answer);
-          await d.audit.record({ event: 'captcha.passed', userId, ip, requestId });
-          return answer;
-        } catch (e) {
-          await d.audit.record({ event: 'captcha.failed', userId, ip, requestId });
-          throw e;
-        }
-      },
+      handler: ({ payload, session, ip, requestId }) =>
+        d.captcha.verify(payload.imageKey, payload.answer, { ip, userId: session?.userId, requestId }),
     }),
   ];
 }

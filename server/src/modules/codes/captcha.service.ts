@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { randomToken, sha256Hex } from '../../lib/hashing.ts';
 import { addMs, DAY, MINUTE } from '../../lib/time.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import { createCaptchaRepo } from './captcha.repo.ts';
 
 /** Draws a captcha: its answer and the SVG markup. */
@@ -33,9 +34,16 @@ function answerHash(id: string, answer: string) {
   return sha256Hex(`captcha:${id}:${answer.trim().toLowerCase()}`);
 }
 
-export function createCaptchaService(db: Db, generate: CaptchaGenerator, now: () => Date = () => new Date()) {
+type Deps = { db: Db; generate: CaptchaGenerator; audit: AuditService; now?: () => Date };
+/** Who asks: the session's user when there is one, and the request id for the log. */
+export type CaptchaOrigin = { ip: string; userId?: string | undefined; requestId?: string };
+
+export function createCaptchaService(d: Deps) {
+  const { db, generate } = d;
+  const now = d.now ?? (() => new Date());
   return {
-    async create(ip: string) {
+    async create(origin: CaptchaOrigin) {
+      const { ip } = origin;
       const { text, svg } = generate();
       const at = now();
       const repo = createCaptchaRepo(db);
@@ -49,18 +57,25 @@ export function createCaptchaService(db: Db, generate: CaptchaGenerator, now: ()
         createdAt: at,
         expiresAt: addMs(at, CAPTCHA_TTL_MINUTES * MINUTE),
       });
+      await d.audit.record({ event: 'captcha.issued', ...origin });
       return { imageKey: id, image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
     },
 
     /** One try: a right answer gives a ticket, a wrong one kills the image (1100011). */
-    async verify(imageKey: string, answer: string) {
+    async verify(imageKey: string, answer: string, origin: CaptchaOrigin) {
       const at = now();
       const repo = createCaptchaRepo(db);
-      const row = await repo.takeTry(imageKey, at);
-      if (!row || row.answerHash !== answerHash(imageKey, answer)) throw new AppError(Code.captchaWrong);
-      const ticket = randomToken();
-      await repo.setTicket(imageKey, sha256Hex(ticket), addMs(at, CAPTCHA_TICKET_TTL_MINUTES * MINUTE));
-      return { ticket };
+      try {
+        const row = await repo.takeTry(imageKey, at);
+        if (!row || row.answerHash !== answerHash(imageKey, answer)) throw new AppError(Code.captchaWrong);
+        const ticket = randomToken();
+        await repo.setTicket(imageKey, sha256Hex(ticket), addMs(at, CAPTCHA_TICKET_TTL_MINUTES * MINUTE));
+        await d.audit.record({ event: 'captcha.passed', ...origin });
+        return { ticket };
+      } catch (e) {
+        await d.audit.record({ event: 'captcha.failed', ...origin });
+        throw e;
+      }
     },
   };
 }

@@ -1,17 +1,30 @@
 /**
- * Who receives what when a code is asked for (DESIGN §9): answers never tell
- * whether an account exists; codes for session purposes go only to the
- * user's own address (or the new one being bound).
+ * Sending a verification code (DESIGN §9): who receives what — answers never
+ * tell whether an account exists, and codes for session purposes go only to
+ * the user's own address (or the new one being bound) — then the code
+ * issued, delivered by mail or SMS and recorded.
  */
 import { Code } from '@ac/protocol/codes';
-import type { TCodePurpose } from '@ac/protocol/enums';
+import type { TCodePurpose, TLanguage } from '@ac/protocol/enums';
+import { CODE_RESEND_SECONDS, CODE_TTL_MINUTES } from '@ac/protocol/verification';
+import type { BackgroundDelivery } from '../../adapters/background-delivery.ts';
+import type { Mailer } from '../../adapters/mail.ts';
+import { codeMessageText, messageLanguage, registerNoticeText } from '../../adapters/messages.ts';
+import type { SmsSender } from '../../adapters/sms.ts';
 import type { AuthSession } from '../../envelope/call.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { NodeDirectory } from '../nodes/node-directory.ts';
+import type { UserService } from '../user/user.service.ts';
+import type { CodesService } from './codes.service.ts';
 
 export type Delivery = 'code' | 'notice' | 'none';
 
 /** Purposes whose delivery depends on whether an account exists: their messages are sent without waiting. */
 export const accountBlindPurposes: readonly TCodePurpose[] = ['login', 'findPwd', 'register'];
+
+/** Purposes for an existing account: one living on another node is sent there (the jump-node screen). */
+const accountPurposes: readonly TCodePurpose[] = ['login', 'findPwd'];
 
 type Lookups = {
   accountExists(target: string): Promise<boolean>;
@@ -46,3 +59,89 @@ export async function deliveryFor(
     }
   }
 }
+
+type Deps = {
+  codes: Pick<CodesService, 'issue'>;
+  mailer: Mailer;
+  sms: SmsSender;
+  users: Pick<UserService, 'findByAccount' | 'findLive'>;
+  audit: AuditService;
+  defaultLanguage: TLanguage;
+  /** Sends the messages of account-blind purposes (login, findPwd, register) without waiting. */
+  background: BackgroundDelivery;
+  /** When given, a login or find-password code for an account living on another node answers 0300069. */
+  nodeDirectory?: Pick<NodeDirectory, 'elsewhere'>;
+};
+
+/** A code request: its purpose and captcha ticket, the caller's session, language and address. */
+export type CodeRequest = {
+  purpose: TCodePurpose;
+  ticket: string | undefined;
+  session: AuthSession | null;
+  language: string | undefined;
+  ip: string;
+  requestId: string;
+};
+
+type Send = { code(code: string): Promise<void>; notice(): Promise<void> };
+
+export function createCodeDelivery(d: Deps) {
+  const lookups: Lookups = {
+    accountExists: async (target) => (await d.users.findByAccount(target)) !== null,
+    ownAddresses: async (userId) => {
+      const user = await d.users.findLive(userId);
+      return user ? [user.email, user.mobile] : [];
+    },
+  };
+
+  async function issue(target: string, channel: 'mail' | 'sms', send: Send, r: CodeRequest) {
+    const { purpose } = r;
+    // the other nodes are asked for every such target, so the answer takes as long for a local account
+    const [delivery, otherNode] = await Promise.all([
+      deliveryFor(purpose, target, r.session, lookups),
+      d.nodeDirectory && accountPurposes.includes(purpose) ? d.nodeDirectory.elsewhere(target) : null,
+    ]);
+    if (otherNode) throw new AppError(Code.accountOnOtherNode, otherNode.code);
+    // a code row is created in every case, so limits and answers are the same for any target
+    const code = await d.codes.issue(purpose, target, { ip: r.ip, ticket: r.ticket });
+    const deliver = delivery === 'code' ? () => send.code(code) : delivery === 'notice' ? send.notice : undefined;
+    if (deliver && accountBlindPurposes.includes(purpose)) d.background.dispatch(`${channel} code`, deliver);
+    else if (deliver) await deliver();
+    await d.audit.record({
+      event: 'code.sent',
+      userId: r.session?.userId,
+      ip: r.ip,
+      requestId: r.requestId,
+      detail: { channel, purpose, captcha: r.ticket !== undefined },
+    });
+    return { resendAfter: CODE_RESEND_SECONDS };
+  }
+
+  return {
+    byEmail(email: string, r: CodeRequest) {
+      const lang = messageLanguage(r.language, d.defaultLanguage);
+      return issue(
+        email,
+        'mail',
+        {
+          code: (code) => d.mailer.send({ to: email, ...codeMessageText(lang, code, CODE_TTL_MINUTES) }),
+          notice: () => d.mailer.send({ to: email, ...registerNoticeText(lang) }),
+        },
+        r,
+      );
+    },
+    bySms(mobile: string, r: CodeRequest) {
+      const lang = messageLanguage(r.language, d.defaultLanguage);
+      return issue(
+        mobile,
+        'sms',
+        {
+          code: (code) => d.sms.send({ to: mobile, text: codeMessageText(lang, code, CODE_TTL_MINUTES).text }),
+          notice: () => d.sms.send({ to: mobile, text: registerNoticeText(lang).text }),
+        },
+        r,
+      );
+    },
+  };
+}
+export type CodeDelivery = ReturnType<typeof createCodeDelivery>;

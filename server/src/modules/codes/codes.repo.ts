@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { verificationCodes } from '../../db/schema/index.ts';
 
@@ -73,6 +73,9 @@ export function createCodesRepo(db: DbOrTx) {
         )
         .returning({ id: verificationCodes.id });
       return rows.length === 1;
+    },
+    async deleteForTargets(targets: string[]) {
+      await db.delete(verificationCodes).where(inArray(verificationCodes.target, targets));
     },
   };
 }

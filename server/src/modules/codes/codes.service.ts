@@ -30,11 +30,17 @@ function codeHash(purpose: string, target: string, code: string) {
 /** Who asks for a code: the IP counts toward the captcha threshold; `ticket` is a kaptchaVerify ticket. */
 export type IssueGuard = { ip?: string; ticket?: string };
 
-export function createCodesService(
-  db: Db,
-  now: () => Date = () => new Date(),
-  freeSendsPerIp = CAPTCHA_FREE_SENDS_PER_IP,
-) {
+type Deps = {
+  db: Db;
+  now?: () => Date;
+  /** Sends from one IP in an hour before each needs a captcha ticket. */
+  freeSendsPerIp?: number;
+};
+
+export function createCodesService(d: Deps) {
+  const { db } = d;
+  const now = d.now ?? (() => new Date());
+  const freeSendsPerIp = d.freeSendsPerIp ?? CAPTCHA_FREE_SENDS_PER_IP;
   return {
     /** Creates a code for purpose + target, enforcing the send limits; returns the clear code. */
     async issue(purpose: string, target: string, guard: IssueGuard = {}): Promise<string> {
@@ -100,6 +106,11 @@ export function createCodesService(
         throw new AppError(Code.codeInvalid);
       }
       if (consume && !(await repo.consume(row.id, at, CODE_MAX_ATTEMPTS))) throw new AppError(Code.codeInvalid);
+    },
+
+    /** Account deletion: the codes sent to the account's addresses go. */
+    async forgetTargets(targets: string[], tx: DbOrTx) {
+      if (targets.length) await createCodesRepo(tx).deleteForTargets(targets);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { companies, companyMembers } from '../../db/schema/index.ts';
 
@@ -20,5 +20,18 @@ export function createCompanyRepo(db: DbOrTx) {
         .limit(1);
       return rows[0] ?? null;
     },
+    async inActiveCompany(userId: string) {
+      const rows = await db
+        .select({ id: companies.id })
+        .from(companyMembers)
+        .innerJoin(companies, eq(companies.id, companyMembers.companyId))
+        .where(and(eq(companyMembers.userId, userId), eq(companies.status, 'active')))
+        .limit(1);
+      return rows.length > 0;
+    },
+    async deleteMember(userId: string) {
+      await db.delete(companyMembers).where(eq(companyMembers.userId, userId));
+    },
   };
 }
+export type CompanyRepo = ReturnType<typeof createCompanyRepo>;

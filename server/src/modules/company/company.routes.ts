@@ -1,10 +1,9 @@
 import { ZEmpty } from '@ac/protocol/common';
 import { ZCompanyInfo } from '@ac/protocol/session';
 import { defineCall } from '../../envelope/call.ts';
-import { iso } from '../../lib/time.ts';
-import type { createCompanyRepo } from './company.repo.ts';
+import type { CompanyService } from './company.service.ts';
 
-export function createCompanyCalls(d: { companies: ReturnType<typeof createCompanyRepo> }) {
+export function createCompanyCalls(d: { companies: CompanyService }) {
   return [
     defineCall({
       path: '/company/v5/member/getCompanyInfoByToken',
@@ -13,10 +12,7 @@ export function createCompanyCalls(d: { companies: ReturnType<typeof createCompa
       auth: true,
       request: ZEmpty,
       response: ZCompanyInfo,
-      async handler({ session }) {
-        const c = await d.companies.companyOfUser(session.userId);
-        return c ? { ...c, endTime: iso(c.endTime) } : null;
-      },
+      handler: ({ session }) => d.companies.companyInfo(session.userId),
     }),
   ];
 }

@@ -18,6 +18,9 @@ export function createDevicesRepo(db: DbOrTx) {
       ]);
       return { rows, total: total?.n ?? 0 };
     },
+    async deleteOf(userId: string) {
+      await db.delete(devices).where(eq(devices.userId, userId));
+    },
   };
 }
 export type DevicesRepo = ReturnType<typeof createDevicesRepo>;

@@ -1,9 +1,8 @@
 import { ZDeviceList, ZDeviceListRequest } from '@ac/protocol/devices';
 import { defineCall } from '../../envelope/call.ts';
-import { iso } from '../../lib/time.ts';
-import type { DevicesRepo } from './devices.repo.ts';
+import type { DevicesService } from './devices.service.ts';
 
-export function createDevicesCalls(d: { devices: DevicesRepo }) {
+export function createDevicesCalls(d: { devices: DevicesService }) {
   return [
     defineCall({
       path: '/user/v5/device/list',
@@ -12,29 +11,7 @@ export function createDevicesCalls(d: { devices: DevicesRepo }) {
       auth: true,
       request: ZDeviceListRequest,
       response: ZDeviceList,
-      async handler({ payload, session }) {
-        const { pageNo, pageSize } = payload;
-        const { rows, total } = await d.devices.listDevices(session.userId, {
-          offset: (pageNo - 1) * pageSize,
-          limit: pageSize,
-        });
-        return {
-          rows: rows.map((r) => ({
-            id: r.id,
-            name: r.name,
-            model: r.model,
-            mac: r.mac,
-            uuid: r.uuid,
-            lastIp: r.lastIp,
-            lastTime: iso(r.lastTime),
-            clientVersion: r.clientVersion,
-            status: r.status,
-          })),
-          total,
-          pageNo,
-          pageSize,
-        };
-      },
+      handler: ({ payload, session }) => d.devices.list(session.userId, payload),
     }),
   ];
 }

@@ -6,21 +6,18 @@
  */
 import { generateKey } from '@ac/protocol/envelope';
 import { sha256Hex } from '../../lib/hashing.ts';
+import type { Db } from '../../db/client.ts';
 import { addMs, DAY, MINUTE } from '../../lib/time.ts';
-import type { KeysRepo } from './keys.repo.ts';
+import { createKeysRepo } from './keys.repo.ts';
 
 export const KEY_TTL_MS = 7 * DAY;
 /** Signed-variant requests older than this are refused, and their ids are kept this long. */
 export const SIGNED_REQUEST_MAX_AGE_MS = 5 * MINUTE;
 const CACHE_MAX = 50_000;
 
-export function createKeysService(
-  repo: Pick<
-    KeysRepo,
-    'insertKey' | 'findValidKey' | 'deleteExpiredKeys' | 'rememberRequestId' | 'forgetRequestIdsBefore'
-  >,
-  now: () => Date = () => new Date(),
-) {
+export function createKeysService(d: { db: Db; now?: () => Date }) {
+  const repo = createKeysRepo(d.db);
+  const now = d.now ?? (() => new Date());
   const cache = new Map<string, number>();
   let issuedSinceSweep = 0;
 

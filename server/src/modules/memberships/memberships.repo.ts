@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, gte, max, min, ne, sql, sum } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { goods, memberships, users } from '../../db/schema/index.ts';
+import { goods, memberships } from '../../db/schema/index.ts';
 
 export type MembershipRow = typeof memberships.$inferSelect;
 
@@ -53,11 +53,6 @@ export function createMembershipsRepo(db: DbOrTx) {
 
     // ---- grants (called inside a transaction) ----
 
-    /** Serialises every membership change of one user (row lock on the user). */
-    async lockUser(userId: string) {
-      const rows = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-      return rows.length > 0;
-    },
     async latestEnd(userId: string, goodsCode: string): Promise<Date | null> {
       const [row] = await db
         .select({ end: max(memberships.endTime) })
@@ -108,6 +103,9 @@ export function createMembershipsRepo(db: DbOrTx) {
         .set({ endTime: sql`greatest(${memberships.startTime}, ${now})` })
         .where(and(eq(memberships.userId, userId), eq(memberships.goodsCode, goodsCode), gt(memberships.endTime, now)))
         .returning({ id: memberships.id });
+    },
+    async deleteOf(userId: string) {
+      await db.delete(memberships).where(eq(memberships.userId, userId));
     },
   };
 }

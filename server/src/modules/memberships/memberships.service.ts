@@ -1,20 +1,60 @@
-/** Memberships derived from what granted them: the current VIP, products and storage. */
+/**
+ * Memberships derived from what granted them: the current VIP, products and
+ * storage; and every change of them, made inside the caller's transaction
+ * (DESIGN §8): a grant extends from the later of now and the current end of
+ * the same goods code; a refund shortens the row its order granted and
+ * moves the rows stacked after it earlier by the same time.
+ */
 
+import { Code } from '@ac/protocol/codes';
 import type { TMyProduct } from '@ac/protocol/commerce';
 import type { TAccountType } from '@ac/protocol/enums';
 import type { TStorage, TVipInfo } from '@ac/protocol/session';
-import { iso } from '../../lib/time.ts';
-import type { MembershipsRepo } from './memberships.repo.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { addMs, DAY, iso } from '../../lib/time.ts';
+import type { ProductsService } from '../products/products.service.ts';
+import type { UserService } from '../user/user.service.ts';
+import { createMembershipsRepo, type MembershipRow } from './memberships.repo.ts';
 
 export const GIB = 1024 ** 3;
 /** Storage every account has without a membership. */
 export const FREE_STORAGE_BYTES = 1 * GIB;
 const VIEWER_FAMILY = new Set(['viewer', 'mobileViewer']);
 
-export function createMembershipsService(repo: MembershipsRepo, now: () => Date = () => new Date()) {
+export type Grant = {
+  userId: string;
+  goodsCode: string;
+  days: number;
+  sourceType: MembershipRow['sourceType'];
+  sourceId: string;
+  now: Date;
+};
+
+export type Shortening = {
+  userId: string;
+  sourceType: MembershipRow['sourceType'];
+  sourceId: string;
+  /** Share of the row's remaining paid value refunded now: (0, 1]; 1 removes all that is left. */
+  fraction: number;
+  now: Date;
+};
+
+type Deps = {
+  db: Db;
+  /** Every membership change of one user is serialised by a row lock on the user. */
+  users: Pick<UserService, 'lock'>;
+  products: Pick<ProductsService, 'findGoods'>;
+  now?: () => Date;
+};
+
+export function createMembershipsService(d: Deps) {
+  const now = d.now ?? (() => new Date());
+  const repo = (tx?: DbOrTx) => createMembershipsRepo(tx ?? d.db);
+
   return {
     async currentVip(userId: string): Promise<TVipInfo | null> {
-      const live = await repo.activeMemberships(userId, now());
+      const live = await repo().activeMemberships(userId, now());
       const best = live.find((m) => VIEWER_FAMILY.has(m.productType)) ?? live[0];
       if (!best) return null;
       return {
@@ -27,13 +67,13 @@ export function createMembershipsService(repo: MembershipsRepo, now: () => Date 
     },
 
     async storage(userId: string, usedBytes: number): Promise<TStorage> {
-      const extraGb = await repo.activeStorageGb(userId, now());
+      const extraGb = await repo().activeStorageGb(userId, now());
       const total = FREE_STORAGE_BYTES + extraGb * GIB;
       return { total, used: usedBytes, surplus: Math.max(total - usedBytes, 0), free: FREE_STORAGE_BYTES };
     },
 
     async products(userId: string): Promise<TMyProduct[]> {
-      const rows = await repo.productsOf(userId);
+      const rows = await repo().productsOf(userId);
       return rows.map((r) => ({
         goodsCode: r.goodsCode,
         name: r.name,
@@ -43,6 +83,68 @@ export function createMembershipsService(repo: MembershipsRepo, now: () => Date 
         expireTime: iso(new Date(r.expireTime!)),
       }));
     },
+
+    /** Live memberships with their goods, best first. */
+    active: (userId: string, at: Date, tx?: DbOrTx) => repo(tx).activeMemberships(userId, at),
+    /** The span still to come of one goods code, or null. */
+    liveSpan: (userId: string, goodsCode: string, at: Date, tx?: DbOrTx) => repo(tx).liveSpan(userId, goodsCode, at),
+
+    async grant(g: Grant, tx: Tx): Promise<MembershipRow> {
+      const r = repo(tx);
+      if (!(await d.users.lock(g.userId, tx))) throw new AppError(Code.userNotFound);
+      const latest = await r.latestEnd(g.userId, g.goodsCode);
+      const startTime = latest && latest > g.now ? latest : g.now;
+      return r.insertMembership({
+        userId: g.userId,
+        goodsCode: g.goodsCode,
+        sourceType: g.sourceType,
+        sourceId: g.sourceId,
+        startTime,
+        endTime: addMs(startTime, g.days * DAY),
+        createdAt: g.now,
+      });
+    },
+
+    /** Shortens the rows granted by one source; returns the new end of the last one (or null if none). */
+    async shorten(s: Shortening, tx: Tx): Promise<Date | null> {
+      const r = repo(tx);
+      await d.users.lock(s.userId, tx);
+      let newEnd: Date | null = null;
+      for (const row of await r.findBySource(s.sourceType, s.sourceId)) {
+        const start = row.startTime.getTime();
+        const end = row.endTime.getTime();
+        const future = Math.max(end - Math.max(start, s.now.getTime()), 0);
+        const cut = s.fraction >= 1 ? future : Math.min(Math.round((end - start) * s.fraction), future);
+        newEnd = new Date(end - cut);
+        if (cut <= 0) continue;
+        await r.setEnd(row.id, newEnd);
+        await r.shiftLater(row.userId, row.goodsCode, row.endTime, cut, row.id);
+      }
+      return newEnd;
+    },
+
+    /** Ends every live or future membership of one goods code now; returns how many rows changed. */
+    async revoke(userId: string, goodsCode: string, at: Date, tx: Tx): Promise<number> {
+      if (!(await d.users.lock(userId, tx))) throw new AppError(Code.userNotFound);
+      return (await repo(tx).endAll(userId, goodsCode, at)).length;
+    },
+
+    /** The membership of one goods code as vipInfo: its live span and the goods it is for. */
+    async vipInfoOf(userId: string, goodsCode: string, at: Date, tx: Tx): Promise<TVipInfo | null> {
+      const span = await repo(tx).liveSpan(userId, goodsCode, at);
+      const g = await d.products.findGoods(goodsCode, tx);
+      if (!span || !g) return null;
+      return {
+        goodsCode,
+        name: g.name,
+        accountType: g.accountType as TAccountType,
+        startTime: iso(span.start),
+        endTime: iso(span.end),
+      };
+    },
+
+    /** Account deletion: the user's membership rows go. */
+    forgetUser: (userId: string, tx: DbOrTx) => repo(tx).deleteOf(userId),
   };
 }
 export type MembershipsService = ReturnType<typeof createMembershipsService>;

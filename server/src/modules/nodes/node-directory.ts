@@ -6,9 +6,10 @@
  * cannot loop.
  */
 import type { TNodeRef } from '@ac/protocol/registration';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
-import type { SessionRepo } from '../session/session.repo.ts';
-import type { NodesRepo } from './nodes.repo.ts';
+import type { UserService } from '../user/user.service.ts';
+import { createNodesRepo } from './nodes.repo.ts';
 
 /** Asks one other node whether an account lives there; null when it does not or cannot tell. */
 export type PeerLookup = (account: string) => Promise<TNodeRef | null>;
@@ -22,6 +23,12 @@ export type NodeDirectory = {
   locate(account: string): Promise<TNodeRef | null>;
   /** The other node an account lives on; null when it lives here or nowhere. */
   elsewhere(account: string): Promise<TNodeRef | null>;
+  /** The configured nodes. */
+  list(): Promise<{ code: string; name: string; region: string; url: string }[]>;
+  /** Records, inside `tx`, that a new account lives on this node. */
+  claim(account: string, at: Date, tx: DbOrTx): Promise<void>;
+  /** Account deletion: this node's directory entries of the addresses go. */
+  forget(accounts: string[], tx: DbOrTx): Promise<void>;
 };
 
 /** The directory key: SHA-256 of the email (lower-cased) or mobile, so the table holds no addresses. */
@@ -31,8 +38,8 @@ export function accountKey(account: string): string {
 }
 
 type Deps = {
-  nodes: Pick<NodesRepo, 'findNode' | 'findDirectoryEntry'>;
-  accounts: Pick<SessionRepo, 'findUserByAccount'>;
+  db: Db;
+  users: Pick<UserService, 'findByAccount'>;
   selfCode: string;
   /** This node's web URL, used if the node list was not seeded. */
   selfUrl: string;
@@ -46,17 +53,19 @@ const toRef = (row: { code: string; name: string; url: string }): TNodeRef => ({
 });
 
 export function createNodeDirectory(d: Deps): NodeDirectory {
+  const nodes = createNodesRepo(d.db);
+
   async function self() {
-    const row = await d.nodes.findNode(d.selfCode);
+    const row = await nodes.findNode(d.selfCode);
     return row ? toRef(row) : { code: d.selfCode, name: d.selfCode, url: d.selfUrl };
   }
 
   async function locateLocal(account: string) {
-    if (await d.accounts.findUserByAccount(account)) return self();
-    const entry = await d.nodes.findDirectoryEntry(accountKey(account));
+    if (await d.users.findByAccount(account)) return self();
+    const entry = await nodes.findDirectoryEntry(accountKey(account));
     // a row naming this node without a live account is a deleted account: unknown
     if (!entry || entry.nodeCode === d.selfCode) return null;
-    const node = await d.nodes.findNode(entry.nodeCode);
+    const node = await nodes.findNode(entry.nodeCode);
     return node ? toRef(node) : null;
   }
 
@@ -74,6 +83,11 @@ export function createNodeDirectory(d: Deps): NodeDirectory {
     async elsewhere(account) {
       const node = await locate(account);
       return node && node.code !== d.selfCode ? node : null;
+    },
+    list: () => nodes.listNodes(),
+    claim: (account, at, tx) => createNodesRepo(tx).claimAccount(accountKey(account), d.selfCode, at),
+    async forget(accounts, tx) {
+      if (accounts.length) await createNodesRepo(tx).forgetEntries(accounts.map(accountKey), d.selfCode);
     },
   };
 }

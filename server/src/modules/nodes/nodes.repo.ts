@@ -1,4 +1,4 @@
-import { asc, eq, notInArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { accountDirectory, serverNodes } from '../../db/schema/index.ts';
 
@@ -31,6 +31,11 @@ export function createNodesRepo(db: DbOrTx) {
         .insert(accountDirectory)
         .values({ accountKey, nodeCode, createdAt: at })
         .onConflictDoUpdate({ target: accountDirectory.accountKey, set: { nodeCode, createdAt: at } });
+    },
+    async forgetEntries(accountKeys: string[], nodeCode: string) {
+      await db
+        .delete(accountDirectory)
+        .where(and(inArray(accountDirectory.accountKey, accountKeys), eq(accountDirectory.nodeCode, nodeCode)));
     },
   };
 }

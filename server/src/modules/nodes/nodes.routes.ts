@@ -7,12 +7,11 @@ import { defineCall } from '../../envelope/call.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { secretsEqual } from '../../lib/hashing.ts';
 import type { NodeDirectory } from './node-directory.ts';
-import type { NodesRepo } from './nodes.repo.ts';
 
 /** The header a node's lookups at its peers carry NODE_SECRET in. */
 export const NODE_SECRET_HEADER = 'x-node-secret';
 
-export function createNodesCalls(d: { nodes: NodesRepo; directory: NodeDirectory; nodeSecret: string | undefined }) {
+export function createNodesCalls(d: { directory: NodeDirectory; nodeSecret: string | undefined }) {
   const { nodeSecret } = d;
   /** getnodeByDealer reveals on which node an account lives (SPEC's exception to DESIGN §9): kept scarce, except for peers. */
   const dealerLimit = {
@@ -31,7 +30,7 @@ export function createNodesCalls(d: { nodes: NodesRepo; directory: NodeDirectory
       auth: false,
       request: z.object({}),
       response: ZServerNodeList,
-      handler: async () => ({ rows: await d.nodes.listNodes() }),
+      handler: async () => ({ rows: await d.directory.list() }),
     }),
     defineCall({
       path: '/user/v5/sysuser/getnodeByDealer',

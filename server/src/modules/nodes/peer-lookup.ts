@@ -19,10 +19,13 @@ type Answer = { code: string; msg: string; bizData?: unknown };
  * `apiBase` is the other node's PUBLIC_URL (its v5 paths live at the root);
  * `secret` (NODE_SECRET, shared by the nodes) lifts the peer's per-IP limit.
  */
-export function createPeerLookup(
-  peer: { code: string; apiBase: string; secret?: string },
-  log: FastifyBaseLogger,
-): PeerLookup {
+export function createPeerLookup(peer: {
+  code: string;
+  apiBase: string;
+  secret?: string | undefined;
+  log: FastifyBaseLogger;
+}): PeerLookup {
+  const { log } = peer;
   let key: string | undefined;
 
   async function post(path: string, body: unknown): Promise<Answer> {

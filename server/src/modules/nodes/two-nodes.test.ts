@@ -159,7 +159,7 @@ describe('nodes sharing NODE_SECRET', () => {
   });
 
   it('asks its peer past the per-IP limit of getnodeByDealer: every lookup still finds the node', async () => {
-    const ask = createPeerLookup({ code: 'd', apiBase: urlD, secret: NODE_SECRET }, c.app.log);
+    const ask = createPeerLookup({ code: 'd', apiBase: urlD, secret: NODE_SECRET, log: c.app.log });
     const found = [];
     for (let i = 0; i < 14; i++) found.push((await ask('lee@example.com'))?.code);
     expect(found).toEqual(Array(14).fill('d'));

@@ -9,12 +9,14 @@ import { Code } from '@ac/protocol/codes';
 import { OrderStatus, type TOrderStatus } from '@ac/protocol/enums';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { createAuditRepo } from '../audit/audit.repo.ts';
-import { shortenMembership } from '../memberships/membership-grants.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { MembershipsService } from '../memberships/memberships.service.ts';
 import { assertTransition } from './order-state.ts';
 import { createOrdersRepo, type OrderRow } from './orders.repo.ts';
 
-export function createOrderRefunds(d: { db: Db; now?: () => Date }) {
+type Deps = { db: Db; memberships: Pick<MembershipsService, 'shorten'>; audit: AuditService; now?: () => Date };
+
+export function createOrderRefunds(d: Deps) {
   const now = d.now ?? (() => new Date());
   return {
     /** Refunds `amount` minor units (default: all not yet refunded); returns the updated order. */
@@ -32,13 +34,16 @@ export function createOrderRefunds(d: { db: Db; now?: () => Date }) {
         assertTransition(from, to);
         const at = now();
         const newEnd = order.userId
-          ? await shortenMembership(tx, {
-              userId: order.userId,
-              sourceType: 'order',
-              sourceId: order.orderNo,
-              fraction: value / refundable,
-              now: at,
-            })
+          ? await d.memberships.shorten(
+              {
+                userId: order.userId,
+                sourceType: 'order',
+                sourceId: order.orderNo,
+                fraction: value / refundable,
+                now: at,
+              },
+              tx,
+            )
           : null;
         const moved = await orders.moveStatus(orderNo, from, to, {
           refundAmount: order.refundAmount + value,
@@ -46,11 +51,14 @@ export function createOrderRefunds(d: { db: Db; now?: () => Date }) {
           updatedAt: at,
         });
         if (!moved) throw new Error(`order ${orderNo} changed under its row lock`);
-        await createAuditRepo(tx).record({
-          event: full ? 'order.refunded' : 'order.partiallyRefunded',
-          userId: order.userId,
-          detail: { orderNo, amount: value, currency: order.currency },
-        });
+        await d.audit.record(
+          {
+            event: full ? 'order.refunded' : 'order.partiallyRefunded',
+            userId: order.userId,
+            detail: { orderNo, amount: value, currency: order.currency },
+          },
+          tx,
+        );
         return moved;
       });
     },

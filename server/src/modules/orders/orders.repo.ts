@@ -1,3 +1,4 @@
+import { OrderStatus } from '@ac/protocol/enums';
 import { and, count, desc, eq, inArray, lte, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { goods, orders } from '../../db/schema/index.ts';
@@ -57,6 +58,13 @@ export function createOrdersRepo(db: DbOrTx) {
         .where(and(eq(orders.orderNo, orderNo), eq(orders.status, from)))
         .returning();
       return rows[0] ?? null;
+    },
+    async detachUser(userId: string, at: Date) {
+      await db
+        .update(orders)
+        .set({ status: OrderStatus.cancelled, updatedAt: at })
+        .where(and(eq(orders.userId, userId), eq(orders.status, OrderStatus.unpaid)));
+      await db.update(orders).set({ userId: null }).where(eq(orders.userId, userId));
     },
     async servedOrdersEndedBy(now: Date, statuses: number[], limit: number) {
       return db

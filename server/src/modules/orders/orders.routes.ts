@@ -15,11 +15,9 @@ import {
 } from '@ac/protocol/commerce';
 import { defineCall } from '../../envelope/call.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
-import { toOrderRow } from './order-view.ts';
-import type { OrdersRepo } from './orders.repo.ts';
 import type { OrdersService } from './orders.service.ts';
 
-type Deps = { orders: OrdersRepo; ordersService: OrdersService; payments: PaymentsService };
+type Deps = { orders: OrdersService; payments: PaymentsService };
 const limit = { max: 30, timeWindow: '1 minute' };
 
 export function createOrdersCalls(d: Deps) {
@@ -31,15 +29,7 @@ export function createOrdersCalls(d: Deps) {
       auth: true,
       request: ZOrderListRequest,
       response: ZOrderList,
-      async handler({ payload, session }) {
-        const { pageNo, pageSize, status } = payload;
-        const { rows, total } = await d.orders.listOrders(session.userId, {
-          status,
-          offset: (pageNo - 1) * pageSize,
-          limit: pageSize,
-        });
-        return { rows: rows.map(toOrderRow), total, pageNo, pageSize };
-      },
+      handler: ({ payload, session }) => d.orders.list(session.userId, payload),
     }),
     defineCall({
       path: '/order/v5/order/create',
@@ -51,7 +41,7 @@ export function createOrdersCalls(d: Deps) {
       response: ZOrderCreateResponse,
       errors: [Code.goodsNotFound, Code.couponInvalid],
       handler: ({ payload, session, clientInfo, ip, requestId }) =>
-        d.ordersService.create(session.userId, payload, { channel: clientInfo.channelCode || 'web', ip, requestId }),
+        d.orders.create(session.userId, payload, { channel: clientInfo.channelCode || 'web', ip, requestId }),
     }),
     defineCall({
       path: '/order/v5/order/detail',
@@ -61,7 +51,7 @@ export function createOrdersCalls(d: Deps) {
       request: ZOrderDetailRequest,
       response: ZOrderDetailResponse,
       errors: [Code.orderNotFound],
-      handler: ({ payload, session }) => d.ordersService.detail(session.userId, payload.orderNo),
+      handler: ({ payload, session }) => d.orders.detail(session.userId, payload.orderNo),
     }),
     defineCall({
       path: '/order/v5/order/cancel',
@@ -72,7 +62,7 @@ export function createOrdersCalls(d: Deps) {
       response: ZOrderCancelResponse,
       errors: [Code.orderNotFound, Code.orderCannotCancel],
       async handler({ payload, session, ip, requestId }) {
-        await d.ordersService.cancel(session.userId, payload.orderNo, { ip, requestId });
+        await d.orders.cancel(session.userId, payload.orderNo, { ip, requestId });
         return {};
       },
     }),

@@ -7,20 +7,21 @@
 import { Code } from '@ac/protocol/codes';
 import type { TOrderCreateRequest, TOrderDetail } from '@ac/protocol/commerce';
 import { OrderStatus, orderStatusName, type TOrderStatus } from '@ac/protocol/enums';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { AuditRepo } from '../audit/audit.repo.ts';
-import type { MembershipsRepo } from '../memberships/memberships.repo.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { MembershipsService } from '../memberships/memberships.service.ts';
 import { type ProductsService, priceIn } from '../products/products.service.ts';
 import { isUniqueViolation, newOrderNo } from './order-number.ts';
 import { assertTransition, CANCELLABLE } from './order-state.ts';
-import { toOrderDetail } from './order-view.ts';
-import type { OrdersRepo } from './orders.repo.ts';
+import { toOrderDetail, toOrderRow } from './order-view.ts';
+import { createOrdersRepo, type NewOrder, type OrderPatch } from './orders.repo.ts';
 
 type Deps = {
-  repo: OrdersRepo;
+  db: Db;
   products: Pick<ProductsService, 'purchasable' | 'currency'>;
-  memberships: Pick<MembershipsRepo, 'liveSpan'>;
-  audit: AuditRepo;
+  memberships: Pick<MembershipsService, 'liveSpan'>;
+  audit: AuditService;
   now?: () => Date;
 };
 export type OrderOrigin = { channel: string; ip?: string; requestId?: string };
@@ -30,14 +31,25 @@ const EXPIRE_BATCH = 500;
 
 export function createOrdersService(d: Deps) {
   const now = d.now ?? (() => new Date());
+  const repo = (tx?: DbOrTx) => createOrdersRepo(tx ?? d.db);
 
   async function ownOrder(userId: string, orderNo: string) {
-    const row = await d.repo.findOrder(orderNo, userId);
+    const row = await repo().findOrder(orderNo, userId);
     if (!row) throw new AppError(Code.orderNotFound);
     return row;
   }
 
   return {
+    async list(userId: string, p: { pageNo: number; pageSize: number; status?: number }) {
+      const { pageNo, pageSize, status } = p;
+      const { rows, total } = await repo().listOrders(userId, {
+        status,
+        offset: (pageNo - 1) * pageSize,
+        limit: pageSize,
+      });
+      return { rows: rows.map(toOrderRow), total, pageNo, pageSize };
+    },
+
     async create(userId: string, req: TOrderCreateRequest, origin: OrderOrigin): Promise<TOrderDetail> {
       // No coupon is issued by this system yet, so none can be redeemed.
       if (req.coupon) throw new AppError(Code.couponInvalid);
@@ -48,7 +60,7 @@ export function createOrdersService(d: Deps) {
       const amount = priceIn(goods, currency) * req.quantity;
       for (let attempt = 1; ; attempt++) {
         try {
-          const order = await d.repo.insertOrder({
+          const order = await repo().insertOrder({
             orderNo: newOrderNo(at),
             userId,
             goodsCode: goods.code,
@@ -89,10 +101,21 @@ export function createOrdersService(d: Deps) {
       const from = order.status as TOrderStatus;
       if (!CANCELLABLE.includes(from)) throw refuse(from);
       assertTransition(from, OrderStatus.cancelled);
-      const moved = await d.repo.moveStatus(orderNo, from, OrderStatus.cancelled, { updatedAt: now() });
+      const moved = await repo().moveStatus(orderNo, from, OrderStatus.cancelled, { updatedAt: now() });
       if (!moved) throw refuse((await ownOrder(userId, orderNo)).order.status);
       await d.audit.record({ event: 'order.cancelled', userId, ...origin, detail: { orderNo } });
     },
+
+    /** An order with its goods; only the owner's when `userId` is given. */
+    find: (orderNo: string, userId?: string) => repo().findOrder(orderNo, userId),
+    /** The order row locked until `tx` ends. */
+    lock: (orderNo: string, tx: DbOrTx) => repo(tx).lockOrder(orderNo),
+    /** The conditional status change of the state machine; null when the order was no longer in `from`. */
+    move: (orderNo: string, from: number, to: number, patch: OrderPatch, tx?: DbOrTx) =>
+      repo(tx).moveStatus(orderNo, from, to, patch),
+    insert: (row: NewOrder, tx?: DbOrTx) => repo(tx).insertOrder(row),
+    /** Account deletion: unpaid orders are cancelled, every order kept but no longer tied to the person. */
+    detachUser: (userId: string, at: Date, tx: DbOrTx) => repo(tx).detachUser(userId, at),
 
     /** Marks paid orders whose service period has ended as expired (3); returns how many. */
     async expireServed(): Promise<number> {
@@ -100,10 +123,10 @@ export function createOrdersService(d: Deps) {
       const served = [OrderStatus.paid, OrderStatus.partiallyRefunded, OrderStatus.conversionDue];
       let changed = 0;
       for (;;) {
-        const batch = await d.repo.servedOrdersEndedBy(at, served, EXPIRE_BATCH);
+        const batch = await repo().servedOrdersEndedBy(at, served, EXPIRE_BATCH);
         for (const o of batch) {
           assertTransition(o.status as TOrderStatus, OrderStatus.expired);
-          if (await d.repo.moveStatus(o.orderNo, o.status, OrderStatus.expired, { updatedAt: at })) changed++;
+          if (await repo().moveStatus(o.orderNo, o.status, OrderStatus.expired, { updatedAt: at })) changed++;
         }
         if (batch.length < EXPIRE_BATCH) break;
       }

@@ -1,14 +1,10 @@
 import { Code } from '@ac/protocol/codes';
-import type { TLanguage } from '@ac/protocol/enums';
 import { ZUpdatePasswordRequest } from '@ac/protocol/profile';
 import { z } from 'zod';
-import { messageLanguage } from '../../adapters/messages.ts';
-import { passwordChangedText } from '../../adapters/notice-messages.ts';
-import type { Notifier } from '../../adapters/notices.ts';
 import { defineCall } from '../../envelope/call.ts';
 import type { PasswordService } from './password.service.ts';
 
-type Deps = { passwords: PasswordService; notifier: Notifier; defaultLanguage: TLanguage };
+type Deps = { passwords: PasswordService };
 
 export function createPasswordCalls(d: Deps) {
   return [
@@ -30,9 +26,7 @@ export function createPasswordCalls(d: Deps) {
         Code.tooManyRequests,
       ],
       async handler({ payload, session, clientInfo, ip, requestId }) {
-        const to = await d.passwords.change(session, payload, { ip, requestId });
-        const language = messageLanguage(clientInfo.language, d.defaultLanguage);
-        await d.notifier.send(to, passwordChangedText, { language });
+        await d.passwords.change(session, payload, { ip, requestId, language: clientInfo.language });
         return {};
       },
     }),

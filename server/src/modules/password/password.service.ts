@@ -2,41 +2,51 @@
  * Change password (SPEC §5, DESIGN §9): proven by the current password or by
  * a code sent to the user's own mobile (purpose changePassword); the one
  * password policy; a wrong current password counts toward login throttling;
- * every other session ends, the current one stays.
+ * every other session ends, the current one stays; a notice goes to the
+ * account's address.
  */
 import { Code } from '@ac/protocol/codes';
+import type { TLanguage } from '@ac/protocol/enums';
 import type { TUpdatePasswordRequest } from '@ac/protocol/profile';
+import { messageLanguage } from '../../adapters/messages.ts';
+import { passwordChangedText } from '../../adapters/notice-messages.ts';
+import type { Notifier } from '../../adapters/notices.ts';
 import type { Db } from '../../db/client.ts';
 import type { AuthSession } from '../../envelope/call.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/hashing.ts';
 import { assertPasswordAllowed } from '../../lib/password-policy.ts';
-import { createAuditRepo } from '../audit/audit.repo.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import type { CodesService } from '../codes/codes.service.ts';
 import type { SessionService } from '../session/session.service.ts';
-import { createUserRepo } from '../user/user.repo.ts';
-import { createPasswordRepo } from './password.repo.ts';
+import type { UserService } from '../user/user.service.ts';
 
 type Deps = {
+  db: Db;
+  users: Pick<UserService, 'requireLive' | 'lockLive' | 'setPassword'>;
   codes: Pick<CodesService, 'verify'>;
-  throttle: Pick<SessionService, 'assertLoginAllowed' | 'recordLoginFailure'>;
+  sessions: Pick<SessionService, 'assertLoginAllowed' | 'recordLoginFailure' | 'revokeAll'>;
+  audit: AuditService;
+  notifier: Notifier;
+  defaultLanguage: TLanguage;
+  now?: () => Date;
 };
-export type Origin = { ip: string; requestId: string };
+/** Where the request came from, and the language of the notice. */
+export type Origin = { ip: string; requestId: string; language: string | undefined };
 
-export function createPasswordService(db: Db, d: Deps, now: () => Date = () => new Date()) {
+export function createPasswordService(d: Deps) {
+  const now = d.now ?? (() => new Date());
   return {
-    /** Returns the user's addresses, for the notice. */
-    async change(session: AuthSession, p: TUpdatePasswordRequest, origin: Origin) {
-      const user = await createUserRepo(db).findLiveUser(session.userId);
-      if (!user) throw new AppError(Code.sessionRevoked);
+    async change(session: AuthSession, p: TUpdatePasswordRequest, { language, ...origin }: Origin) {
+      const user = await d.users.requireLive(session.userId);
       // throttled under the same key as password logins to this account
       const account = user.email ?? user.mobile ?? user.id;
       if (p.type === 'password') {
-        await d.throttle.assertLoginAllowed(account, origin.ip);
+        await d.sessions.assertLoginAllowed(account, origin.ip);
         const check = user.passwordHash ? await verifyPassword(p.oldPassword, user.passwordHash) : { ok: false };
         if (!check.ok) {
-          await d.throttle.recordLoginFailure(account, origin.ip);
-          await createAuditRepo(db).record({ event: 'password.changeFailed', userId: user.id, ...origin });
+          await d.sessions.recordLoginFailure(account, origin.ip);
+          await d.audit.record({ event: 'password.changeFailed', userId: user.id, ...origin });
           throw new AppError(Code.passwordWrong);
         }
       } else {
@@ -45,23 +55,18 @@ export function createPasswordService(db: Db, d: Deps, now: () => Date = () => n
       }
       assertPasswordAllowed(p.newPassword, [user.email, user.mobile]);
       const passwordHash = await hashPassword(p.newPassword);
-      await db.transaction(async (tx) => {
-        const repo = createPasswordRepo(tx);
-        if (!(await createUserRepo(tx).lockLiveUser(user.id))) throw new AppError(Code.sessionRevoked);
+      await d.db.transaction(async (tx) => {
+        if (!(await d.users.lockLive(user.id, tx))) throw new AppError(Code.sessionRevoked);
         if (p.type === 'mobile' && user.mobile) {
           await d.codes.verify('changePassword', user.mobile, p.mobileCode, { tx });
         }
         const at = now();
-        await repo.setPasswordHash(user.id, passwordHash, at);
-        await repo.revokeOtherSessions(user.id, session.sessionId, at);
-        await createAuditRepo(tx).record({
-          event: 'password.changed',
-          userId: user.id,
-          ...origin,
-          detail: { proof: p.type },
-        });
+        await d.users.setPassword(user.id, passwordHash, at, false, tx);
+        await d.sessions.revokeAll(user.id, 'passwordChanged', at, tx, session.sessionId);
+        await d.audit.record({ event: 'password.changed', userId: user.id, ...origin, detail: { proof: p.type } }, tx);
       });
-      return { email: user.email, mobile: user.mobile };
+      const to = { email: user.email, mobile: user.mobile };
+      await d.notifier.send(to, passwordChangedText, { language: messageLanguage(language, d.defaultLanguage) });
     },
   };
 }

@@ -10,25 +10,32 @@ import { OrderStatus, type TOrderStatus } from '@ac/protocol/enums';
 import type { PaymentGateway, PaymentReport } from '../../adapters/payments/types.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { createAuditRepo } from '../audit/audit.repo.ts';
-import { grantMembership } from '../memberships/membership-grants.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { MembershipsService } from '../memberships/memberships.service.ts';
 import { canTransition, PAID_STATUSES } from '../orders/order-state.ts';
-import { createOrdersRepo } from '../orders/orders.repo.ts';
-import { createProductsRepo } from '../products/products.repo.ts';
+import type { OrdersService } from '../orders/orders.service.ts';
+import type { ProductsService } from '../products/products.service.ts';
 import { createPaymentsRepo } from './payments.repo.ts';
 
 export type ApplyOutcome = 'granted' | 'duplicate' | 'failed' | 'ignored';
 
+export type ApplyDeps = {
+  db: Db;
+  orders: Pick<OrdersService, 'lock' | 'move'>;
+  memberships: Pick<MembershipsService, 'grant'>;
+  products: Pick<ProductsService, 'findGoods'>;
+  audit: AuditService;
+};
+
 export async function applyPaymentReport(
-  db: Db,
+  d: ApplyDeps,
   gateway: PaymentGateway,
   r: PaymentReport,
   via: 'notify' | 'query',
   now: Date,
 ): Promise<ApplyOutcome> {
-  return db.transaction(async (tx) => {
-    const orders = createOrdersRepo(tx);
-    const order = await orders.lockOrder(r.orderNo);
+  return d.db.transaction(async (tx) => {
+    const order = await d.orders.lock(r.orderNo, tx);
     if (!order) throw new AppError(Code.orderNotFound, r.orderNo);
     if (r.merchant !== gateway.merchant || r.amount !== order.orderAmount || r.currency !== order.currency) {
       throw new AppError(Code.paymentMismatch, `${r.provider} ${r.orderNo}`);
@@ -38,26 +45,35 @@ export async function applyPaymentReport(
     if (r.result === 'paid' && PAID_STATUSES.includes(from)) {
       outcome = 'duplicate';
     } else if (r.result === 'paid' && canTransition(from, OrderStatus.paid) && order.userId) {
-      const goods = await createProductsRepo(tx).findGoods(order.goodsCode);
-      const granted = await grantMembership(tx, {
-        userId: order.userId,
-        goodsCode: order.goodsCode,
-        days: (goods?.durationDays ?? 0) * order.quantity,
-        sourceType: 'order',
-        sourceId: order.orderNo,
-        now,
-      });
-      const moved = await orders.moveStatus(order.orderNo, from, OrderStatus.paid, {
-        payAmount: r.amount,
-        payTime: r.paidAt ?? now,
-        startDate: granted.startTime,
-        endDate: granted.endTime,
-        updatedAt: now,
-      });
+      const goods = await d.products.findGoods(order.goodsCode, tx);
+      const granted = await d.memberships.grant(
+        {
+          userId: order.userId,
+          goodsCode: order.goodsCode,
+          days: (goods?.durationDays ?? 0) * order.quantity,
+          sourceType: 'order',
+          sourceId: order.orderNo,
+          now,
+        },
+        tx,
+      );
+      const moved = await d.orders.move(
+        order.orderNo,
+        from,
+        OrderStatus.paid,
+        {
+          payAmount: r.amount,
+          payTime: r.paidAt ?? now,
+          startDate: granted.startTime,
+          endDate: granted.endTime,
+          updatedAt: now,
+        },
+        tx,
+      );
       if (!moved) throw new Error(`order ${order.orderNo} changed under its row lock`);
       outcome = 'granted';
     } else if (r.result === 'failed' && canTransition(from, OrderStatus.payFailed)) {
-      await orders.moveStatus(order.orderNo, from, OrderStatus.payFailed, { updatedAt: now });
+      await d.orders.move(order.orderNo, from, OrderStatus.payFailed, { updatedAt: now }, tx);
       outcome = 'failed';
     }
     await createPaymentsRepo(tx).insertNotification({
@@ -71,11 +87,14 @@ export async function applyPaymentReport(
       outcome,
       receivedAt: now,
     });
-    await createAuditRepo(tx).record({
-      event: `payment.${outcome}`,
-      userId: order.userId,
-      detail: { orderNo: r.orderNo, provider: r.provider, tradeNo: r.tradeNo, via, result: r.result, from },
-    });
+    await d.audit.record(
+      {
+        event: `payment.${outcome}`,
+        userId: order.userId,
+        detail: { orderNo: r.orderNo, provider: r.provider, tradeNo: r.tradeNo, via, result: r.result, from },
+      },
+      tx,
+    );
     return outcome;
   });
 }

@@ -9,16 +9,19 @@ import type { TOrderPayResponse, TOrderPayStateResponse } from '@ac/protocol/com
 import { OrderStatus, orderStatusName, type TOrderStatus, type TPayMethod } from '@ac/protocol/enums';
 import type { PaymentGateways } from '../../adapters/payments/gateways.ts';
 import type { Acknowledgement, IncomingNotification, PaymentLog } from '../../adapters/payments/types.ts';
-import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addMs, MINUTE } from '../../lib/time.ts';
-import type { AuditRepo } from '../audit/audit.repo.ts';
 import { assertTransition, PAYABLE, payStateOf } from '../orders/order-state.ts';
-import { createOrdersRepo } from '../orders/orders.repo.ts';
-import { type ApplyOutcome, applyPaymentReport } from './payment-apply.ts';
+import type { OrdersService } from '../orders/orders.service.ts';
+import { type ApplyDeps, type ApplyOutcome, applyPaymentReport } from './payment-apply.ts';
 import { createPaymentsRepo } from './payments.repo.ts';
 
-type Deps = { db: Db; gateways: PaymentGateways; audit: AuditRepo; log: PaymentLog; now?: () => Date };
+type Deps = ApplyDeps & {
+  orders: Pick<OrdersService, 'find' | 'lock' | 'move'>;
+  gateways: PaymentGateways;
+  log: PaymentLog;
+  now?: () => Date;
+};
 export type ConfirmOutcome = ApplyOutcome | 'pending' | 'unknown' | 'none';
 export type ReconcileSummary = { checked: number; outcomes: Partial<Record<ConfirmOutcome | 'error', number>> };
 
@@ -26,7 +29,7 @@ const RECONCILE_BATCH = 200;
 
 export function createPaymentsService(d: Deps) {
   const now = d.now ?? (() => new Date());
-  const orders = createOrdersRepo(d.db);
+  const { orders } = d;
   const payments = createPaymentsRepo(d.db);
   const notPayable = (status: number) =>
     new AppError(Code.orderNotPayable, undefined, { status: orderStatusName[status as TOrderStatus] });
@@ -37,12 +40,12 @@ export function createPaymentsService(d: Deps) {
     if (!gateway) return 'none';
     const answer = await gateway.query(orderNo);
     if (answer.result === 'pending' || answer.result === 'unknown') return answer.result;
-    return applyPaymentReport(d.db, gateway, answer, 'query', now());
+    return applyPaymentReport(d, gateway, answer, 'query', now());
   }
 
   return {
     async start(userId: string, orderNo: string, payMethod: TPayMethod): Promise<TOrderPayResponse> {
-      const row = await orders.findOrder(orderNo, userId);
+      const row = await orders.find(orderNo, userId);
       if (!row) throw new AppError(Code.orderNotFound);
       const o = row.order;
       if (!PAYABLE.includes(o.status as TOrderStatus)) throw notPayable(o.status);
@@ -54,12 +57,11 @@ export function createPaymentsService(d: Deps) {
         throw new AppError(Code.paymentProviderFailed);
       });
       await d.db.transaction(async (tx) => {
-        const txOrders = createOrdersRepo(tx);
-        const locked = await txOrders.lockOrder(orderNo);
+        const locked = await orders.lock(orderNo, tx);
         const from = locked?.status as TOrderStatus;
         if (!locked || !PAYABLE.includes(from)) throw notPayable(locked?.status ?? OrderStatus.cancelled);
         if (from !== OrderStatus.unconfirmed) assertTransition(from, OrderStatus.unconfirmed);
-        await txOrders.moveStatus(orderNo, from, OrderStatus.unconfirmed, { payMethod, updatedAt: now() });
+        await orders.move(orderNo, from, OrderStatus.unconfirmed, { payMethod, updatedAt: now() }, tx);
         await createPaymentsRepo(tx).insertAttempt({
           orderNo,
           provider: gateway.name,
@@ -83,7 +85,7 @@ export function createPaymentsService(d: Deps) {
       if (!gateway) return null;
       try {
         const report = await gateway.verify(n);
-        if (report) await applyPaymentReport(d.db, gateway, report, 'notify', now());
+        if (report) await applyPaymentReport(d, gateway, report, 'notify', now());
         return gateway.ack.ok;
       } catch (e) {
         if (!(e instanceof AppError)) throw e;
@@ -94,7 +96,7 @@ export function createPaymentsService(d: Deps) {
 
     /** Pay state of one of my orders; one awaiting confirmation (6) is first checked with its gateway. */
     async payState(userId: string, orderNo: string): Promise<TOrderPayStateResponse> {
-      const row = await orders.findOrder(orderNo, userId);
+      const row = await orders.find(orderNo, userId);
       if (!row) throw new AppError(Code.orderNotFound);
       let status = row.order.status as TOrderStatus;
       if (status === OrderStatus.unconfirmed) {
@@ -103,7 +105,7 @@ export function createPaymentsService(d: Deps) {
         } catch (e) {
           d.log.warn({ err: e, orderNo }, 'payment confirmation failed');
         }
-        status = ((await orders.findOrder(orderNo, userId))?.order.status ?? status) as TOrderStatus;
+        status = ((await orders.find(orderNo, userId))?.order.status ?? status) as TOrderStatus;
       }
       return { payState: payStateOf(status), status };
     },

@@ -4,7 +4,8 @@ import { Code } from '@ac/protocol/codes';
 import type { TCatalogItem, TProductCatalogResponse } from '@ac/protocol/commerce';
 import type { TAccountType, TCurrency, TGoodsCode, TProductType } from '@ac/protocol/enums';
 import { AppError } from '../../lib/app-error.ts';
-import type { GoodsRow, ProductsRepo } from './products.repo.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { createProductsRepo, type GoodsRow } from './products.repo.ts';
 
 export function priceIn(row: GoodsRow, currency: TCurrency): number {
   return currency === 'USD' ? row.priceUsd : row.priceCny;
@@ -24,9 +25,13 @@ export function toCatalogItem(row: GoodsRow, currency: TCurrency): TCatalogItem 
   };
 }
 
-export function createProductsService(repo: ProductsRepo, currency: TCurrency) {
+export function createProductsService(d: { db: Db; currency: TCurrency }) {
+  const { currency } = d;
+  const repo = createProductsRepo(d.db);
   return {
     currency,
+    /** A goods row by code, sold or not; null when unknown. */
+    findGoods: (code: string, tx?: DbOrTx) => (tx ? createProductsRepo(tx) : repo).findGoods(code),
     async catalog(): Promise<TProductCatalogResponse> {
       const rows = await repo.listGoods({ activeOnly: true });
       return { currency, rows: rows.map((r) => toCatalogItem(r, currency)) };

@@ -1,14 +1,10 @@
 import { Code } from '@ac/protocol/codes';
 import { ZEmpty } from '@ac/protocol/common';
-import type { TLanguage } from '@ac/protocol/enums';
 import { ZProfileRequest, ZUserDetail } from '@ac/protocol/profile';
-import { messageLanguage } from '../../adapters/messages.ts';
-import { contactChangedText } from '../../adapters/notice-messages.ts';
-import type { Notifier } from '../../adapters/notices.ts';
 import { defineCall } from '../../envelope/call.ts';
 import type { ProfileService } from './profile.service.ts';
 
-type Deps = { profile: ProfileService; notifier: Notifier; defaultLanguage: TLanguage };
+type Deps = { profile: ProfileService };
 
 export function createProfileCalls(d: Deps) {
   return [
@@ -31,17 +27,8 @@ export function createProfileCalls(d: Deps) {
       request: ZProfileRequest,
       response: ZUserDetail,
       errors: [Code.codeInvalid, Code.addressTaken],
-      async handler({ payload, session, clientInfo, ip, requestId }) {
-        const { detail, replaced } = await d.profile.update(session.userId, payload, { ip, requestId });
-        const language = messageLanguage(clientInfo.language, d.defaultLanguage);
-        if (replaced.email) {
-          await d.notifier.send({ email: replaced.email }, (l) => contactChangedText(l, 'email'), { language });
-        }
-        if (replaced.mobile) {
-          await d.notifier.send({ mobile: replaced.mobile }, (l) => contactChangedText(l, 'mobile'), { language });
-        }
-        return detail;
-      },
+      handler: ({ payload, session, clientInfo, ip, requestId }) =>
+        d.profile.update(session.userId, payload, { ip, requestId, language: clientInfo.language }),
     }),
   ];
 }

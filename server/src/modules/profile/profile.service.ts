@@ -6,17 +6,22 @@
  * old addresses to notify.
  */
 import { Code } from '@ac/protocol/codes';
+import type { TLanguage } from '@ac/protocol/enums';
 import type { TProfileRequest, TUserDetail } from '@ac/protocol/profile';
+import { messageLanguage } from '../../adapters/messages.ts';
+import { contactChangedText } from '../../adapters/notice-messages.ts';
+import type { Notifier } from '../../adapters/notices.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { iso } from '../../lib/time.ts';
-import { createAuditRepo } from '../audit/audit.repo.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import type { CodesService } from '../codes/codes.service.ts';
-import { createUserRepo } from '../user/user.repo.ts';
-import { createProfileRepo, type ProfileUser } from './profile.repo.ts';
+import type { UserRow as ProfileUser } from '../user/user.repo.ts';
+import type { UserService } from '../user/user.service.ts';
 
-export type Origin = { ip: string; requestId: string };
+/** Where the request came from, and the language its notices are written in. */
+export type Origin = { ip: string; requestId: string; language: string | undefined };
 type AddressChange = { column: 'email' | 'mobile'; purpose: 'bindEmail' | 'bindMobile'; value: string; code: string };
 
 export function toUserDetail(u: ProfileUser): TUserDetail {
@@ -54,30 +59,32 @@ function addressChanges(user: ProfileUser, p: TProfileRequest): AddressChange[] 
   return changes;
 }
 
-export function createProfileService(db: Db, codes: Pick<CodesService, 'verify'>, now: () => Date = () => new Date()) {
-  async function liveUser(userId: string) {
-    const user = await createUserRepo(db).findLiveUser(userId);
-    if (!user) throw new AppError(Code.sessionRevoked);
-    return user;
-  }
+type Deps = {
+  db: Db;
+  users: Pick<UserService, 'requireLive' | 'lockLive' | 'addressUsedByOther' | 'update'>;
+  codes: Pick<CodesService, 'verify'>;
+  audit: AuditService;
+  notifier: Notifier;
+  defaultLanguage: TLanguage;
+  now?: () => Date;
+};
 
-  return {
-    async detail(userId: string) {
-      return toUserDetail(await liveUser(userId));
-    },
+export function createProfileService(d: Deps) {
+  const { db, codes, users } = d;
+  const now = d.now ?? (() => new Date());
+  const liveUser = (userId: string) => users.requireLive(userId);
 
-    /** Returns the new detail and the old addresses that were replaced. */
-    async update(userId: string, p: TProfileRequest, origin: Origin) {
+  /** The new detail and the old addresses that were replaced. */
+  async function write(userId: string, p: TProfileRequest, origin: { ip: string; requestId: string }) {
       const changes = addressChanges(await liveUser(userId), p);
       // wrong codes count even though the transaction below would roll back
       for (const c of changes) await codes.verify(c.purpose, c.value, c.code, { consume: false });
       try {
         return await db.transaction(async (tx) => {
-          const repo = createProfileRepo(tx);
-          const user = await createUserRepo(tx).lockLiveUser(userId);
+          const user = await users.lockLive(userId, tx);
           if (!user) throw new AppError(Code.sessionRevoked);
           for (const c of changes) {
-            if (await repo.addressUsedByOther(c.column, c.value, userId)) throw new AppError(Code.addressTaken);
+            if (await users.addressUsedByOther(c.column, c.value, userId, tx)) throw new AppError(Code.addressTaken);
             await codes.verify(c.purpose, c.value, c.code, { tx });
           }
           const patch = {
@@ -87,9 +94,9 @@ export function createProfileService(db: Db, codes: Pick<CodesService, 'verify'>
             position: optional(p.position),
             ...Object.fromEntries(changes.map((c) => [c.column, c.value])),
           };
-          const updated = await repo.updateUser(userId, patch, now());
+          const updated = await users.update(userId, patch, now(), tx);
           const fields = Object.keys(patch).filter((k) => patch[k as keyof typeof patch] !== undefined);
-          await createAuditRepo(tx).record({ event: 'profile.updated', userId, ...origin, detail: { fields } });
+          await d.audit.record({ event: 'profile.updated', userId, ...origin, detail: { fields } }, tx);
           const replaced = Object.fromEntries(changes.map((c) => [c.column, user[c.column]])) as {
             email?: string | null;
             mobile?: string | null;
@@ -101,6 +108,24 @@ export function createProfileService(db: Db, codes: Pick<CodesService, 'verify'>
         if (isUniqueViolation(e)) throw new AppError(Code.addressTaken);
         throw e;
       }
+  }
+
+  return {
+    async detail(userId: string) {
+      return toUserDetail(await liveUser(userId));
+    },
+
+    /** Returns the new detail; the old addresses that were replaced are told. */
+    async update(userId: string, p: TProfileRequest, origin: Origin): Promise<TUserDetail> {
+      const { detail, replaced } = await write(userId, p, { ip: origin.ip, requestId: origin.requestId });
+      const language = messageLanguage(origin.language, d.defaultLanguage);
+      if (replaced.email) {
+        await d.notifier.send({ email: replaced.email }, (l) => contactChangedText(l, 'email'), { language });
+      }
+      if (replaced.mobile) {
+        await d.notifier.send({ mobile: replaced.mobile }, (l) => contactChangedText(l, 'mobile'), { language });
+      }
+      return detail;
     },
   };
 }

@@ -5,8 +5,8 @@ import type { Db } from '../../db/client.ts';
 import type { redeemCodes } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addMs, DAY } from '../../lib/time.ts';
-import { createAuditRepo } from '../audit/audit.repo.ts';
-import { createProductsRepo } from '../products/products.repo.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { ProductsService } from '../products/products.service.ts';
 import { createRedeemRepo, type RedeemCodeRow } from './redeem.repo.ts';
 import { generateRedeemCode, newSerialNo } from './redeem-code.ts';
 import { assertCodeTransition } from './redeem-state.ts';
@@ -27,7 +27,9 @@ export type IssueRequest = {
   ownerUserId?: string | null;
 };
 
-export function createRedeemIssueService(d: { db: Db; now?: () => Date }) {
+type Deps = { db: Db; products: Pick<ProductsService, 'findGoods'>; audit: AuditService; now?: () => Date };
+
+export function createRedeemIssueService(d: Deps) {
   const now = d.now ?? (() => new Date());
   return {
     async issue(req: IssueRequest): Promise<RedeemCodeRow[]> {
@@ -39,7 +41,7 @@ export function createRedeemIssueService(d: { db: Db; now?: () => Date }) {
       }
       const validDays = req.validDays ?? 365;
       if (!Number.isInteger(validDays) || validDays < 1) throw new AppError(Code.invalidParam, 'validDays');
-      if (!(await createProductsRepo(d.db).findGoods(req.goodsCode))) throw new AppError(Code.goodsNotFound);
+      if (!(await d.products.findGoods(req.goodsCode))) throw new AppError(Code.goodsNotFound);
       const at = now();
       const row = (): typeof redeemCodes.$inferInsert => ({
         serialNo: newSerialNo(at),
@@ -62,10 +64,13 @@ export function createRedeemIssueService(d: { db: Db; now?: () => Date }) {
           const want = Math.min(req.count - issued.length, INSERT_CHUNK);
           issued.push(...(await repo.insertCodes(Array.from({ length: want }, row))));
         }
-        await createAuditRepo(tx).record({
-          event: 'redeem.issued',
-          detail: { goodsCode: req.goodsCode, count: issued.length, days: req.days, source: req.source },
-        });
+        await d.audit.record(
+          {
+            event: 'redeem.issued',
+            detail: { goodsCode: req.goodsCode, count: issued.length, days: req.days, source: req.source },
+          },
+          tx,
+        );
         return issued;
       });
     },
@@ -79,7 +84,7 @@ export function createRedeemIssueService(d: { db: Db; now?: () => Date }) {
         assertCodeTransition(code.state, 'void');
         const moved = await repo.moveState(code.serialNo, code.state, 'void');
         if (!moved) throw new AppError(Code.redeemCodeTransitionRefused, undefined, { from: code.state, to: 'void' });
-        await createAuditRepo(tx).record({ event: 'redeem.voided', detail: { serialNo: code.serialNo } });
+        await d.audit.record({ event: 'redeem.voided', detail: { serialNo: code.serialNo } }, tx);
         return moved;
       });
     },

@@ -1,15 +1,7 @@
 import { normalizeRedeemCode } from '@ac/protocol/commerce';
 import { and, count, desc, eq, gt, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  companies,
-  companyMembers,
-  goods,
-  redeemCodes,
-  redeemFailures,
-  redeemOrders,
-  users,
-} from '../../db/schema/index.ts';
+import { goods, redeemCodes, redeemFailures, redeemOrders } from '../../db/schema/index.ts';
 
 export type RedeemTab = 'unused' | 'used' | 'expired';
 export type RedeemCodeRow = typeof redeemCodes.$inferSelect;
@@ -72,23 +64,6 @@ export function createRedeemRepo(db: DbOrTx) {
     async insertCodes(rows: (typeof redeemCodes.$inferInsert)[]) {
       return db.insert(redeemCodes).values(rows).onConflictDoNothing().returning();
     },
-    async accountOf(userId: string) {
-      const rows = await db
-        .select({ email: users.email, mobile: users.mobile, name: users.name })
-        .from(users)
-        .where(eq(users.id, userId));
-      const u = rows[0];
-      return u ? (u.email ?? u.mobile ?? u.name) : null;
-    },
-    async inActiveCompany(userId: string) {
-      const rows = await db
-        .select({ id: companies.id })
-        .from(companyMembers)
-        .innerJoin(companies, eq(companies.id, companyMembers.companyId))
-        .where(and(eq(companyMembers.userId, userId), eq(companies.status, 'active')))
-        .limit(1);
-      return rows.length > 0;
-    },
     async recordFailure(userId: string, reason: string, at: Date) {
       await db.insert(redeemFailures).values({ userId, reason, at });
     },
@@ -112,6 +87,16 @@ export function createRedeemRepo(db: DbOrTx) {
         db.select({ n: count() }).from(redeemOrders).where(where),
       ]);
       return { rows, total: total?.n ?? 0 };
+    },
+    /** Account deletion: failures go; orders and redeemed codes stay for the books, detached from the person. */
+    async forgetUser(userId: string) {
+      await db.delete(redeemFailures).where(eq(redeemFailures.userId, userId));
+      await db.update(redeemOrders).set({ userId: null }).where(eq(redeemOrders.userId, userId));
+      await db
+        .update(redeemCodes)
+        .set({ redeemedBy: null, redeemAccount: null })
+        .where(eq(redeemCodes.redeemedBy, userId));
+      await db.update(redeemCodes).set({ ownerUserId: null }).where(eq(redeemCodes.ownerUserId, userId));
     },
   };
 }

@@ -1,6 +1,5 @@
 import { Code } from '@ac/protocol/codes';
 import {
-  type TRedeemRow,
   ZRedeemExchangeRequest,
   ZRedeemExchangeResponse,
   ZRedeemList,
@@ -11,27 +10,7 @@ import {
   ZRedeemPreviewResponse,
 } from '@ac/protocol/commerce';
 import { defineCall } from '../../envelope/call.ts';
-import { iso } from '../../lib/time.ts';
-import type { RedeemRepo } from './redeem.repo.ts';
 import type { RedeemService } from './redeem.service.ts';
-
-type Row = Awaited<ReturnType<RedeemRepo['listCodes']>>['rows'][number];
-
-function toRedeemRow({ code: c, goodsName, productType }: Row, now: Date): TRedeemRow {
-  const lapsed = (c.state === 'unused' || c.state === 'preOccupied') && c.validTo <= now;
-  return {
-    serialNo: c.serialNo,
-    productName: productType,
-    goodsName,
-    code: c.code,
-    state: lapsed ? 'expired' : c.state,
-    validFrom: iso(c.validFrom),
-    validTo: iso(c.validTo),
-    redeemTime: iso(c.redeemTime),
-    useAccount: c.redeemAccount,
-    source: c.source,
-  };
-}
 
 const REDEEM_ERRORS = [
   Code.redeemCodeInvalid,
@@ -45,8 +24,7 @@ const REDEEM_ERRORS = [
 ];
 const limit = { max: 30, timeWindow: '1 minute' };
 
-export function createRedeemCalls(d: { redeem: RedeemRepo; redeemService: RedeemService; now?: () => Date }) {
-  const now = d.now ?? (() => new Date());
+export function createRedeemCalls(d: { redeem: RedeemService }) {
   return [
     defineCall({
       path: '/order/v5/redeem/list',
@@ -55,15 +33,7 @@ export function createRedeemCalls(d: { redeem: RedeemRepo; redeemService: Redeem
       auth: true,
       request: ZRedeemListRequest,
       response: ZRedeemList,
-      async handler({ payload, session }) {
-        const { pageNo, pageSize, state } = payload;
-        const at = now();
-        const { rows, total } = await d.redeem.listCodes(session.userId, state, at, {
-          offset: (pageNo - 1) * pageSize,
-          limit: pageSize,
-        });
-        return { rows: rows.map((r) => toRedeemRow(r, at)), total, pageNo, pageSize };
-      },
+      handler: ({ payload, session }) => d.redeem.list(session.userId, payload),
     }),
     defineCall({
       path: '/order/v5/redeem/preview',
@@ -74,7 +44,7 @@ export function createRedeemCalls(d: { redeem: RedeemRepo; redeemService: Redeem
       request: ZRedeemPreviewRequest,
       response: ZRedeemPreviewResponse,
       errors: REDEEM_ERRORS,
-      handler: ({ payload, session }) => d.redeemService.preview(session.userId, payload.code),
+      handler: ({ payload, session }) => d.redeem.preview(session.userId, payload.code),
     }),
     defineCall({
       path: '/order/v5/redeem/exchange',
@@ -86,7 +56,7 @@ export function createRedeemCalls(d: { redeem: RedeemRepo; redeemService: Redeem
       response: ZRedeemExchangeResponse,
       errors: REDEEM_ERRORS,
       handler: ({ payload, session, ip, requestId }) =>
-        d.redeemService.exchange(session.userId, payload.code, { ip, requestId }),
+        d.redeem.exchange(session.userId, payload.code, { ip, requestId }),
     }),
     defineCall({
       path: '/order/v5/redeem/orders',
@@ -95,7 +65,7 @@ export function createRedeemCalls(d: { redeem: RedeemRepo; redeemService: Redeem
       auth: true,
       request: ZRedeemOrdersRequest,
       response: ZRedeemOrdersResponse,
-      handler: ({ payload, session }) => d.redeemService.orders(session.userId, payload),
+      handler: ({ payload, session }) => d.redeem.orders(session.userId, payload),
     }),
   ];
 }

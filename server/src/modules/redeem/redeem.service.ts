@@ -8,27 +8,42 @@
 import { Code } from '@ac/protocol/codes';
 import type { TRedeemExchangeResponse, TRedeemOrderRow, TRedeemPreviewResponse } from '@ac/protocol/commerce';
 import { OrderStatus, type TCurrency, type TRedeemOrderStatus } from '@ac/protocol/enums';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addMs, iso, MINUTE } from '../../lib/time.ts';
-import { createAuditRepo } from '../audit/audit.repo.ts';
-import { grantMembership, vipInfoOf } from '../memberships/membership-grants.ts';
-import { createMembershipsRepo } from '../memberships/memberships.repo.ts';
+import type { AuditService, Origin } from '../audit/audit.service.ts';
+import type { MembershipsService } from '../memberships/memberships.service.ts';
 import { newOrderNo } from '../orders/order-number.ts';
-import { createOrdersRepo } from '../orders/orders.repo.ts';
-import { createRedeemRepo } from './redeem.repo.ts';
-import { assertMayRedeem, findRedeemable } from './redeem-rules.ts';
+import type { OrdersService } from '../orders/orders.service.ts';
+import type { UserService } from '../user/user.service.ts';
+import { createRedeemRepo, type RedeemTab } from './redeem.repo.ts';
+import { assertMayRedeem, findRedeemable, type RulesDeps } from './redeem-rules.ts';
 import { assertCodeTransition } from './redeem-state.ts';
+import { toRedeemRow } from './redeem-view.ts';
 
 export const REDEEM_MAX_FAILURES = 10;
 export const REDEEM_FAILURE_WINDOW_MS = 15 * MINUTE;
 
-type Deps = { db: Db; currency: TCurrency; now?: () => Date };
-export type RedeemOrigin = { ip?: string; requestId?: string };
+type Deps = RulesDeps & {
+  db: Db;
+  currency: TCurrency;
+  users: Pick<UserService, 'lock' | 'findLive'>;
+  memberships: Pick<MembershipsService, 'active' | 'grant' | 'vipInfoOf'>;
+  orders: Pick<OrdersService, 'insert'>;
+  audit: AuditService;
+  now?: () => Date;
+};
+export type RedeemOrigin = Origin;
 
 export function createRedeemService(d: Deps) {
   const now = d.now ?? (() => new Date());
   const repo = createRedeemRepo(d.db);
+
+  /** What the code shows as "used by": the account's email, else mobile, else name. */
+  async function accountOf(userId: string, tx: DbOrTx) {
+    const u = await d.users.findLive(userId, tx);
+    return u ? (u.email ?? u.mobile ?? u.name) : null;
+  }
 
   /** Runs `work`, refusing while the account is throttled and counting its refusals. */
   async function throttled<T>(userId: string, work: () => Promise<T>): Promise<T> {
@@ -43,11 +58,22 @@ export function createRedeemService(d: Deps) {
   }
 
   return {
+    /** My codes in one tab (unused, used, expired). */
+    async list(userId: string, p: { pageNo: number; pageSize: number; state: RedeemTab }) {
+      const { pageNo, pageSize, state } = p;
+      const at = now();
+      const { rows, total } = await repo.listCodes(userId, state, at, {
+        offset: (pageNo - 1) * pageSize,
+        limit: pageSize,
+      });
+      return { rows: rows.map((r) => toRedeemRow(r, at)), total, pageNo, pageSize };
+    },
+
     preview: (userId: string, text: string): Promise<TRedeemPreviewResponse> =>
       throttled(userId, async () => {
         const at = now();
-        const { code, goods } = await findRedeemable(d.db, text, at, false);
-        await assertMayRedeem(d.db, userId, code, goods.productType, at);
+        const { code, goods } = await findRedeemable(d, d.db, text, at, false);
+        await assertMayRedeem(d, d.db, userId, code, goods.productType, at);
         return {
           goodsCode: code.goodsCode,
           goodsName: goods.name,
@@ -65,20 +91,24 @@ export function createRedeemService(d: Deps) {
       throttled(userId, () =>
         d.db.transaction(async (tx) => {
           const at = now();
-          const { code, goods } = await findRedeemable(tx, text, at, true);
-          await createMembershipsRepo(tx).lockUser(userId);
-          await assertMayRedeem(tx, userId, code, goods.productType, at);
+          const { code, goods } = await findRedeemable(d, tx, text, at, true);
+          await d.users.lock(userId, tx);
+          await assertMayRedeem(d, tx, userId, code, goods.productType, at);
           assertCodeTransition(code.state, 'exchanged');
           const txRepo = createRedeemRepo(tx);
-          const granted = await grantMembership(tx, {
-            userId,
-            goodsCode: code.goodsCode,
-            days: code.durationDays + code.extraDurationDays,
-            sourceType: 'redeem',
-            sourceId: code.serialNo,
-            now: at,
-          });
-          const order = await createOrdersRepo(tx).insertOrder({
+          const granted = await d.memberships.grant(
+            {
+              userId,
+              goodsCode: code.goodsCode,
+              days: code.durationDays + code.extraDurationDays,
+              sourceType: 'redeem',
+              sourceId: code.serialNo,
+              now: at,
+            },
+            tx,
+          );
+          const order = await d.orders.insert(
+            {
             orderNo: newOrderNo(at),
             userId,
             goodsCode: code.goodsCode,
@@ -95,20 +125,25 @@ export function createRedeemService(d: Deps) {
             redeemSerialNo: code.serialNo,
             createdAt: at,
             updatedAt: at,
-          });
+            },
+            tx,
+          );
           const moved = await txRepo.moveState(code.serialNo, code.state, 'exchanged', {
             redeemedBy: userId,
-            redeemAccount: await txRepo.accountOf(userId),
+            redeemAccount: await accountOf(userId, tx),
             redeemTime: at,
           });
           if (!moved) throw new AppError(Code.redeemCodeUsed);
-          await createAuditRepo(tx).record({
-            event: 'redeem.exchanged',
-            userId,
-            ...origin,
-            detail: { serialNo: code.serialNo, goodsCode: code.goodsCode, orderNo: order.orderNo },
-          });
-          const vipInfo = await vipInfoOf(tx, userId, code.goodsCode, at);
+          await d.audit.record(
+            {
+              event: 'redeem.exchanged',
+              userId,
+              ...origin,
+              detail: { serialNo: code.serialNo, goodsCode: code.goodsCode, orderNo: order.orderNo },
+            },
+            tx,
+          );
+          const vipInfo = await d.memberships.vipInfoOf(userId, code.goodsCode, at, tx);
           if (!vipInfo) throw new Error('membership missing right after its grant');
           return { vipInfo };
         }),
@@ -134,6 +169,9 @@ export function createRedeemService(d: Deps) {
       }));
       return { rows: out, total, ...page };
     },
+
+    /** Account deletion: failures go, orders and redeemed codes are detached from the person. */
+    forgetUser: (userId: string, tx: DbOrTx) => createRedeemRepo(tx).forgetUser(userId),
   };
 }
 export type RedeemService = ReturnType<typeof createRedeemService>;

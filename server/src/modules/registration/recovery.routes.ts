@@ -1,5 +1,5 @@
 import { Code } from '@ac/protocol/codes';
-import type { TLanguage, TRegion } from '@ac/protocol/enums';
+import type { TRegion } from '@ac/protocol/enums';
 import {
   ZCheckResetLinkResponse,
   ZLinkRequest,
@@ -8,19 +8,16 @@ import {
   ZUpdate4FindpwdCnRequest,
 } from '@ac/protocol/registration';
 import { z } from 'zod';
-import { messageLanguage } from '../../adapters/messages.ts';
 import { defineCall } from '../../envelope/call.ts';
-import type { AuditRepo } from '../audit/audit.repo.ts';
 import type { RecoveryService } from './recovery.service.ts';
 
-type Deps = { recovery: RecoveryService; audit: AuditRepo; region: TRegion; defaultLanguage: TLanguage };
+type Deps = { recovery: RecoveryService; region: TRegion };
 
 const mailLimit = { max: 20, timeWindow: '1 minute' };
 const linkLimit = { max: 30, timeWindow: '1 minute' };
 const policyCodes = [Code.passwordPolicy, Code.passwordBreached, Code.passwordSameAsAccount];
 
 export function createRecoveryCalls(d: Deps) {
-  const lang = (language: string | undefined) => messageLanguage(language, d.defaultLanguage);
   return [
     defineCall({
       path: '/user/v5/profile/sendFindPwdEmail',
@@ -36,8 +33,7 @@ export function createRecoveryCalls(d: Deps) {
       errors: [Code.mailSendTooSoon, Code.tooManyRequests],
       async handler({ payload, clientInfo, ip, requestId }) {
         const page = payload.h5 && d.region === 'cn' ? 'h5' : 'page';
-        await d.recovery.sendFindPwdEmail(payload.email, lang(clientInfo.language), page);
-        await d.audit.record({ event: 'reset.mail', ip, requestId });
+        await d.recovery.sendFindPwdEmail(payload.email, page, { ip, requestId, language: clientInfo.language });
         return {};
       },
     }),
@@ -70,17 +66,9 @@ export function createRecoveryCalls(d: Deps) {
       response: z.object({}),
       errors: [Code.resetLinkInvalid, ...(d.region === 'cn' ? [Code.codeInvalid] : []), ...policyCodes],
       async handler({ payload, clientInfo, ip, requestId }) {
-        const userId =
-          'id' in payload
-            ? await d.recovery.resetByLink(payload, lang(clientInfo.language))
-            : await d.recovery.resetByCode(payload, lang(clientInfo.language));
-        await d.audit.record({
-          event: 'password.reset',
-          userId,
-          ip,
-          requestId,
-          detail: { by: 'id' in payload ? 'link' : 'code' },
-        });
+        const request = { ip, requestId, language: clientInfo.language };
+        if ('id' in payload) await d.recovery.resetByLink(payload, request);
+        else await d.recovery.resetByCode(payload, request);
         return {};
       },
     }),

@@ -8,34 +8,39 @@
 import { Code } from '@ac/protocol/codes';
 import type { TLanguage } from '@ac/protocol/enums';
 import type { TResetByCodeRequest, TResetByLinkRequest } from '@ac/protocol/registration';
+import { messageLanguage } from '../../adapters/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword } from '../../lib/hashing.ts';
 import { assertPasswordAllowed } from '../../lib/password-policy.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import type { CodesService } from '../codes/codes.service.ts';
-import type { SessionRepo } from '../session/session.repo.ts';
-import { createSessionRepo } from '../session/session.repo.ts';
-import { createUserRepo } from '../user/user.repo.ts';
+import type { SessionService } from '../session/session.service.ts';
+import type { UserService } from '../user/user.service.ts';
 import type { AccountMail, ResetPage } from './account-mail.ts';
 import { createLinkTokensRepo } from './link-tokens.repo.ts';
 import { findLiveLink, issueLink } from './link-tokens.ts';
-import { createRegistrationRepo } from './registration.repo.ts';
+import type { RegistrationRequest } from './registration.service.ts';
 
 type Deps = {
   db: Db;
+  users: Pick<UserService, 'findLive' | 'findByAccount' | 'findLiveByEmail' | 'setPassword'>;
+  sessions: Pick<SessionService, 'revokeAll'>;
   codes: Pick<CodesService, 'verify'>;
-  accounts: Pick<SessionRepo, 'findUserByAccount'>;
   mail: Pick<AccountMail, 'reset' | 'passwordResetNotice'>;
+  audit: AuditService;
+  defaultLanguage: TLanguage;
   now?: () => Date;
 };
 
 export function createRecoveryService(d: Deps) {
   const now = d.now ?? (() => new Date());
+  const lang = (r: RegistrationRequest) => messageLanguage(r.language, d.defaultLanguage);
 
   /** The user behind a live reset link, or 1200003. */
   async function linkUser(token: string, at: Date) {
     const link = await findLiveLink(createLinkTokensRepo(d.db), 'reset', token, at);
-    const user = link && (await createUserRepo(d.db).findLiveUser(link.userId));
+    const user = link && (await d.users.findLive(link.userId));
     if (!link || !user) throw new AppError(Code.resetLinkInvalid);
     return { link, user };
   }
@@ -48,23 +53,28 @@ export function createRecoveryService(d: Deps) {
         if (!(await links.consume(linkId, at))) throw new AppError(Code.resetLinkInvalid);
         await links.retireOthers(userId, 'reset', linkId, at);
       }
-      if (!(await createRegistrationRepo(tx).setPassword(userId, passwordHash, at, linkId !== null))) {
+      if (!(await d.users.setPassword(userId, passwordHash, at, linkId !== null, tx))) {
         throw new AppError(linkId ? Code.resetLinkInvalid : Code.codeInvalid);
       }
-      await createSessionRepo(tx).revokeUserSessions(userId, 'passwordChanged', at);
+      await d.sessions.revokeAll(userId, 'passwordChanged', at, tx);
     });
+  }
+
+  async function audited(userId: string, by: 'link' | 'code', r: RegistrationRequest) {
+    await d.audit.record({ event: 'password.reset', userId, ip: r.ip, requestId: r.requestId, detail: { by } });
   }
 
   return {
     /** Mails a reset link when the address has an account; the same answer (and limits) otherwise. */
     /** `page` 'h5' (China) links the mobile shell's reset page. */
-    async sendFindPwdEmail(email: string, lang: TLanguage, page: ResetPage = 'page'): Promise<void> {
+    async sendFindPwdEmail(email: string, page: ResetPage, r: RegistrationRequest): Promise<void> {
       const token = await d.db.transaction(async (tx) => {
-        const user = await createRegistrationRepo(tx).findLiveUserByEmail(email);
+        const user = await d.users.findLiveByEmail(email, tx);
         const issued = await issueLink(createLinkTokensRepo(tx), 'reset', email, user?.id ?? null, now());
         return user ? issued : null;
       });
-      if (token) d.mail.reset(email, lang, token, page);
+      if (token) d.mail.reset(email, lang(r), token, page);
+      await d.audit.record({ event: 'reset.mail', ip: r.ip, requestId: r.requestId });
     },
 
     /** Throws 1200003 unless the link can still reset a password. */
@@ -72,25 +82,27 @@ export function createRecoveryService(d: Deps) {
       await linkUser(token, now());
     },
 
-    async resetByLink(p: TResetByLinkRequest, lang: TLanguage): Promise<string> {
+    async resetByLink(p: TResetByLinkRequest, r: RegistrationRequest): Promise<string> {
       const at = now();
       const { link, user } = await linkUser(p.id, at);
       assertPasswordAllowed(p.password, [user.email, user.mobile]);
       await applyReset(user.id, await hashPassword(p.password), link.id, at);
-      d.mail.passwordResetNotice(user, lang);
+      d.mail.passwordResetNotice(user, lang(r));
+      await audited(user.id, 'link', r);
       return user.id;
     },
 
     /** China: the findPwd code was only ever sent to a mobile with an account. */
-    async resetByCode(p: TResetByCodeRequest, lang: TLanguage): Promise<string> {
+    async resetByCode(p: TResetByCodeRequest, r: RegistrationRequest): Promise<string> {
       await d.codes.verify('findPwd', p.mobile, p.code, { consume: false });
-      const user = await d.accounts.findUserByAccount(p.mobile);
+      const user = await d.users.findByAccount(p.mobile);
       if (!user) throw new AppError(Code.codeInvalid);
       assertPasswordAllowed(p.password, [user.email, user.mobile]);
       const passwordHash = await hashPassword(p.password);
       await d.codes.verify('findPwd', p.mobile, p.code);
       await applyReset(user.id, passwordHash, null, now());
-      d.mail.passwordResetNotice(user, lang);
+      d.mail.passwordResetNotice(user, lang(r));
+      await audited(user.id, 'code', r);
       return user.id;
     },
   };

@@ -1,5 +1,5 @@
 import { Code } from '@ac/protocol/codes';
-import type { TLanguage, TRegion } from '@ac/protocol/enums';
+import type { TRegion } from '@ac/protocol/enums';
 import {
   ZEmailOnlyRequest,
   ZLinkRequest,
@@ -7,12 +7,10 @@ import {
   ZRegisterMobileRequest,
 } from '@ac/protocol/registration';
 import { z } from 'zod';
-import { messageLanguage } from '../../adapters/messages.ts';
 import { defineCall } from '../../envelope/call.ts';
-import type { AuditRepo } from '../audit/audit.repo.ts';
 import type { RegistrationService } from './registration.service.ts';
 
-type Deps = { registration: RegistrationService; audit: AuditRepo; region: TRegion; defaultLanguage: TLanguage };
+type Deps = { registration: RegistrationService; region: TRegion };
 
 const registerLimit = { max: 10, timeWindow: '1 minute' };
 const mailLimit = { max: 20, timeWindow: '1 minute' };
@@ -38,11 +36,7 @@ export function createRegistrationCalls(d: Deps) {
       Code.tooManyRequests,
     ],
     async handler({ payload, clientInfo, ip, requestId }) {
-      const userId = await d.registration.registerByEmail(
-        payload,
-        messageLanguage(clientInfo.language, d.defaultLanguage),
-      );
-      await d.audit.record({ event: userId ? 'register' : 'register.existing', userId, ip, requestId });
+      await d.registration.registerByEmail(payload, { ip, requestId, language: clientInfo.language });
       return {};
     },
   });
@@ -58,9 +52,8 @@ export function createRegistrationCalls(d: Deps) {
     request: ZRegisterMobileRequest,
     response: z.object({}),
     errors: [Code.agreementRequired, Code.codeInvalid, ...policyCodes, Code.accountOnOtherNode, Code.tooManyRequests],
-    async handler({ payload, ip, requestId }) {
-      const userId = await d.registration.registerByMobile(payload);
-      await d.audit.record({ event: 'register', userId, ip, requestId, detail: { channel: 'sms' } });
+    async handler({ payload, clientInfo, ip, requestId }) {
+      await d.registration.registerByMobile(payload, { ip, requestId, language: clientInfo.language });
       return {};
     },
   });
@@ -79,8 +72,7 @@ export function createRegistrationCalls(d: Deps) {
       response: z.object({}),
       errors: [Code.mailSendTooSoon, Code.tooManyRequests],
       async handler({ payload, clientInfo, ip, requestId }) {
-        await d.registration.sendActivateEmail(payload.email, messageLanguage(clientInfo.language, d.defaultLanguage));
-        await d.audit.record({ event: 'activation.mail', ip, requestId });
+        await d.registration.sendActivateEmail(payload.email, { ip, requestId, language: clientInfo.language });
         return {};
       },
     }),
@@ -94,8 +86,7 @@ export function createRegistrationCalls(d: Deps) {
       response: z.object({}),
       errors: [Code.activateLinkInvalid],
       async handler({ payload, ip, requestId }) {
-        const userId = await d.registration.activate(payload.id);
-        await d.audit.record({ event: 'activate', userId, ip, requestId });
+        await d.registration.activate(payload.id, { ip, requestId });
         return {};
       },
     }),

@@ -8,13 +8,16 @@
 import { Code } from '@ac/protocol/codes';
 import type { TLanguage } from '@ac/protocol/enums';
 import type { TRegisterEmailRequest, TRegisterMobileRequest } from '@ac/protocol/registration';
-import type { Db } from '../../db/client.ts';
+import { messageLanguage } from '../../adapters/messages.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { hashPassword } from '../../lib/hashing.ts';
 import { assertPasswordAllowed } from '../../lib/password-policy.ts';
+import type { AuditService, Origin } from '../audit/audit.service.ts';
 import type { CodesService } from '../codes/codes.service.ts';
-import { accountKey, type NodeDirectory } from '../nodes/node-directory.ts';
-import { createNodesRepo } from '../nodes/nodes.repo.ts';
+import type { NodeDirectory } from '../nodes/node-directory.ts';
+import type { UserService } from '../user/user.service.ts';
 import type { AccountMail } from './account-mail.ts';
 import { createLinkTokensRepo } from './link-tokens.repo.ts';
 import { findLiveLink, issueLink } from './link-tokens.ts';
@@ -22,22 +25,23 @@ import { createRegistrationRepo } from './registration.repo.ts';
 
 type Deps = {
   db: Db;
+  users: Pick<UserService, 'findLiveByEmail' | 'create' | 'activate'>;
   codes: Pick<CodesService, 'verify'>;
-  directory: Pick<NodeDirectory, 'elsewhere'>;
+  directory: Pick<NodeDirectory, 'elsewhere' | 'claim'>;
   mail: Pick<AccountMail, 'activation' | 'registerNotice'>;
-  nodeCode: string;
+  audit: AuditService;
+  defaultLanguage: TLanguage;
   now?: () => Date;
 };
-
-function isUniqueViolation(e: unknown): boolean {
-  const err = e as { code?: string; cause?: { code?: string } } | null;
-  return err?.code === '23505' || err?.cause?.code === '23505';
-}
+/** Where a request came from, and the language (clientInfo.language) its mails are written in. */
+export type RegistrationRequest = Required<Origin> & { language: string | undefined };
 
 const maskMobile = (m: string) => (m.length > 7 ? `${m.slice(0, 3)}****${m.slice(-4)}` : m);
 
 export function createRegistrationService(d: Deps) {
   const now = d.now ?? (() => new Date());
+  const lang = (r: RegistrationRequest) => messageLanguage(r.language, d.defaultLanguage);
+  const origin = ({ ip, requestId }: RegistrationRequest) => ({ ip, requestId });
 
   async function assertNotElsewhere(account: string) {
     const node = await d.directory.elsewhere(account);
@@ -46,7 +50,7 @@ export function createRegistrationService(d: Deps) {
 
   return {
     /** Returns the new user's id, or null when the address already had an account (a notice went there). */
-    async registerByEmail(p: TRegisterEmailRequest, lang: TLanguage): Promise<string | null> {
+    async registerByEmail(p: TRegisterEmailRequest, r: RegistrationRequest): Promise<string | null> {
       if (!p.agree) throw new AppError(Code.agreementRequired);
       assertPasswordAllowed(p.password, [p.email]);
       await assertNotElsewhere(p.email);
@@ -55,39 +59,43 @@ export function createRegistrationService(d: Deps) {
       const at = now();
       const result = await d.db.transaction(async (tx) => {
         const links = createLinkTokensRepo(tx);
-        const repo = createRegistrationRepo(tx);
         await links.lockTarget(p.email); // two registrations of one address run one after the other
-        if (await repo.findLiveUserByEmail(p.email)) {
+        if (await d.users.findLiveByEmail(p.email, tx)) {
           await issueLink(links, 'activate', p.email, null, at);
           return { userId: null, token: null };
         }
-        const userId = await repo.insertUser({
-          name: p.name,
-          nickName: p.name,
-          email: p.email,
-          passwordHash,
-          isActivate: false,
-          location: p.region,
-          registerDate: at,
-          updateTime: at,
-        });
-        await repo.insertRegistration({
+        const userId = await d.users.create(
+          {
+            name: p.name,
+            nickName: p.name,
+            email: p.email,
+            passwordHash,
+            isActivate: false,
+            location: p.region,
+            registerDate: at,
+            updateTime: at,
+          },
+          tx,
+        );
+        await createRegistrationRepo(tx).insertRegistration({
           userId,
           country: p.region,
           subscribe: p.subscribe,
           businessSource: p.businessSource ?? null,
           createdAt: at,
         });
-        await createNodesRepo(tx).claimAccount(accountKey(p.email), d.nodeCode, at);
+        await d.directory.claim(p.email, at, tx);
         return { userId, token: await issueLink(links, 'activate', p.email, userId, at) };
       });
-      if (result.token) d.mail.activation(p.email, lang, result.token);
-      else d.mail.registerNotice(p.email, lang);
-      return result.userId;
+      if (result.token) d.mail.activation(p.email, lang(r), result.token);
+      else d.mail.registerNotice(p.email, lang(r));
+      const { userId } = result;
+      await d.audit.record({ event: userId ? 'register' : 'register.existing', userId, ...origin(r) });
+      return userId;
     },
 
     /** China: the SMS code (purpose register) was only ever sent to a mobile without an account. */
-    async registerByMobile(p: TRegisterMobileRequest): Promise<string> {
+    async registerByMobile(p: TRegisterMobileRequest, r: RegistrationRequest): Promise<string> {
       if (!p.agree) throw new AppError(Code.agreementRequired);
       await d.codes.verify('register', p.mobile, p.code, { consume: false });
       assertPasswordAllowed(p.password, [p.mobile]);
@@ -95,53 +103,67 @@ export function createRegistrationService(d: Deps) {
       const passwordHash = await hashPassword(p.password);
       await d.codes.verify('register', p.mobile, p.code);
       const at = now();
+      let userId: string;
       try {
-        return await d.db.transaction(async (tx) => {
-          const repo = createRegistrationRepo(tx);
-          const userId = await repo.insertUser({
-            name: p.mobile,
-            nickName: maskMobile(p.mobile),
-            mobile: p.mobile,
-            passwordHash,
-            isActivate: true,
-            registerDate: at,
-            updateTime: at,
+        userId = await d.db.transaction(async (tx) => {
+          const id = await d.users.create(
+            {
+              name: p.mobile,
+              nickName: maskMobile(p.mobile),
+              mobile: p.mobile,
+              passwordHash,
+              isActivate: true,
+              registerDate: at,
+              updateTime: at,
+            },
+            tx,
+          );
+          await createRegistrationRepo(tx).insertRegistration({
+            userId: id,
+            businessSource: p.businessSource ?? null,
+            createdAt: at,
           });
-          await repo.insertRegistration({ userId, businessSource: p.businessSource ?? null, createdAt: at });
-          await createNodesRepo(tx).claimAccount(accountKey(p.mobile), d.nodeCode, at);
-          return userId;
+          await d.directory.claim(p.mobile, at, tx);
+          return id;
         });
       } catch (e) {
         // the mobile got an account meanwhile (unique index): as for any code that cannot be used
         if (isUniqueViolation(e)) throw new AppError(Code.codeInvalid);
         throw e;
       }
+      await d.audit.record({ event: 'register', userId, ...origin(r), detail: { channel: 'sms' } });
+      return userId;
     },
 
     /** Mails a new activation link only to an existing unactivated account; the same answer otherwise. */
-    async sendActivateEmail(email: string, lang: TLanguage): Promise<void> {
+    async sendActivateEmail(email: string, r: RegistrationRequest): Promise<void> {
       const token = await d.db.transaction(async (tx) => {
-        const user = await createRegistrationRepo(tx).findLiveUserByEmail(email);
+        const user = await d.users.findLiveByEmail(email, tx);
         const userId = user && !user.isActivate ? user.id : null;
         const issued = await issueLink(createLinkTokensRepo(tx), 'activate', email, userId, now());
         return userId ? issued : null;
       });
-      if (token) d.mail.activation(email, lang, token);
+      if (token) d.mail.activation(email, lang(r), token);
+      await d.audit.record({ event: 'activation.mail', ...origin(r) });
     },
 
     /** Opens an activation link once; returns the activated user's id. */
-    async activate(token: string): Promise<string> {
+    async activate(token: string, r: Required<Origin>): Promise<string> {
       const at = now();
-      return d.db.transaction(async (tx) => {
+      const userId = await d.db.transaction(async (tx) => {
         const links = createLinkTokensRepo(tx);
         const link = await findLiveLink(links, 'activate', token, at);
         if (!link || !(await links.consume(link.id, at))) throw new AppError(Code.activateLinkInvalid);
-        if (!(await createRegistrationRepo(tx).activateUser(link.userId, at))) {
-          throw new AppError(Code.activateLinkInvalid);
-        }
+        if (!(await d.users.activate(link.userId, at, tx))) throw new AppError(Code.activateLinkInvalid);
         return link.userId;
       });
+      await d.audit.record({ event: 'activate', userId, ...r });
+      return userId;
     },
+
+    /** Account deletion: the registration record and the links of the user or its addresses go. */
+    forgetUser: (userId: string, addresses: string[], tx: DbOrTx) =>
+      createRegistrationRepo(tx).forgetUser(userId, addresses),
   };
 }
 export type RegistrationService = ReturnType<typeof createRegistrationService>;

@@ -1,6 +1,6 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { authThrottle, sessions, users } from '../../db/schema/index.ts';
+import { authThrottle, sessions } from '../../db/schema/index.ts';
 
 type NewSession = typeof sessions.$inferInsert;
 type RevokeReason = NonNullable<typeof sessions.$inferSelect.revokeReason>;
@@ -32,23 +32,17 @@ export function createSessionRepo(db: DbOrTx) {
         .set({ revokedAt: at, revokeReason: reason })
         .where(and(...conditions));
     },
-    /** The live account reached by an email or mobile (case-insensitive email). */
-    async findUserByAccount(account: string) {
-      const normalized = account.trim().toLowerCase();
-      const rows = await db
-        .select()
-        .from(users)
-        .where(
-          and(isNull(users.deletedAt), sql`(${users.email} = ${normalized} or ${users.mobile} = ${account.trim()})`),
-        )
-        .limit(1);
-      return rows[0] ?? null;
+    async sessionCreatedAt(id: string) {
+      const rows = await db.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.id, id)).limit(1);
+      return rows[0]?.createdAt ?? null;
     },
-    async recordLogin(userId: string, at: Date, passwordHash?: string) {
+    /** Every session ends (reason `deleted`) and loses its IP, user agent and device id. */
+    async endAndScrub(userId: string, at: Date) {
       await db
-        .update(users)
-        .set(passwordHash ? { lastLoginTime: at, passwordHash } : { lastLoginTime: at })
-        .where(eq(users.id, userId));
+        .update(sessions)
+        .set({ revokedAt: at, revokeReason: 'deleted' })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      await db.update(sessions).set({ ip: null, userAgent: null, deviceId: null }).where(eq(sessions.userId, userId));
     },
     async findThrottle(key: string) {
       const rows = await db.select().from(authThrottle).where(eq(authThrottle.key, key)).limit(1);
@@ -71,6 +65,9 @@ export function createSessionRepo(db: DbOrTx) {
     },
     async clearThrottle(key: string) {
       await db.delete(authThrottle).where(eq(authThrottle.key, key));
+    },
+    async clearThrottles(keys: string[]) {
+      await db.delete(authThrottle).where(inArray(authThrottle.key, keys));
     },
   };
 }

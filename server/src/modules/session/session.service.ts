@@ -4,11 +4,19 @@
  */
 import { Code } from '@ac/protocol/codes';
 import type { TClientInfo } from '@ac/protocol/envelope';
+import type { TLoginResponse } from '@ac/protocol/session';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { AuthSession } from '../../envelope/call.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { dummyPasswordHash, hashPassword, randomToken, sha256Hex, verifyPassword } from '../../lib/hashing.ts';
 import { addMs, DAY, MINUTE, SECOND } from '../../lib/time.ts';
-import type { SessionRepo } from './session.repo.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { CodesService } from '../codes/codes.service.ts';
+import type { NodeDirectory } from '../nodes/node-directory.ts';
+import type { UserRow } from '../user/user.repo.ts';
+import type { UserService } from '../user/user.service.ts';
+import type { UserInfoService } from '../user/user-info.service.ts';
+import { createSessionRepo } from './session.repo.ts';
 
 export const SESSION_TTL_MS = DAY;
 const TOUCH_EVERY_MS = MINUTE;
@@ -18,14 +26,29 @@ const FIRST_DELAY_MS = 30 * SECOND;
 const MAX_DELAY_MS = 15 * MINUTE;
 
 export type LoginOrigin = { clientInfo: TClientInfo; ip: string; userAgent: string | undefined };
-type User = NonNullable<Awaited<ReturnType<SessionRepo['findUserByAccount']>>>;
+/** A login request: where it came from, and its id for the security log. */
+export type LoginRequest = LoginOrigin & { requestId: string };
+
+type Deps = {
+  db: Db;
+  users: Pick<UserService, 'findByAccount' | 'recordLogin'>;
+  userInfo: Pick<UserInfoService, 'publicUserInfo'>;
+  codes: Pick<CodesService, 'verify'>;
+  audit: AuditService;
+  /** When given, a failed login of an account living on another node answers 0300069 naming that node. */
+  nodeDirectory?: Pick<NodeDirectory, 'elsewhere'>;
+  now?: () => Date;
+};
 
 export function lockDelayMs(failures: number, freeFailures: number): number {
   if (failures <= freeFailures) return 0;
   return Math.min(FIRST_DELAY_MS * 2 ** (failures - freeFailures - 1), MAX_DELAY_MS);
 }
 
-export function createSessionService(repo: SessionRepo, now: () => Date = () => new Date()) {
+export function createSessionService(d: Deps) {
+  const now = d.now ?? (() => new Date());
+  const repo = createSessionRepo(d.db);
+
   async function createSession(userId: string, origin: LoginOrigin) {
     const token = randomToken();
     const at = now();
@@ -70,45 +93,80 @@ export function createSessionService(repo: SessionRepo, now: () => Date = () => 
     return { accountKey: `account:${account.trim().toLowerCase()}`, ipKey: `ip:${ip}` };
   }
 
-  async function finishLogin(user: User, origin: LoginOrigin, newHash?: string) {
+  async function finishLogin(user: UserRow, origin: LoginOrigin, newHash?: string) {
     if (!user.isActivate) throw new AppError(Code.accountNotActivated);
-    await repo.recordLogin(user.id, now(), newHash);
+    await d.users.recordLogin(user.id, now(), newHash);
     const utoken = await createSession(user.id, origin);
     return { utoken, userId: user.id };
   }
 
+  async function loginWithPassword(account: string, password: string, origin: LoginOrigin) {
+    const { accountKey, ipKey } = throttleKeys(account, origin.ip);
+    await assertNotLocked([accountKey, ipKey]);
+    const user = await d.users.findByAccount(account);
+    const check = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
+    if (!user?.passwordHash || !check.ok) {
+      await recordFailure(accountKey, ipKey);
+      throw new AppError(Code.loginFailed);
+    }
+    await repo.clearThrottle(accountKey);
+    const newHash = check.needsRehash ? await hashPassword(password) : undefined;
+    return finishLogin(user, origin, newHash);
+  }
+
+  async function assertLoginAllowed(account: string, ip: string) {
+    const { accountKey, ipKey } = throttleKeys(account, ip);
+    await assertNotLocked([accountKey, ipKey]);
+  }
+
+  async function recordLoginFailure(account: string, ip: string) {
+    const { accountKey, ipKey } = throttleKeys(account, ip);
+    await recordFailure(accountKey, ipKey);
+  }
+
+  /** 1000001 (or a wrong code) for an account that lives on another node becomes 0300069 with that node's code as detail. */
+  async function onOtherNode(e: unknown, account: string) {
+    const failed = e instanceof AppError && (e.code === Code.loginFailed || e.code === Code.codeInvalid);
+    if (!failed || !d.nodeDirectory) return e;
+    const node = await d.nodeDirectory.elsewhere(account);
+    return node ? new AppError(Code.accountOnOtherNode, node.code) : e;
+  }
+
   return {
     createSession,
+    assertLoginAllowed,
+    recordLoginFailure,
 
-    async loginWithPassword(account: string, password: string, origin: LoginOrigin) {
-      const { accountKey, ipKey } = throttleKeys(account, origin.ip);
-      await assertNotLocked([accountKey, ipKey]);
-      const user = await repo.findUserByAccount(account);
-      const check = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
-      if (!user?.passwordHash || !check.ok) {
-        await recordFailure(accountKey, ipKey);
-        throw new AppError(Code.loginFailed);
+    /** Password login: the new session's token and the user. */
+    async login(account: string, password: string, r: LoginRequest): Promise<TLoginResponse> {
+      const { ip, requestId } = r;
+      try {
+        const { utoken, userId } = await loginWithPassword(account, password, r);
+        await d.audit.record({ event: 'login.password', userId, ip, requestId });
+        return { utoken, userInfo: await d.userInfo.publicUserInfo(userId) };
+      } catch (e) {
+        await d.audit.record({ event: 'login.failed', ip, requestId, detail: { method: 'password' } });
+        throw await onOtherNode(e, account);
       }
-      await repo.clearThrottle(accountKey);
-      const newHash = check.needsRehash ? await hashPassword(password) : undefined;
-      return finishLogin(user, origin, newHash);
     },
 
-    /** Logs in after the caller has verified a login code sent to `account`. */
-    async loginWithVerifiedAccount(account: string, origin: LoginOrigin) {
-      const user = await repo.findUserByAccount(account);
+    /** Login with a code of purpose `login` sent to the account's email or mobile. */
+    async loginByCode(given: string, code: string, r: LoginRequest): Promise<TLoginResponse> {
+      const { ip, requestId } = r;
+      const account = given.includes('@') ? given.toLowerCase() : given;
+      await assertLoginAllowed(account, ip);
+      try {
+        await d.codes.verify('login', account, code);
+      } catch (e) {
+        await recordLoginFailure(account, ip);
+        await d.audit.record({ event: 'login.failed', ip, requestId, detail: { method: 'code' } });
+        throw await onOtherNode(e, account);
+      }
+      const user = await d.users.findByAccount(account);
       if (!user) throw new AppError(Code.codeInvalid);
-      return finishLogin(user, origin);
-    },
-
-    async assertLoginAllowed(account: string, ip: string) {
-      const { accountKey, ipKey } = throttleKeys(account, ip);
-      await assertNotLocked([accountKey, ipKey]);
-    },
-
-    async recordLoginFailure(account: string, ip: string) {
-      const { accountKey, ipKey } = throttleKeys(account, ip);
-      await recordFailure(accountKey, ipKey);
+      const { utoken, userId } = await finishLogin(user, r);
+      await d.audit.record({ event: 'login.code', userId, ip, requestId });
+      return { utoken, userInfo: await d.userInfo.publicUserInfo(userId) };
     },
 
     /** The live session of a token, or the session code explaining why there is none. */
@@ -127,12 +185,24 @@ export function createSessionService(repo: SessionRepo, now: () => Date = () => 
       return { sessionId: row.id, userId: row.userId, token };
     },
 
-    async logout(session: AuthSession) {
+    async logout(session: AuthSession, origin: { ip: string; requestId: string }) {
       await repo.revokeSession(session.sessionId, 'logout', now());
+      await d.audit.record({ event: 'logout', userId: session.userId, ...origin });
     },
 
-    async revokeOtherSessions(userId: string, reason: 'passwordChanged' | 'deleted', exceptId?: string) {
-      await repo.revokeUserSessions(userId, reason, now(), exceptId);
+    /** Ends every live session of the user (but `exceptId`) inside `tx`; they then answer 1000002. */
+    async revokeAll(userId: string, reason: 'passwordChanged', at: Date, tx: DbOrTx, exceptId?: string) {
+      await createSessionRepo(tx).revokeUserSessions(userId, reason, at, exceptId);
+    },
+
+    /** When the session was created (its login time), or null. */
+    loginTime: (sessionId: string) => repo.sessionCreatedAt(sessionId),
+
+    /** Account deletion: every session ends and is scrubbed, the throttling counters of the addresses go. */
+    async forgetUser(userId: string, addresses: string[], at: Date, tx: DbOrTx) {
+      const r = createSessionRepo(tx);
+      await r.endAndScrub(userId, at);
+      if (addresses.length) await r.clearThrottles(addresses.map((a) => `account:${a.toLowerCase()}`));
     },
   };
 }

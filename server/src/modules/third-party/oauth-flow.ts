@@ -33,12 +33,11 @@ export function redirectUriFor(redirect: string, publicUrl: string): string {
   return url.href;
 }
 
-export function createOAuthFlow(
-  db: Db,
-  providers: OAuthProviders,
-  publicUrl: string,
-  now: () => Date = () => new Date(),
-) {
+type Deps = { db: Db; providers: OAuthProviders; publicUrl: string; now?: () => Date };
+
+export function createOAuthFlow(d: Deps) {
+  const { db, providers, publicUrl } = d;
+  const now = d.now ?? (() => new Date());
   return {
     /** `browser`: the login cookie's value (login flows), whose hash is kept with the state. */
     async start(

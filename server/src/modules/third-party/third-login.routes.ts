@@ -8,22 +8,10 @@ import {
 } from '@ac/protocol/third-party';
 import { defineCall } from '../../envelope/call.ts';
 import { setTicketCookie } from '../../lib/ticket-cookie.ts';
-import type { AuditRepo } from '../audit/audit.repo.ts';
-import type { SessionService } from '../session/session.service.ts';
-import type { UserService } from '../user/user.service.ts';
 import { setLoginCookie, takeLoginCookie } from './login-cookie.ts';
-import type { OAuthFlow } from './oauth-flow.ts';
-import type { ThirdPartyService } from './third-party.service.ts';
+import type { ThirdLoginService } from './third-login.service.ts';
 
-type Deps = {
-  thirdParty: ThirdPartyService;
-  flow: OAuthFlow;
-  sessions: Pick<SessionService, 'createSession'>;
-  users: Pick<UserService, 'publicUserInfo'>;
-  audit: AuditRepo;
-  region: TRegion;
-  publicUrl: string;
-};
+type Deps = { thirdLogin: ThirdLoginService; region: TRegion; publicUrl: string };
 
 const limit = { max: 30, timeWindow: '1 minute' };
 
@@ -39,11 +27,8 @@ export function createThirdLoginCalls(d: Deps) {
       request: ZAuthorizeRequest,
       response: ZAuthorizeResponse,
       errors: [Code.thirdTryLater, Code.notInRegion],
-      async handler({ payload, reply }) {
-        d.thirdParty.assertInRegion(payload.type);
-        const browser = setLoginCookie(reply, d.publicUrl);
-        return { url: await d.flow.start('login', payload.type, payload.redirect, null, browser) };
-      },
+      handler: ({ payload, reply }) =>
+        d.thirdLogin.loginUrl(payload.type, payload.redirect, () => setLoginCookie(reply, d.publicUrl)),
     }),
     ...thirdPartiesByRegion[d.region].map((type) =>
       defineCall({
@@ -58,16 +43,9 @@ export function createThirdLoginCalls(d: Deps) {
         errors: [Code.thirdTryLater, Code.thirdLoginAgain, Code.accountNotActivated],
         async handler({ payload, clientInfo, ip, userAgent, requestId, reply }) {
           const browser = takeLoginCookie(reply, d.publicUrl);
-          const identity = await d.flow.finish('login', type, payload, null, browser);
-          const result = await d.thirdParty.login(type, identity);
-          if (!('userId' in result)) {
-            await d.audit.record({ event: 'third.login.unbound', ip, requestId, detail: { type } });
-            return result;
-          }
-          const utoken = await d.sessions.createSession(result.userId, { clientInfo, ip, userAgent });
-          setTicketCookie(reply, d.publicUrl, utoken);
-          await d.audit.record({ event: 'third.login', userId: result.userId, ip, requestId, detail: { type } });
-          return { utoken, userInfo: await d.users.publicUserInfo(result.userId) };
+          const answer = await d.thirdLogin.login(type, payload, browser, { clientInfo, ip, userAgent, requestId });
+          if ('utoken' in answer) setTicketCookie(reply, d.publicUrl, answer.utoken);
+          return answer;
         },
       }),
     ),

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { oauthStates, sessions, thirdPartyBindings, thirdPartyTickets, users } from '../../db/schema/index.ts';
+import { oauthStates, thirdPartyBindings, thirdPartyTickets } from '../../db/schema/index.ts';
 
 export function createThirdPartyRepo(db: DbOrTx) {
   return {
@@ -82,16 +82,10 @@ export function createThirdPartyRepo(db: DbOrTx) {
         .where(and(eq(thirdPartyBindings.userId, userId), ne(thirdPartyBindings.provider, provider)));
       return rows.length;
     },
-    async recordLogin(userId: string, at: Date) {
-      await db.update(users).set({ lastLoginTime: at }).where(eq(users.id, userId));
-    },
-    async sessionCreatedAt(sessionId: string) {
-      const rows = await db
-        .select({ createdAt: sessions.createdAt })
-        .from(sessions)
-        .where(eq(sessions.id, sessionId))
-        .limit(1);
-      return rows[0]?.createdAt ?? null;
+    /** Account deletion: the user's bindings and pending flows go. */
+    async forgetUser(userId: string) {
+      await db.delete(thirdPartyBindings).where(eq(thirdPartyBindings.userId, userId));
+      await db.delete(oauthStates).where(eq(oauthStates.userId, userId));
     },
   };
 }

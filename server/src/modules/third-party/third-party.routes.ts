@@ -1,8 +1,6 @@
 import { Code } from '@ac/protocol/codes';
 import { ZEmpty } from '@ac/protocol/common';
-import type { TLanguage } from '@ac/protocol/enums';
 import {
-  thirdPartyNames,
   ZAuthorizeRequest,
   ZAuthorizeResponse,
   ZBindByTicketRequest,
@@ -11,21 +9,10 @@ import {
   ZUnbindThirdPartyRequest,
 } from '@ac/protocol/third-party';
 import { z } from 'zod';
-import { messageLanguage } from '../../adapters/messages.ts';
-import { thirdUnboundText } from '../../adapters/notice-messages.ts';
-import type { Notifier } from '../../adapters/notices.ts';
 import { defineCall } from '../../envelope/call.ts';
-import type { UserRepo } from '../user/user.repo.ts';
-import type { OAuthFlow } from './oauth-flow.ts';
 import type { ThirdPartyService } from './third-party.service.ts';
 
-export type ThirdPartyDeps = {
-  thirdParty: ThirdPartyService;
-  flow: OAuthFlow;
-  notifier: Notifier;
-  users: Pick<UserRepo, 'findLiveUser'>;
-  defaultLanguage: TLanguage;
-};
+export type ThirdPartyDeps = { thirdParty: ThirdPartyService };
 
 const limit = { max: 30, timeWindow: '1 minute' };
 const flowErrors = [Code.thirdTryLater, Code.thirdLoginAgain, Code.notInRegion];
@@ -50,10 +37,7 @@ export function createThirdPartyCalls(d: ThirdPartyDeps) {
       request: ZAuthorizeRequest,
       response: ZAuthorizeResponse,
       errors: flowErrors,
-      async handler({ payload, session }) {
-        d.thirdParty.assertInRegion(payload.type);
-        return { url: await d.flow.start('bind', payload.type, payload.redirect, session.userId) };
-      },
+      handler: ({ payload, session }) => d.thirdParty.bindUrl(session.userId, payload.type, payload.redirect),
     }),
     defineCall({
       path: '/user/v5/third/bindThirdParty',
@@ -65,9 +49,7 @@ export function createThirdPartyCalls(d: ThirdPartyDeps) {
       response: z.object({}),
       errors: [...flowErrors, Code.thirdAccountUsed, Code.thirdAlreadyBoundBefore, Code.thirdAlreadyBound],
       async handler({ payload: { type, ...callback }, session, ip, requestId }) {
-        d.thirdParty.assertInRegion(type);
-        const identity = await d.flow.finish('bind', type, callback, session.userId);
-        await d.thirdParty.bind(session.userId, type, identity, { ip, requestId });
+        await d.thirdParty.bind(session.userId, type, callback, { ip, requestId });
         return {};
       },
     }),
@@ -95,11 +77,7 @@ export function createThirdPartyCalls(d: ThirdPartyDeps) {
       response: z.object({}),
       errors: [Code.reauthRequired, Code.lastLoginMethod, Code.notInRegion],
       async handler({ payload: { type }, session, clientInfo, ip, requestId }) {
-        d.thirdParty.assertInRegion(type);
-        await d.thirdParty.unbind(session.userId, session.sessionId, type, { ip, requestId });
-        const user = await d.users.findLiveUser(session.userId);
-        const language = messageLanguage(clientInfo.language, d.defaultLanguage);
-        if (user) await d.notifier.send(user, (l) => thirdUnboundText(l, thirdPartyNames[type]), { language });
+        await d.thirdParty.unbind(session, type, { ip, requestId, language: clientInfo.language });
         return {};
       },
     }),

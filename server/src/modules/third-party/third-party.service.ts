@@ -5,17 +5,27 @@
  * an unbound one later.
  */
 import { Code } from '@ac/protocol/codes';
-import type { TRegion, TThirdPartyType } from '@ac/protocol/enums';
+import type { TLanguage, TRegion, TThirdPartyType } from '@ac/protocol/enums';
 import { thirdPartiesByRegion } from '@ac/protocol/enums';
-import { type TBindThirdPartyRow, THIRD_TICKET_TTL_MINUTES, type TNeedRegister } from '@ac/protocol/third-party';
+import {
+  type TBindThirdPartyRow,
+  THIRD_TICKET_TTL_MINUTES,
+  type TNeedRegister,
+  thirdPartyNames,
+} from '@ac/protocol/third-party';
+import { messageLanguage } from '../../adapters/messages.ts';
+import { thirdUnboundText } from '../../adapters/notice-messages.ts';
+import type { Notifier } from '../../adapters/notices.ts';
 import type { OAuthIdentity, OAuthProviders } from '../../adapters/oauth.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { randomToken, sha256Hex } from '../../lib/hashing.ts';
 import { addMs, DAY, iso, MINUTE } from '../../lib/time.ts';
-import { createAuditRepo } from '../audit/audit.repo.ts';
-import { createUserRepo } from '../user/user.repo.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { SessionService } from '../session/session.service.ts';
+import type { UserService } from '../user/user.service.ts';
+import type { Callback, OAuthFlow } from './oauth-flow.ts';
 import { createThirdPartyRepo } from './third-party.repo.ts';
 
 /** Unbinding needs a login younger than this (DESIGN §9). */
@@ -23,12 +33,27 @@ export const RECENT_LOGIN_MS = 15 * MINUTE;
 
 export type Origin = { ip: string; requestId: string };
 
-export function createThirdPartyService(
-  db: Db,
-  providers: Pick<OAuthProviders, 'isAvailable'>,
-  region: TRegion,
-  now: () => Date = () => new Date(),
-) {
+type Deps = {
+  db: Db;
+  users: Pick<UserService, 'findLive' | 'lockLive' | 'recordLogin'>;
+  sessions: Pick<SessionService, 'loginTime'>;
+  providers: Pick<OAuthProviders, 'isAvailable'>;
+  flow: OAuthFlow;
+  region: TRegion;
+  audit: AuditService;
+  notifier: Notifier;
+  defaultLanguage: TLanguage;
+  now?: () => Date;
+};
+
+export function createThirdPartyService(d: Deps) {
+  const { db, providers, region, users } = d;
+  const now = d.now ?? (() => new Date());
+
+  function assertInRegion(type: TThirdPartyType) {
+    if (!thirdPartiesByRegion[region].includes(type)) throw new AppError(Code.notInRegion);
+  }
+
   /** `ticketHash`: the need-to-register ticket used up with the binding, in the same transaction. */
   async function bindIdentity(
     userId: string,
@@ -40,7 +65,7 @@ export function createThirdPartyService(
     try {
       await db.transaction(async (tx) => {
         const repo = createThirdPartyRepo(tx);
-        if (!(await createUserRepo(tx).lockLiveUser(userId))) throw new AppError(Code.sessionRevoked);
+        if (!(await users.lockLive(userId, tx))) throw new AppError(Code.sessionRevoked);
         if (ticketHash && !(await repo.consumeTicket(ticketHash, now()))) throw new AppError(Code.thirdLoginAgain);
         const owner = await repo.bindingOfIdentity(type, identity.subject);
         if (owner) throw new AppError(owner.userId === userId ? Code.thirdAlreadyBound : Code.thirdAccountUsed);
@@ -55,7 +80,7 @@ export function createThirdPartyService(
           favicon: identity.picture,
           createdAt: now(),
         });
-        await createAuditRepo(tx).record({ event: 'third.bound', userId, ...origin, detail: { type } });
+        await d.audit.record({ event: 'third.bound', userId, ...origin, detail: { type } }, tx);
       });
     } catch (e) {
       // the same identity bound by another account at the same moment
@@ -65,9 +90,7 @@ export function createThirdPartyService(
   }
 
   return {
-    assertInRegion(type: TThirdPartyType) {
-      if (!thirdPartiesByRegion[region].includes(type)) throw new AppError(Code.notInRegion);
-    },
+    assertInRegion,
 
     async list(userId: string): Promise<TBindThirdPartyRow[]> {
       const bindings = await createThirdPartyRepo(db).bindingsOf(userId);
@@ -84,25 +107,45 @@ export function createThirdPartyService(
       });
     },
 
-    bind: (userId: string, type: TThirdPartyType, identity: OAuthIdentity, origin: Origin) =>
-      bindIdentity(userId, type, identity, origin),
+    /** The provider's authorize URL to bind it to the account. */
+    async bindUrl(userId: string, type: TThirdPartyType, redirect: string) {
+      assertInRegion(type);
+      return { url: await d.flow.start('bind', type, redirect, userId) };
+    },
 
-    async unbind(userId: string, sessionId: string, type: TThirdPartyType, origin: Origin) {
-      const loggedInAt = await createThirdPartyRepo(db).sessionCreatedAt(sessionId);
+    /** Binds the identity the provider's callback proves. */
+    async bind(userId: string, type: TThirdPartyType, callback: Callback, origin: Origin) {
+      assertInRegion(type);
+      const identity = await d.flow.finish('bind', type, callback, userId);
+      await bindIdentity(userId, type, identity, origin);
+    },
+
+    /** Unbinds a provider (from a recent login, never the last way to log in); the account is told. */
+    async unbind(
+      session: { userId: string; sessionId: string },
+      type: TThirdPartyType,
+      { language, ...origin }: Origin & { language: string | undefined },
+    ) {
+      assertInRegion(type);
+      const { userId } = session;
+      const loggedInAt = await d.sessions.loginTime(session.sessionId);
       if (!loggedInAt || now().getTime() - loggedInAt.getTime() > RECENT_LOGIN_MS) {
         throw new AppError(Code.reauthRequired);
       }
       await db.transaction(async (tx) => {
         const repo = createThirdPartyRepo(tx);
-        const user = await createUserRepo(tx).lockLiveUser(userId);
+        const user = await users.lockLive(userId, tx);
         if (!user) throw new AppError(Code.sessionRevoked);
         if (!user.passwordHash && (await repo.otherBindingCount(userId, type)) === 0) {
           throw new AppError(Code.lastLoginMethod);
         }
         if (!(await repo.deleteBinding(userId, type)))
           throw new AppError(Code.invalidParam, `type: ${type} is not bound`);
-        await createAuditRepo(tx).record({ event: 'third.unbound', userId, ...origin, detail: { type } });
+        await d.audit.record({ event: 'third.unbound', userId, ...origin, detail: { type } }, tx);
       });
+      const user = await users.findLive(userId);
+      const notice = { language: messageLanguage(language, d.defaultLanguage) };
+      if (user) await d.notifier.send(user, (l) => thirdUnboundText(l, thirdPartyNames[type]), notice);
     },
 
     /** The account of a bound identity, or a need-to-register ticket for an unbound one. */
@@ -110,10 +153,10 @@ export function createThirdPartyService(
       const repo = createThirdPartyRepo(db);
       const binding = await repo.bindingOfIdentity(type, identity.subject);
       if (binding) {
-        const user = await createUserRepo(db).findLiveUser(binding.userId);
+        const user = await users.findLive(binding.userId);
         if (!user) throw new AppError(Code.thirdLoginAgain);
         if (!user.isActivate) throw new AppError(Code.accountNotActivated);
-        await repo.recordLogin(user.id, now());
+        await users.recordLogin(user.id, now());
         return { userId: user.id };
       }
       const ticket = randomToken();
@@ -143,6 +186,9 @@ export function createThirdPartyService(
       await bindIdentity(userId, type, identity, origin, ticketHash);
       return type;
     },
+
+    /** Account deletion: the user's bindings and pending flows go. */
+    forgetUser: (userId: string, tx: DbOrTx) => createThirdPartyRepo(tx).forgetUser(userId),
   };
 }
 export type ThirdPartyService = ReturnType<typeof createThirdPartyService>;

@@ -1,25 +1,143 @@
-import { and, eq, isNull } from 'drizzle-orm';
+/** Every query of the users table (the user module owns it; other modules ask the user service). */
+import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
+
+export type NewUser = typeof users.$inferInsert;
+/** What a profile update may change. */
+export type UserPatch = Partial<Pick<NewUser, 'nickName' | 'location' | 'company' | 'position' | 'email' | 'mobile'>>;
+
+const live = (id: string) => and(eq(users.id, id), isNull(users.deletedAt));
 
 export function createUserRepo(db: DbOrTx) {
   return {
     async findLiveUser(id: string) {
-      const rows = await db
-        .select()
-        .from(users)
-        .where(and(eq(users.id, id), isNull(users.deletedAt)))
-        .limit(1);
+      const rows = await db.select().from(users).where(live(id)).limit(1);
       return rows[0] ?? null;
     },
     /** The live user, locked until the surrounding transaction ends. */
     async lockLiveUser(id: string) {
+      const rows = await db.select().from(users).where(live(id)).for('update');
+      return rows[0] ?? null;
+    },
+    /** Locks the user's row, live or deleted, until the transaction ends; false when there is none. */
+    async lockUser(id: string) {
+      const rows = await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+      return rows.length > 0;
+    },
+    /** The live account reached by an email or mobile (case-insensitive email). */
+    async findUserByAccount(account: string) {
+      const normalized = account.trim().toLowerCase();
       const rows = await db
         .select()
         .from(users)
-        .where(and(eq(users.id, id), isNull(users.deletedAt)))
-        .for('update');
+        .where(
+          and(isNull(users.deletedAt), sql`(${users.email} = ${normalized} or ${users.mobile} = ${account.trim()})`),
+        )
+        .limit(1);
       return rows[0] ?? null;
+    },
+    async findLiveUserByEmail(email: string) {
+      const rows = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.email, email), isNull(users.deletedAt)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+    /** Whether another live account uses this email or mobile. */
+    async addressUsedByOther(column: 'email' | 'mobile', value: string, userId: string) {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users[column], value), isNull(users.deletedAt), ne(users.id, userId)))
+        .limit(1);
+      return rows.length > 0;
+    },
+    async listUsers(page: { offset: number; limit: number }) {
+      const where = isNull(users.deletedAt);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            id: users.id,
+            name: users.name,
+            email: users.email,
+            mobile: users.mobile,
+            isActivate: users.isActivate,
+            registerDate: users.registerDate,
+          })
+          .from(users)
+          .where(where)
+          .orderBy(asc(users.registerDate), asc(users.id))
+          .limit(page.limit)
+          .offset(page.offset),
+        db.select({ n: count() }).from(users).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+    async insertUser(row: NewUser) {
+      const [created] = await db.insert(users).values(row).returning({ id: users.id });
+      return created!.id;
+    },
+    /** Activates a live account; false when there is none. */
+    async activateUser(id: string, at: Date) {
+      const rows = await db
+        .update(users)
+        .set({ isActivate: true, updateTime: at })
+        .where(live(id))
+        .returning({ id: users.id });
+      return rows.length === 1;
+    },
+    /** A new password of a live account (`activate`: the account is activated too); false when there is none. */
+    async setPassword(id: string, passwordHash: string, at: Date, activate: boolean) {
+      const rows = await db
+        .update(users)
+        .set(activate ? { passwordHash, isActivate: true, updateTime: at } : { passwordHash, updateTime: at })
+        .where(live(id))
+        .returning({ id: users.id });
+      return rows.length === 1;
+    },
+    /** The login time, and a rehashed password when the login upgraded it. */
+    async recordLogin(id: string, at: Date, passwordHash?: string) {
+      await db
+        .update(users)
+        .set(passwordHash ? { lastLoginTime: at, passwordHash } : { lastLoginTime: at })
+        .where(eq(users.id, id));
+    },
+    async setFavicon(id: string, favicon: string, at: Date) {
+      await db.update(users).set({ favicon, updateTime: at }).where(eq(users.id, id));
+    },
+    async updateUser(id: string, patch: UserPatch, at: Date) {
+      const [row] = await db
+        .update(users)
+        .set({ ...patch, updateTime: at })
+        .where(eq(users.id, id))
+        .returning();
+      return row!;
+    },
+    /** The row stays (orders may point at it) with nothing that names the person. */
+    async anonymiseUser(id: string, at: Date) {
+      await db
+        .update(users)
+        .set({
+          name: '',
+          nickName: '',
+          email: null,
+          mobile: null,
+          passwordHash: null,
+          favicon: null,
+          location: null,
+          company: null,
+          position: null,
+          sex: 0,
+          score: 0,
+          isActivate: false,
+          storageUsed: 0,
+          lastLoginTime: null,
+          updateTime: at,
+          deletedAt: at,
+        })
+        .where(eq(users.id, id));
     },
   };
 }

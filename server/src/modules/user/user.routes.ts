@@ -1,9 +1,9 @@
 import { ZEmpty } from '@ac/protocol/common';
 import { ZUserInfoResponse } from '@ac/protocol/session';
 import { defineCall } from '../../envelope/call.ts';
-import type { UserService } from './user.service.ts';
+import type { UserInfoService } from './user-info.service.ts';
 
-export function createUserCalls(d: { users: UserService }) {
+export function createUserCalls(d: { userInfo: UserInfoService }) {
   return [
     defineCall({
       path: '/user/v5/sysuser/userInfo',
@@ -12,7 +12,7 @@ export function createUserCalls(d: { users: UserService }) {
       auth: true,
       request: ZEmpty,
       response: ZUserInfoResponse,
-      handler: ({ session }) => d.users.userInfo(session.userId, session.token),
+      handler: ({ session }) => d.userInfo.userInfo(session.userId, session.token),
     }),
   ];
 }

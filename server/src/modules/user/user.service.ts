@@ -1,51 +1,45 @@
+/**
+ * Accounts (the users table): look-ups, creation, activation, passwords,
+ * profile fields and anonymisation. Other modules call these, passing their
+ * transaction when the change belongs to it.
+ */
 import { Code } from '@ac/protocol/codes';
-import type { TUserInfo, TUserInfoResponse } from '@ac/protocol/session';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { iso } from '../../lib/time.ts';
-import type { MembershipsService } from '../memberships/memberships.service.ts';
-import type { UserRepo, UserRow } from './user.repo.ts';
+import { createUserRepo, type NewUser, type UserPatch } from './user.repo.ts';
 
-export function toUserInfo(u: UserRow, vipType: string): TUserInfo {
+export function createUserService(d: { db: Db }) {
+  const repo = (tx?: DbOrTx) => createUserRepo(tx ?? d.db);
   return {
-    id: u.id,
-    name: u.name,
-    nickName: u.nickName,
-    email: u.email,
-    mobile: u.mobile,
-    favicon: u.favicon,
-    sex: u.sex,
-    level: u.level,
-    score: u.score,
-    vipType,
-    isActivate: u.isActivate ? 1 : 0,
-    registerDate: iso(u.registerDate),
-    lastLoginTime: iso(u.lastLoginTime),
-    updateTime: iso(u.updateTime),
-  };
-}
-
-export function createUserService(repo: Pick<UserRepo, 'findLiveUser'>, memberships: MembershipsService) {
-  async function liveUser(userId: string) {
-    const user = await repo.findLiveUser(userId);
-    if (!user) throw new AppError(Code.sessionRevoked);
-    return user;
-  }
-  return {
-    async userInfo(userId: string, utoken: string): Promise<TUserInfoResponse> {
-      const user = await liveUser(userId);
-      const vipInfo = await memberships.currentVip(userId);
-      return {
-        utoken,
-        userInfo: toUserInfo(user, vipInfo?.accountType ?? 'standard'),
-        storage: await memberships.storage(userId, user.storageUsed),
-        vipInfo,
-      };
+    findLive: (id: string, tx?: DbOrTx) => repo(tx).findLiveUser(id),
+    /** The live user, or 1000002 (the session's account is gone). */
+    async requireLive(id: string, tx?: DbOrTx) {
+      const user = await repo(tx).findLiveUser(id);
+      if (!user) throw new AppError(Code.sessionRevoked);
+      return user;
     },
-    async publicUserInfo(userId: string): Promise<TUserInfo> {
-      const user = await liveUser(userId);
-      const vipInfo = await memberships.currentVip(userId);
-      return toUserInfo(user, vipInfo?.accountType ?? 'standard');
-    },
+    /** The live user locked until `tx` ends, or null. */
+    lockLive: (id: string, tx: DbOrTx) => repo(tx).lockLiveUser(id),
+    /** Locks the user's row (live or deleted) until `tx` ends; false when there is none. */
+    lock: (id: string, tx: DbOrTx) => repo(tx).lockUser(id),
+    /** The live account of an email (any case) or mobile. */
+    findByAccount: (account: string, tx?: DbOrTx) => repo(tx).findUserByAccount(account),
+    findLiveByEmail: (email: string, tx?: DbOrTx) => repo(tx).findLiveUserByEmail(email),
+    addressUsedByOther: (column: 'email' | 'mobile', value: string, userId: string, tx?: DbOrTx) =>
+      repo(tx).addressUsedByOther(column, value, userId),
+    /** Live accounts, oldest first (admin). */
+    list: (page: { offset: number; limit: number }) => repo().listUsers(page),
+    /** Creates the row; returns its id. */
+    create: (row: NewUser, tx?: DbOrTx) => repo(tx).insertUser(row),
+    activate: (id: string, at: Date, tx?: DbOrTx) => repo(tx).activateUser(id, at),
+    /** A new password of a live account; `activate` also activates it. False when there is none. */
+    setPassword: (id: string, passwordHash: string, at: Date, activate: boolean, tx?: DbOrTx) =>
+      repo(tx).setPassword(id, passwordHash, at, activate),
+    recordLogin: (id: string, at: Date, passwordHash?: string, tx?: DbOrTx) =>
+      repo(tx).recordLogin(id, at, passwordHash),
+    setFavicon: (id: string, favicon: string, at: Date, tx?: DbOrTx) => repo(tx).setFavicon(id, favicon, at),
+    update: (id: string, patch: UserPatch, at: Date, tx?: DbOrTx) => repo(tx).updateUser(id, patch, at),
+    anonymise: (id: string, at: Date, tx?: DbOrTx) => repo(tx).anonymiseUser(id, at),
   };
 }
 export type UserService = ReturnType<typeof createUserService>;

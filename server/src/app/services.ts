@@ -1,0 +1,190 @@
+/**
+ * The composition root: every service built once, each from one
+ * dependencies object, for the app (buildApp registers the modules over
+ * them) and for the admin command line, so both run the same rules.
+ */
+import { join } from 'node:path';
+import { regionSettings } from '@ac/protocol/enums';
+import type { FastifyBaseLogger } from 'fastify';
+import { type AvatarStore, createLocalAvatarStore } from '../adapters/avatar-store.ts';
+import { createBackgroundDelivery } from '../adapters/background-delivery.ts';
+import { createMailer, type Mailer } from '../adapters/mail.ts';
+import { createNotifier } from '../adapters/notices.ts';
+import { createOAuthProviders, type OAuthProviders } from '../adapters/oauth.ts';
+import { createOutboxRepo } from '../adapters/outbox.repo.ts';
+import { createPaymentGateways } from '../adapters/payments/gateways.ts';
+import { createOutboxSms, type SmsSender } from '../adapters/sms.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { createAccountService } from '../modules/account/account.service.ts';
+import { createAuditService } from '../modules/audit/audit.service.ts';
+import { createAvatarService } from '../modules/avatar/avatar.service.ts';
+import { type CaptchaGenerator, createCaptchaService, svgCaptchaGenerator } from '../modules/codes/captcha.service.ts';
+import { createCodeDelivery } from '../modules/codes/code-delivery.ts';
+import { createCodesService } from '../modules/codes/codes.service.ts';
+import { createCompanyService } from '../modules/company/company.service.ts';
+import { createDevicesService } from '../modules/devices/devices.service.ts';
+import { createKeysService } from '../modules/keys/keys.service.ts';
+import { createMembershipAdmin } from '../modules/memberships/membership-admin.service.ts';
+import { createMembershipsService } from '../modules/memberships/memberships.service.ts';
+import { createNodeDirectory } from '../modules/nodes/node-directory.ts';
+import { createPeerLookup } from '../modules/nodes/peer-lookup.ts';
+import { createOrderRefunds } from '../modules/orders/order-refund.ts';
+import { createOrdersService } from '../modules/orders/orders.service.ts';
+import { createPasswordService } from '../modules/password/password.service.ts';
+import { createPaymentsService } from '../modules/payments/payments.service.ts';
+import { createProductsService } from '../modules/products/products.service.ts';
+import { createProfileService } from '../modules/profile/profile.service.ts';
+import { createRedeemService } from '../modules/redeem/redeem.service.ts';
+import { createRedeemIssueService } from '../modules/redeem/redeem-issue.service.ts';
+import { createAccountMail } from '../modules/registration/account-mail.ts';
+import { createRecoveryService } from '../modules/registration/recovery.service.ts';
+import { createRegistrationService } from '../modules/registration/registration.service.ts';
+import { createSessionService } from '../modules/session/session.service.ts';
+import { createOAuthFlow } from '../modules/third-party/oauth-flow.ts';
+import { createThirdLoginService } from '../modules/third-party/third-login.service.ts';
+import { createThirdPartyService } from '../modules/third-party/third-party.service.ts';
+import { createUserService } from '../modules/user/user.service.ts';
+import { createUserInfoService } from '../modules/user/user-info.service.ts';
+
+/** Adapters a caller may replace (tests pass their own; by default the outbox, SVG captchas, local files, OIDC). */
+export type ServiceAdapters = {
+  mailer?: Mailer;
+  sms?: SmsSender;
+  captcha?: CaptchaGenerator;
+  avatarStore?: AvatarStore;
+  oauth?: OAuthProviders;
+};
+
+type Deps = { config: Config; db: Db; log: FastifyBaseLogger; adapters?: ServiceAdapters };
+
+export function createServices({ config, db, log, adapters = {} }: Deps) {
+  const { publicUrl, basePath, region, nodeCode } = config;
+  const { currency, defaultLanguage } = regionSettings[region];
+
+  // delivery adapters
+  const outbox = createOutboxRepo(db);
+  const mailer = adapters.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, outbox);
+  const sms = adapters.sms ?? createOutboxSms(outbox);
+  const notifier = createNotifier({ mailer, sms, log });
+  const background = createBackgroundDelivery(log);
+  const mail = createAccountMail({ mailer, sms, publicUrl, basePath, region, log });
+  const gateways = createPaymentGateways(config, db, log);
+  const providers = adapters.oauth ?? createOAuthProviders(config.oauth);
+  const store = adapters.avatarStore ?? createLocalAvatarStore(join(config.dataDir, 'avatars'));
+
+  // accounts and sessions
+  const audit = createAuditService({ db });
+  const keys = createKeysService({ db });
+  const users = createUserService({ db });
+  const products = createProductsService({ db, currency });
+  const memberships = createMembershipsService({ db, users, products });
+  const userInfo = createUserInfoService({ users, memberships });
+  const companies = createCompanyService({ db });
+  const devices = createDevicesService({ db });
+  const codes = createCodesService({ db, freeSendsPerIp: config.captchaFreeSendsPerIp });
+  const captcha = createCaptchaService({ db, generate: adapters.captcha ?? svgCaptchaGenerator, audit });
+  const directory = createNodeDirectory({
+    db,
+    users,
+    selfCode: nodeCode,
+    selfUrl: `${publicUrl}${basePath}`,
+    peers: config.serverNodes
+      .filter((n) => n.code !== nodeCode)
+      .map((n) => createPeerLookup({ code: n.code, apiBase: n.url, secret: config.nodeSecret, log })),
+  });
+  const sessions = createSessionService({ db, users, userInfo, codes, audit, nodeDirectory: directory });
+  const delivery = createCodeDelivery({
+    codes,
+    mailer,
+    sms,
+    users,
+    audit,
+    defaultLanguage,
+    background,
+    nodeDirectory: directory,
+  });
+  const registration = createRegistrationService({ db, users, codes, directory, mail, audit, defaultLanguage });
+  const recovery = createRecoveryService({ db, users, sessions, codes, mail, audit, defaultLanguage });
+  const profile = createProfileService({ db, users, codes, audit, notifier, defaultLanguage });
+  const passwords = createPasswordService({ db, users, codes, sessions, audit, notifier, defaultLanguage });
+  const avatars = createAvatarService({ db, store, users, audit, publicUrl, log });
+  const flow = createOAuthFlow({ db, providers, publicUrl });
+  const thirdParty = createThirdPartyService({
+    db,
+    users,
+    sessions,
+    providers,
+    flow,
+    region,
+    audit,
+    notifier,
+    defaultLanguage,
+  });
+  const thirdLogin = createThirdLoginService({ thirdParty, flow, sessions, userInfo, audit });
+
+  // commerce
+  const orders = createOrdersService({ db, products, memberships, audit });
+  const payments = createPaymentsService({ db, orders, memberships, products, gateways, audit, log });
+  const redeem = createRedeemService({ db, currency, users, memberships, products, companies, orders, audit });
+
+  const accounts = createAccountService({
+    db,
+    users,
+    codes,
+    avatars,
+    sessions,
+    registration,
+    orders,
+    thirdParty,
+    devices,
+    companies,
+    memberships,
+    redeem,
+    directory,
+    audit,
+    notifier,
+    defaultLanguage,
+  });
+
+  return {
+    outbox,
+    gateways,
+    audit,
+    keys,
+    users,
+    userInfo,
+    sessions,
+    codes,
+    delivery,
+    captcha,
+    directory,
+    registration,
+    recovery,
+    profile,
+    passwords,
+    avatars,
+    thirdParty,
+    thirdLogin,
+    accounts,
+    companies,
+    devices,
+    products,
+    memberships,
+    orders,
+    payments,
+    redeem,
+    // the admin command line's own services
+    currency,
+    refunds: createOrderRefunds({ db, memberships, audit }),
+    redeemIssue: createRedeemIssueService({ db, products, audit }),
+    membershipAdmin: createMembershipAdmin({ db, memberships, products, audit }),
+    /** Waits for the payment gateways and the mails still being sent. */
+    async close() {
+      await gateways.close();
+      await mail.drain();
+      await background.drain();
+    },
+  };
+}
+export type Services = ReturnType<typeof createServices>;
