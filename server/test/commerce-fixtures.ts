@@ -3,8 +3,10 @@
  * calls from a chosen client address, and sandbox notifications signed the
  * way the sandbox gateway signs them.
  */
+
 import { randomUUID } from 'node:crypto';
-import { buildSecret, decryptPayload, encryptPayload } from '@ac/protocol/envelope';
+import type { CallContract } from '@ac/client';
+import { payNotifyPath } from '@ac/protocol/http-paths';
 import { sandboxHeaders } from '../src/adapters/payments/sandbox-signing.ts';
 import { companies, companyMembers, users } from '../src/db/schema/index.ts';
 import { createSessionRepo } from '../src/modules/session/session.repo.ts';
@@ -44,21 +46,14 @@ export async function createAccount(t: TestApp, opts: { company?: boolean } = {}
 }
 
 /** An envelope call sent from `remoteAddress` (per-IP limits see distinct clients). */
-export async function callFrom<T>(t: TestApp, path: string, payload: unknown, token: string, remoteAddress: string) {
-  const key = await t.client.key();
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `${path}?utoken=${encodeURIComponent(token)}`,
-    remoteAddress,
-    payload: {
-      data: encryptPayload(key, payload),
-      clientInfo: defaultClientInfo,
-      style: '1',
-      secret: buildSecret(key),
-    },
-  });
-  const body = res.json() as { code: string; msg: string; bizData?: string };
-  return { code: body.code, msg: body.msg, data: (body.bizData ? decryptPayload(key, body.bizData) : undefined) as T };
+export async function callFrom<T>(
+  t: TestApp,
+  call: CallContract,
+  payload: unknown,
+  token: string,
+  remoteAddress: string,
+) {
+  return t.client.from(remoteAddress).call<T>(call, payload, { token });
 }
 
 export type SandboxNote = {
@@ -88,5 +83,5 @@ export function sandboxNotification(n: SandboxNote, secret = SANDBOX_SECRET) {
 }
 
 export async function postNotify(t: TestApp, provider: string, body: string, headers: Record<string, string>) {
-  return t.app.inject({ method: 'POST', url: `/order/v5/pay/notify/${provider}`, headers, payload: body });
+  return t.app.inject({ method: 'POST', url: payNotifyPath(provider), headers, payload: body });
 }

@@ -1,7 +1,5 @@
-import { Code } from '@ac/protocol/codes';
+import { calls } from '@ac/protocol/calls';
 import type { TLanguage } from '@ac/protocol/enums';
-import { ZCancelAccountRequest } from '@ac/protocol/profile';
-import { z } from 'zod';
 import { messageLanguage } from '../../adapters/messages.ts';
 import { accountDeletedText } from '../../adapters/notice-messages.ts';
 import type { Notifier } from '../../adapters/notices.ts';
@@ -13,16 +11,8 @@ type Deps = { accounts: AccountService; notifier: Notifier; defaultLanguage: TLa
 
 export function createAccountCalls(d: Deps) {
   return [
-    defineCall({
-      path: '/user/v5/sysuser/userCancelAccount',
-      summary:
-        'Delete the account: agreement accepted, code sent to the own mobile or email (purpose cancelAccount); every session ends',
-      tag: 'profile',
-      auth: true,
+    defineCall(calls.account.cancel, {
       rateLimit: { max: 10, timeWindow: '1 minute' },
-      request: ZCancelAccountRequest,
-      response: z.object({}),
-      errors: [Code.codeInvalid],
       async handler({ payload, session, clientInfo, ip, requestId, reply }) {
         const to = await d.accounts.cancel(session.userId, payload, { ip, requestId });
         clearTicketCookie(reply, d.publicUrl);

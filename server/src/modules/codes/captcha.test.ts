@@ -1,3 +1,4 @@
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TKaptchaResponse, TKaptchaVerifyResponse } from '@ac/protocol/profile';
 import { CAPTCHA_FREE_SENDS_PER_IP } from '@ac/protocol/profile';
@@ -24,11 +25,11 @@ const failure = async (p: Promise<unknown>) => {
     return (e as AppError).code;
   }
 };
-const kaptcha = () => t.client.call<TKaptchaResponse>('/user/v5/profile/kaptcha', {});
+const kaptcha = () => t.client.call<TKaptchaResponse>(calls.codes.kaptcha, {});
 const verify = (imageKey: string, answer: string) =>
-  t.client.call<TKaptchaVerifyResponse>('/user/v5/profile/kaptchaVerify', { imageKey, answer });
+  t.client.call<TKaptchaVerifyResponse>(calls.codes.kaptchaVerify, { imageKey, answer });
 const send = (email: string, ticket?: string) =>
-  t.client.call('/user/v5/profile/sendEmailCode', { email, purpose: 'login', ...(ticket ? { ticket } : {}) });
+  t.client.call(calls.codes.sendEmailCode, { email, purpose: 'login', ...(ticket ? { ticket } : {}) });
 
 describe('image captcha calls', () => {
   it('draws an SVG with look-alike characters left out', () => {

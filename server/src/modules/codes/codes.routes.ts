@@ -1,14 +1,7 @@
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TCodePurpose, TLanguage } from '@ac/protocol/enums';
-import {
-  CODE_RESEND_SECONDS,
-  CODE_TTL_MINUTES,
-  ZSendCodeResponse,
-  ZSendEmailCodeRequest,
-  ZSendSmsCodeRequest,
-  ZSmsCodeVerifyRequest,
-  ZSmsCodeVerifyResponse,
-} from '@ac/protocol/verification';
+import { CODE_RESEND_SECONDS, CODE_TTL_MINUTES } from '@ac/protocol/verification';
 import type { BackgroundDelivery } from '../../adapters/background-delivery.ts';
 import type { Mailer } from '../../adapters/mail.ts';
 import { codeMessageText, messageLanguage, registerNoticeText } from '../../adapters/messages.ts';
@@ -76,15 +69,8 @@ export function createCodesCalls(d: Deps) {
   }
 
   return [
-    defineCall({
-      path: '/user/v5/profile/sendEmailCode',
-      summary: 'Send a verification code by mail',
-      tag: 'codes',
-      auth: false,
+    defineCall(calls.codes.sendEmailCode, {
       rateLimit: limit,
-      request: ZSendEmailCodeRequest,
-      response: ZSendCodeResponse,
-      errors: [Code.codeSendTooSoon, Code.tooManyRequests, Code.captchaRequired, Code.accountOnOtherNode],
       handler({ payload: { email, purpose, ticket }, clientInfo, session, ip, requestId }) {
         const lang = messageLanguage(clientInfo.language, d.defaultLanguage);
         return issue(
@@ -99,15 +85,8 @@ export function createCodesCalls(d: Deps) {
         );
       },
     }),
-    defineCall({
-      path: '/user/v5/profile/sendSmsCode',
-      summary: 'Send a verification code by SMS',
-      tag: 'codes',
-      auth: false,
+    defineCall(calls.codes.sendSmsCode, {
       rateLimit: limit,
-      request: ZSendSmsCodeRequest,
-      response: ZSendCodeResponse,
-      errors: [Code.codeSendTooSoon, Code.tooManyRequests, Code.captchaRequired, Code.accountOnOtherNode],
       handler({ payload: { mobile, purpose, ticket }, clientInfo, session, ip, requestId }) {
         const lang = messageLanguage(clientInfo.language, d.defaultLanguage);
         return issue(
@@ -122,15 +101,8 @@ export function createCodesCalls(d: Deps) {
         );
       },
     }),
-    defineCall({
-      path: '/user/v5/profile/smsCodeVerify',
-      summary: 'Check an SMS code before the step that uses it (the code stays valid for that step)',
-      tag: 'codes',
-      auth: false,
+    defineCall(calls.codes.smsCodeVerify, {
       rateLimit: limit,
-      request: ZSmsCodeVerifyRequest,
-      response: ZSmsCodeVerifyResponse,
-      errors: [Code.codeInvalid],
       async handler({ payload }) {
         await d.codes.verify(payload.purpose, payload.mobile, payload.code, { consume: false });
         return { verified: true as const };

@@ -1,3 +1,4 @@
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TLoginResponse } from '@ac/protocol/session';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -117,19 +118,19 @@ describe('verification codes', () => {
 
 describe('code calls', () => {
   it('session purposes need a session and the user own address', async () => {
-    const anon = await t.client.call('/user/v5/profile/sendSmsCode', { mobile: DEMO_MOBILE, purpose: 'cancelAccount' });
+    const anon = await t.client.call(calls.codes.sendSmsCode, { mobile: DEMO_MOBILE, purpose: 'cancelAccount' });
     expect(anon.code).toBe(Code.sessionExpired);
     const { utoken } = (
-      await t.client.call<TLoginResponse>('/user/v5/sysuser/login', { account: DEMO_EMAIL, password: DEMO_PASSWORD })
+      await t.client.call<TLoginResponse>(calls.session.login, { account: DEMO_EMAIL, password: DEMO_PASSWORD })
     ).data;
     const other = await t.client.call(
-      '/user/v5/profile/sendSmsCode',
+      calls.codes.sendSmsCode,
       { mobile: '13912345678', purpose: 'cancelAccount' },
       { token: utoken },
     );
     expect(other.code).toBe(Code.invalidParam);
     const own = await t.client.call(
-      '/user/v5/profile/sendEmailCode',
+      calls.codes.sendEmailCode,
       { email: DEMO_EMAIL, purpose: 'cancelAccount' },
       { token: utoken },
     );
@@ -137,8 +138,8 @@ describe('code calls', () => {
   });
 
   it('register to an existing address sends a notice, not a code, with the same answer', async () => {
-    const res = await t.client.call('/user/v5/profile/sendSmsCode', { mobile: DEMO_MOBILE, purpose: 'register' });
-    const fresh = await t.client.call('/user/v5/profile/sendSmsCode', { mobile: '13700000000', purpose: 'register' });
+    const res = await t.client.call(calls.codes.sendSmsCode, { mobile: DEMO_MOBILE, purpose: 'register' });
+    const fresh = await t.client.call(calls.codes.sendSmsCode, { mobile: '13700000000', purpose: 'register' });
     expect(res).toMatchObject({ code: Code.ok, data: { resendAfter: 60 } });
     expect(fresh).toMatchObject({ code: Code.ok, data: { resendAfter: 60 } });
     // both go out without the answer waiting for them
@@ -152,13 +153,13 @@ describe('code calls', () => {
   });
 
   it('smsCodeVerify refuses a wrong code and a malformed one', async () => {
-    const wrong = await t.client.call('/user/v5/profile/smsCodeVerify', {
+    const wrong = await t.client.call(calls.codes.smsCodeVerify, {
       mobile: '13700000000',
       code: '000000',
       purpose: 'register',
     });
     expect(wrong.code).toBe(Code.codeInvalid);
-    const bad = await t.client.call('/user/v5/profile/smsCodeVerify', { mobile: 'x', code: '12', purpose: 'register' });
+    const bad = await t.client.call(calls.codes.smsCodeVerify, { mobile: 'x', code: '12', purpose: 'register' });
     expect(bad.code).toBe(Code.invalidParam);
   });
 });

@@ -1,17 +1,11 @@
-import { ZDeviceList, ZDeviceListRequest } from '@ac/protocol/devices';
+import { calls } from '@ac/protocol/calls';
 import { defineCall } from '../../envelope/call.ts';
 import { iso } from '../../lib/time.ts';
 import type { DevicesRepo } from './devices.repo.ts';
 
 export function createDevicesCalls(d: { devices: DevicesRepo }) {
   return [
-    defineCall({
-      path: '/user/v5/device/list',
-      summary: 'My devices and whether each is bound',
-      tag: 'devices',
-      auth: true,
-      request: ZDeviceListRequest,
-      response: ZDeviceList,
+    defineCall(calls.devices.list, {
       async handler({ payload, session }) {
         const { pageNo, pageSize } = payload;
         const { rows, total } = await d.devices.listDevices(session.userId, {

@@ -1,7 +1,5 @@
-import { Code } from '@ac/protocol/codes';
+import { calls } from '@ac/protocol/calls';
 import type { TLanguage } from '@ac/protocol/enums';
-import { ZUpdatePasswordRequest } from '@ac/protocol/profile';
-import { z } from 'zod';
 import { messageLanguage } from '../../adapters/messages.ts';
 import { passwordChangedText } from '../../adapters/notice-messages.ts';
 import type { Notifier } from '../../adapters/notices.ts';
@@ -12,23 +10,8 @@ type Deps = { passwords: PasswordService; notifier: Notifier; defaultLanguage: T
 
 export function createPasswordCalls(d: Deps) {
   return [
-    defineCall({
-      path: '/user/v5/sysuser/updatePassword',
-      summary:
-        'Change the password, proven by the current one or by a code sent to the own mobile (purpose changePassword); other sessions end',
-      tag: 'profile',
-      auth: true,
+    defineCall(calls.password.update, {
       rateLimit: { max: 20, timeWindow: '1 minute' },
-      request: ZUpdatePasswordRequest,
-      response: z.object({}),
-      errors: [
-        Code.passwordWrong,
-        Code.codeInvalid,
-        Code.passwordPolicy,
-        Code.passwordBreached,
-        Code.passwordSameAsAccount,
-        Code.tooManyRequests,
-      ],
       async handler({ payload, session, clientInfo, ip, requestId }) {
         const to = await d.passwords.change(session, payload, { ip, requestId });
         const language = messageLanguage(clientInfo.language, d.defaultLanguage);

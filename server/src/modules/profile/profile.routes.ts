@@ -1,7 +1,5 @@
-import { Code } from '@ac/protocol/codes';
-import { ZEmpty } from '@ac/protocol/common';
+import { calls } from '@ac/protocol/calls';
 import type { TLanguage } from '@ac/protocol/enums';
-import { ZProfileRequest, ZUserDetail } from '@ac/protocol/profile';
 import { messageLanguage } from '../../adapters/messages.ts';
 import { contactChangedText } from '../../adapters/notice-messages.ts';
 import type { Notifier } from '../../adapters/notices.ts';
@@ -12,25 +10,11 @@ type Deps = { profile: ProfileService; notifier: Notifier; defaultLanguage: TLan
 
 export function createProfileCalls(d: Deps) {
   return [
-    defineCall({
-      path: '/user/v5/sysuser/getUserDetail',
-      summary: 'The profile of the logged-in user',
-      tag: 'profile',
-      auth: true,
-      request: ZEmpty,
-      response: ZUserDetail,
+    defineCall(calls.profile.getUserDetail, {
       handler: ({ session }) => d.profile.detail(session.userId),
     }),
-    defineCall({
-      path: '/user/v5/sysuser/profile',
-      summary:
-        'Update the profile; a new email / mobile needs emailCode / mobileCode sent to it (purpose bindEmail / bindMobile)',
-      tag: 'profile',
-      auth: true,
+    defineCall(calls.profile.update, {
       rateLimit: { max: 30, timeWindow: '1 minute' },
-      request: ZProfileRequest,
-      response: ZUserDetail,
-      errors: [Code.codeInvalid, Code.addressTaken],
       async handler({ payload, session, clientInfo, ip, requestId }) {
         const { detail, replaced } = await d.profile.update(session.userId, payload, { ip, requestId });
         const language = messageLanguage(clientInfo.language, d.defaultLanguage);

@@ -1,3 +1,4 @@
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +21,7 @@ describe('one code, 50 parallel exchanges', () => {
     await commerce.close();
     const accounts = await Promise.all(Array.from({ length: PARALLEL }, () => createAccount(t)));
     const answers = await Promise.all(
-      accounts.map((a) => callFrom(t, '/order/v5/redeem/exchange', { code: code!.code }, a.token, a.ip)),
+      accounts.map((a) => callFrom(t, calls.redeem.exchange, { code: code!.code }, a.token, a.ip)),
     );
     const codes = answers.map((a) => a.code);
     expect(codes.filter((c) => c === Code.ok)).toHaveLength(1);

@@ -1,15 +1,6 @@
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
-import {
-  type TRedeemRow,
-  ZRedeemExchangeRequest,
-  ZRedeemExchangeResponse,
-  ZRedeemList,
-  ZRedeemListRequest,
-  ZRedeemOrdersRequest,
-  ZRedeemOrdersResponse,
-  ZRedeemPreviewRequest,
-  ZRedeemPreviewResponse,
-} from '@ac/protocol/commerce';
+import type { TRedeemRow } from '@ac/protocol/commerce';
 import { defineCall } from '../../envelope/call.ts';
 import { iso } from '../../lib/time.ts';
 import type { RedeemRepo } from './redeem.repo.ts';
@@ -33,7 +24,7 @@ function toRedeemRow({ code: c, goodsName, productType }: Row, now: Date): TRede
   };
 }
 
-const REDEEM_ERRORS = [
+const _REDEEM_ERRORS = [
   Code.redeemCodeInvalid,
   Code.redeemCodeUsed,
   Code.redeemCodeOutOfValidity,
@@ -48,13 +39,7 @@ const limit = { max: 30, timeWindow: '1 minute' };
 export function createRedeemCalls(d: { redeem: RedeemRepo; redeemService: RedeemService; now?: () => Date }) {
   const now = d.now ?? (() => new Date());
   return [
-    defineCall({
-      path: '/order/v5/redeem/list',
-      summary: 'My redeem codes in one tab: unused, used or expired',
-      tag: 'redeem',
-      auth: true,
-      request: ZRedeemListRequest,
-      response: ZRedeemList,
+    defineCall(calls.redeem.list, {
       async handler({ payload, session }) {
         const { pageNo, pageSize, state } = payload;
         const at = now();
@@ -65,36 +50,16 @@ export function createRedeemCalls(d: { redeem: RedeemRepo; redeemService: Redeem
         return { rows: rows.map((r) => toRedeemRow(r, at)), total, pageNo, pageSize };
       },
     }),
-    defineCall({
-      path: '/order/v5/redeem/preview',
-      summary: 'What a redeem code grants (the confirmation dialog); durations in days',
-      tag: 'redeem',
-      auth: true,
+    defineCall(calls.redeem.preview, {
       rateLimit: limit,
-      request: ZRedeemPreviewRequest,
-      response: ZRedeemPreviewResponse,
-      errors: REDEEM_ERRORS,
       handler: ({ payload, session }) => d.redeemService.preview(session.userId, payload.code),
     }),
-    defineCall({
-      path: '/order/v5/redeem/exchange',
-      summary: 'Redeem a code: grants its membership once and answers the new membership',
-      tag: 'redeem',
-      auth: true,
+    defineCall(calls.redeem.exchange, {
       rateLimit: limit,
-      request: ZRedeemExchangeRequest,
-      response: ZRedeemExchangeResponse,
-      errors: REDEEM_ERRORS,
       handler: ({ payload, session, ip, requestId }) =>
         d.redeemService.exchange(session.userId, payload.code, { ip, requestId }),
     }),
-    defineCall({
-      path: '/order/v5/redeem/orders',
-      summary: 'My redeem-code orders with their refund amount, newest first',
-      tag: 'redeem',
-      auth: true,
-      request: ZRedeemOrdersRequest,
-      response: ZRedeemOrdersResponse,
+    defineCall(calls.redeem.orders, {
       handler: ({ payload, session }) => d.redeemService.orders(session.userId, payload),
     }),
   ];

@@ -2,6 +2,7 @@
  * Link lifetimes with an injected clock: links are issued by services whose
  * `now` is set in the past, then opened through the real app (real time).
  */
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TLanguage } from '@ac/protocol/enums';
 import type { TLoginResponse } from '@ac/protocol/session';
@@ -37,8 +38,8 @@ const ago = (ms: number) => {
   clock = new Date(Date.now() - ms);
 };
 const form = (email: string) => ({ name: 'Lin', email, password: STRONG_PASSWORD, region: 'DE', agree: true });
-const activate = (id: string) => t.client.call('/user/v5/profile/toactivate', { id });
-const checkReset = (id: string) => t.client.call('/user/v5/profile/checkResetLink', { id });
+const activate = (id: string) => t.client.call(calls.registration.toActivate, { id });
+const checkReset = (id: string) => t.client.call(calls.recovery.checkResetLink, { id });
 
 describe('activation links', () => {
   it('still work just under 24 hours after they were sent', async () => {
@@ -68,7 +69,7 @@ describe('reset links', () => {
     await recovery.sendFindPwdEmail('stale@example.com', 'en');
     const old = lastTokenTo('stale@example.com');
     expect((await checkReset(old)).code).toBe(Code.resetLinkInvalid);
-    const late = await t.client.call('/user/v5/profile/update4Findpwd', { id: old, password: 'Late-Pass-2026' });
+    const late = await t.client.call(calls.recovery.resetByLink, { id: old, password: 'Late-Pass-2026' });
     expect(late.code).toBe(Code.resetLinkInvalid);
   });
 
@@ -76,13 +77,11 @@ describe('reset links', () => {
     ago(0);
     await registration.registerByEmail({ ...form('forgetful@example.com'), subscribe: false }, 'en');
     const login = (password: string) =>
-      t.client.call<TLoginResponse>('/user/v5/sysuser/login', { account: 'forgetful@example.com', password });
+      t.client.call<TLoginResponse>(calls.session.login, { account: 'forgetful@example.com', password });
     expect((await login(STRONG_PASSWORD)).code).toBe(Code.accountNotActivated);
     await recovery.sendFindPwdEmail('forgetful@example.com', 'en');
     const id = lastTokenTo('forgetful@example.com');
-    expect((await t.client.call('/user/v5/profile/update4Findpwd', { id, password: 'Found-Again-88' })).code).toBe(
-      Code.ok,
-    );
+    expect((await t.client.call(calls.recovery.resetByLink, { id, password: 'Found-Again-88' })).code).toBe(Code.ok);
     expect((await login('Found-Again-88')).code).toBe(Code.ok);
   });
 });

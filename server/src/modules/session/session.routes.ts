@@ -1,7 +1,5 @@
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
-import { ZEmpty } from '@ac/protocol/common';
-import { ZLoginByCodeRequest, ZLoginRequest, ZLoginResponse } from '@ac/protocol/session';
-import { z } from 'zod';
 import { defineCall } from '../../envelope/call.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { clearTicketCookie, setTicketCookie } from '../../lib/ticket-cookie.ts';
@@ -33,15 +31,8 @@ export function createSessionCalls(d: Deps) {
   }
 
   return [
-    defineCall({
-      path: '/user/v5/sysuser/login',
-      summary: 'Log in with email or mobile and password',
-      tag: 'session',
-      auth: false,
+    defineCall(calls.session.login, {
       rateLimit: loginLimit,
-      request: ZLoginRequest,
-      response: ZLoginResponse,
-      errors: [Code.loginFailed, Code.accountNotActivated, Code.accountOnOtherNode, Code.tooManyRequests],
       async handler({ payload, clientInfo, ip, userAgent, requestId, reply }) {
         const origin = { clientInfo, ip, userAgent };
         try {
@@ -55,15 +46,8 @@ export function createSessionCalls(d: Deps) {
         }
       },
     }),
-    defineCall({
-      path: '/user/v5/sysuser/loginByCode',
-      summary: 'Log in with a code sent by mail or SMS (purpose "login")',
-      tag: 'session',
-      auth: false,
+    defineCall(calls.session.loginByCode, {
       rateLimit: loginLimit,
-      request: ZLoginByCodeRequest,
-      response: ZLoginResponse,
-      errors: [Code.codeInvalid, Code.accountNotActivated, Code.accountOnOtherNode, Code.tooManyRequests],
       async handler({ payload, clientInfo, ip, userAgent, requestId, reply }) {
         const account = payload.account.includes('@') ? payload.account.toLowerCase() : payload.account;
         await d.sessions.assertLoginAllowed(account, ip);
@@ -80,13 +64,7 @@ export function createSessionCalls(d: Deps) {
         return { utoken, userInfo: await d.users.publicUserInfo(userId) };
       },
     }),
-    defineCall({
-      path: '/user/v5/sysuser/logout',
-      summary: 'End this session',
-      tag: 'session',
-      auth: true,
-      request: ZEmpty,
-      response: z.object({}),
+    defineCall(calls.session.logout, {
       async handler({ session, ip, requestId, reply }) {
         await d.sessions.logout(session);
         clearTicketCookie(reply, d.publicUrl);
