@@ -9,7 +9,7 @@ import {
   ZSmsCodeVerifyRequest,
   ZSmsCodeVerifyResponse,
 } from '@ac/protocol/verification';
-import type { BackgroundDelivery } from '../../adapters/background-delivery.ts';
+import type { BackgroundDelivery } from '../../lib/background-delivery.ts';
 import type { Mailer } from '../../adapters/mail.ts';
 import { codeMessageText, messageLanguage, registerNoticeText } from '../../adapters/messages.ts';
 import type { SmsSender } from '../../adapters/sms.ts';

@@ -4,7 +4,7 @@
  * /dev/mailbox, JSON at /dev/mailbox.json.
  */
 import type { FastifyInstance } from 'fastify';
-import type { OutboxRepo } from '../../adapters/outbox.repo.ts';
+import type { OutboxRepo } from '../outbox/outbox.repo.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -9,7 +9,7 @@ import type { TLanguage, TRegion } from '@ac/protocol/enums';
 import { ACTIVATION_LINK_HOURS, RESET_LINK_MINUTES } from '@ac/protocol/registration';
 import type { FastifyBaseLogger } from 'fastify';
 import { activationMailText, passwordResetNoticeText, resetMailText } from '../../adapters/account-messages.ts';
-import { createBackgroundDelivery } from '../../adapters/background-delivery.ts';
+import { createBackgroundDelivery } from '../../lib/background-delivery.ts';
 import type { Mailer } from '../../adapters/mail.ts';
 import { registerNoticeText } from '../../adapters/messages.ts';
 import type { SmsSender } from '../../adapters/sms.ts';
