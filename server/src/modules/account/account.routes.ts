@@ -2,10 +2,10 @@ import { Code } from '@ac/protocol/codes';
 import type { TLanguage } from '@ac/protocol/enums';
 import { ZCancelAccountRequest } from '@ac/protocol/profile';
 import { z } from 'zod';
-import { messageLanguage } from '../../adapters/messages.ts';
-import { accountDeletedText } from '../../adapters/notice-messages.ts';
 import type { Notifier } from '../../adapters/notices.ts';
 import { defineCall } from '../../envelope/call.ts';
+import { messageLanguage } from '../../i18n/language.ts';
+import { accountDeletedText } from '../../i18n/mail-texts.ts';
 import { clearTicketCookie } from '../../lib/ticket-cookie.ts';
 import type { AccountService } from './account.service.ts';
 

@@ -9,12 +9,13 @@ import {
   ZSmsCodeVerifyRequest,
   ZSmsCodeVerifyResponse,
 } from '@ac/protocol/verification';
-import type { BackgroundDelivery } from '../../lib/background-delivery.ts';
 import type { Mailer } from '../../adapters/mail.ts';
-import { codeMessageText, messageLanguage, registerNoticeText } from '../../adapters/messages.ts';
 import type { SmsSender } from '../../adapters/sms.ts';
 import { type AuthSession, defineCall } from '../../envelope/call.ts';
+import { messageLanguage } from '../../i18n/language.ts';
+import { codeMessageText, registerNoticeText } from '../../i18n/mail-texts.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { BackgroundDelivery } from '../../lib/background-delivery.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
 import type { NodeDirectory } from '../nodes/node-directory.ts';
 import type { SessionRepo } from '../session/session.repo.ts';

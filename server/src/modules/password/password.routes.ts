@@ -2,10 +2,10 @@ import { Code } from '@ac/protocol/codes';
 import type { TLanguage } from '@ac/protocol/enums';
 import { ZUpdatePasswordRequest } from '@ac/protocol/profile';
 import { z } from 'zod';
-import { messageLanguage } from '../../adapters/messages.ts';
-import { passwordChangedText } from '../../adapters/notice-messages.ts';
 import type { Notifier } from '../../adapters/notices.ts';
 import { defineCall } from '../../envelope/call.ts';
+import { messageLanguage } from '../../i18n/language.ts';
+import { passwordChangedText } from '../../i18n/mail-texts.ts';
 import type { PasswordService } from './password.service.ts';
 
 type Deps = { passwords: PasswordService; notifier: Notifier; defaultLanguage: TLanguage };

@@ -2,10 +2,10 @@ import { Code } from '@ac/protocol/codes';
 import { ZEmpty } from '@ac/protocol/common';
 import type { TLanguage } from '@ac/protocol/enums';
 import { ZProfileRequest, ZUserDetail } from '@ac/protocol/profile';
-import { messageLanguage } from '../../adapters/messages.ts';
-import { contactChangedText } from '../../adapters/notice-messages.ts';
 import type { Notifier } from '../../adapters/notices.ts';
 import { defineCall } from '../../envelope/call.ts';
+import { messageLanguage } from '../../i18n/language.ts';
+import { contactChangedText } from '../../i18n/mail-texts.ts';
 import type { ProfileService } from './profile.service.ts';
 
 type Deps = { profile: ProfileService; notifier: Notifier; defaultLanguage: TLanguage };

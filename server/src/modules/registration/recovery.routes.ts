@@ -8,8 +8,8 @@ import {
   ZUpdate4FindpwdCnRequest,
 } from '@ac/protocol/registration';
 import { z } from 'zod';
-import { messageLanguage } from '../../adapters/messages.ts';
 import { defineCall } from '../../envelope/call.ts';
+import { messageLanguage } from '../../i18n/language.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
 import type { RecoveryService } from './recovery.service.ts';
 

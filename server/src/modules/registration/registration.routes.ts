@@ -7,8 +7,8 @@ import {
   ZRegisterMobileRequest,
 } from '@ac/protocol/registration';
 import { z } from 'zod';
-import { messageLanguage } from '../../adapters/messages.ts';
 import { defineCall } from '../../envelope/call.ts';
+import { messageLanguage } from '../../i18n/language.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
 import type { RegistrationService } from './registration.service.ts';
 

@@ -11,10 +11,10 @@ import {
   ZUnbindThirdPartyRequest,
 } from '@ac/protocol/third-party';
 import { z } from 'zod';
-import { messageLanguage } from '../../adapters/messages.ts';
-import { thirdUnboundText } from '../../adapters/notice-messages.ts';
 import type { Notifier } from '../../adapters/notices.ts';
 import { defineCall } from '../../envelope/call.ts';
+import { messageLanguage } from '../../i18n/language.ts';
+import { thirdUnboundText } from '../../i18n/mail-texts.ts';
 import type { UserRepo } from '../user/user.repo.ts';
 import type { OAuthFlow } from './oauth-flow.ts';
 import type { ThirdPartyService } from './third-party.service.ts';
