@@ -1,9 +1,9 @@
 import { calls } from '@ac/protocol/calls';
 import type { TLanguage } from '@ac/protocol/enums';
-import { messageLanguage } from '../../adapters/messages.ts';
-import { accountDeletedText } from '../../adapters/notice-messages.ts';
 import type { Notifier } from '../../adapters/notices.ts';
 import { defineCall } from '../../envelope/call.ts';
+import { messageLanguage } from '../../i18n/language.ts';
+import { accountDeletedText } from '../../i18n/mail-texts.ts';
 import { clearTicketCookie } from '../../lib/ticket-cookie.ts';
 import type { AccountService } from './account.service.ts';
 

@@ -5,7 +5,7 @@
  */
 import { httpPaths } from '@ac/protocol/http-paths';
 import type { FastifyInstance } from 'fastify';
-import type { OutboxRepo } from '../../adapters/outbox.repo.ts';
+import type { OutboxRepo } from '../outbox/outbox.repo.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -1,9 +1,9 @@
 import { calls } from '@ac/protocol/calls';
 import type { TLanguage } from '@ac/protocol/enums';
-import { messageLanguage } from '../../adapters/messages.ts';
-import { passwordChangedText } from '../../adapters/notice-messages.ts';
 import type { Notifier } from '../../adapters/notices.ts';
 import { defineCall } from '../../envelope/call.ts';
+import { messageLanguage } from '../../i18n/language.ts';
+import { passwordChangedText } from '../../i18n/mail-texts.ts';
 import type { PasswordService } from './password.service.ts';
 
 type Deps = { passwords: PasswordService; notifier: Notifier; defaultLanguage: TLanguage };

@@ -1,9 +1,9 @@
 import { calls } from '@ac/protocol/calls';
 import type { TLanguage } from '@ac/protocol/enums';
-import { messageLanguage } from '../../adapters/messages.ts';
-import { contactChangedText } from '../../adapters/notice-messages.ts';
 import type { Notifier } from '../../adapters/notices.ts';
 import { defineCall } from '../../envelope/call.ts';
+import { messageLanguage } from '../../i18n/language.ts';
+import { contactChangedText } from '../../i18n/mail-texts.ts';
 import type { ProfileService } from './profile.service.ts';
 
 type Deps = { profile: ProfileService; notifier: Notifier; defaultLanguage: TLanguage };

@@ -2,8 +2,8 @@ import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TLanguage, TRegion } from '@ac/protocol/enums';
 import type { TUpdate4FindpwdCnRequest } from '@ac/protocol/registration';
-import { messageLanguage } from '../../adapters/messages.ts';
 import { type CallContext, defineCall } from '../../envelope/call.ts';
+import { messageLanguage } from '../../i18n/language.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
 import type { RecoveryService } from './recovery.service.ts';
 

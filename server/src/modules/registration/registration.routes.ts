@@ -1,8 +1,8 @@
 import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TLanguage, TRegion } from '@ac/protocol/enums';
-import { messageLanguage } from '../../adapters/messages.ts';
 import { defineCall } from '../../envelope/call.ts';
+import { messageLanguage } from '../../i18n/language.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
 import type { RegistrationService } from './registration.service.ts';
 
