@@ -3,6 +3,7 @@
  * envelope, solving the image captcha when the server asks for it (the test
  * app draws a fixed captcha), and reading the code from the outbox.
  */
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TCodePurpose } from '@ac/protocol/enums';
 import type { TKaptchaResponse, TKaptchaVerifyResponse } from '@ac/protocol/profile';
@@ -18,8 +19,8 @@ export type CodeTarget = { email: string } | { mobile: string };
 
 /** A captcha ticket, from the fixed captcha the test app draws. */
 export async function captchaTicket(t: TestApp): Promise<string> {
-  const image = await t.client.call<TKaptchaResponse>('/user/v5/profile/kaptcha', {});
-  const solved = await t.client.call<TKaptchaVerifyResponse>('/user/v5/profile/kaptchaVerify', {
+  const image = await t.client.call<TKaptchaResponse>(calls.codes.kaptcha, {});
+  const solved = await t.client.call<TKaptchaVerifyResponse>(calls.codes.kaptchaVerify, {
     imageKey: image.data.imageKey,
     answer: FIXED_CAPTCHA_TEXT,
   });
@@ -35,7 +36,7 @@ export async function sendCode(t: TestApp, to: CodeTarget, purpose: TCodePurpose
     .update(verificationCodes)
     .set({ createdAt: sql`${verificationCodes.createdAt} - interval '61 seconds'` })
     .where(eq(verificationCodes.target, target));
-  const path = 'email' in to ? '/user/v5/profile/sendEmailCode' : '/user/v5/profile/sendSmsCode';
+  const path = 'email' in to ? calls.codes.sendEmailCode : calls.codes.sendSmsCode;
   const before = await messageCount(t, target);
   let res = await t.client.call(path, { ...to, purpose }, { token });
   if (res.code === Code.captchaRequired) {

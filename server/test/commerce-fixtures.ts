@@ -3,12 +3,13 @@
  * calls from a chosen client address, and sandbox notifications signed the
  * way the sandbox gateway signs them.
  */
+
 import { randomUUID } from 'node:crypto';
-import { buildSecret, decryptPayload, encryptPayload } from '@ac/protocol/envelope';
+import type { CallContract } from '@ac/client';
+import { payNotifyPath } from '@ac/protocol/http-paths';
 import { sandboxHeaders } from '../src/adapters/payments/sandbox-signing.ts';
+import { createServices, type Services } from '../src/app/services.ts';
 import { companies, companyMembers, users } from '../src/db/schema/index.ts';
-import { createSessionRepo } from '../src/modules/session/session.repo.ts';
-import { createSessionService } from '../src/modules/session/session.service.ts';
 import { defaultClientInfo } from './envelope-client.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -20,6 +21,15 @@ export const commerceEnv = { SANDBOX_PAYMENT_SECRET: SANDBOX_SECRET };
 export type Account = { userId: string; token: string; email: string; ip: string };
 
 let accounts = 0;
+/** The services of each test app, for what tests set up without a call (built once, nothing to close). */
+const servicesOf = new WeakMap<TestApp, Services>();
+export function testServices(t: TestApp): Services {
+  const known = servicesOf.get(t);
+  if (known) return known;
+  const services = createServices({ config: t.config, db: t.db, log: t.app.log });
+  servicesOf.set(t, services);
+  return services;
+}
 
 /** A new activated account with a session; optionally in an active company. */
 export async function createAccount(t: TestApp, opts: { company?: boolean } = {}): Promise<Account> {
@@ -33,8 +43,7 @@ export async function createAccount(t: TestApp, opts: { company?: boolean } = {}
     const [company] = await t.db.insert(companies).values({ name: 'Test Co.' }).returning({ id: companies.id });
     await t.db.insert(companyMembers).values({ companyId: company!.id, userId, role: 'member' });
   }
-  const sessions = createSessionService(createSessionRepo(t.db));
-  const token = await sessions.createSession(userId, {
+  const token = await testServices(t).sessions.createSession(userId, {
     clientInfo: defaultClientInfo,
     ip: '127.0.0.1',
     userAgent: 'test',
@@ -44,21 +53,14 @@ export async function createAccount(t: TestApp, opts: { company?: boolean } = {}
 }
 
 /** An envelope call sent from `remoteAddress` (per-IP limits see distinct clients). */
-export async function callFrom<T>(t: TestApp, path: string, payload: unknown, token: string, remoteAddress: string) {
-  const key = await t.client.key();
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `${path}?utoken=${encodeURIComponent(token)}`,
-    remoteAddress,
-    payload: {
-      data: encryptPayload(key, payload),
-      clientInfo: defaultClientInfo,
-      style: '1',
-      secret: buildSecret(key),
-    },
-  });
-  const body = res.json() as { code: string; msg: string; bizData?: string };
-  return { code: body.code, msg: body.msg, data: (body.bizData ? decryptPayload(key, body.bizData) : undefined) as T };
+export async function callFrom<T>(
+  t: TestApp,
+  call: CallContract,
+  payload: unknown,
+  token: string,
+  remoteAddress: string,
+) {
+  return t.client.from(remoteAddress).call<T>(call, payload, { token });
 }
 
 export type SandboxNote = {
@@ -88,5 +90,5 @@ export function sandboxNotification(n: SandboxNote, secret = SANDBOX_SECRET) {
 }
 
 export async function postNotify(t: TestApp, provider: string, body: string, headers: Record<string, string>) {
-  return t.app.inject({ method: 'POST', url: `/order/v5/pay/notify/${provider}`, headers, payload: body });
+  return t.app.inject({ method: 'POST', url: payNotifyPath(provider), headers, payload: body });
 }

@@ -1,6 +1,6 @@
 /** Builds the real app on a fresh test database, optionally with the demo data. */
 import type { TRegion } from '@ac/protocol/enums';
-import type { AccountSecurityAdapters } from '../src/account-security.ts';
+import type { ServiceAdapters } from '../src/app/services.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { seedDemo } from '../src/seed/demo.ts';
@@ -14,8 +14,8 @@ export type TestAppOptions = {
   env?: Record<string, string>;
   /** A built web app directory to serve. */
   webDist?: string;
-  /** Replace the captcha drawer, avatar store or OAuth providers. */
-  security?: AccountSecurityAdapters;
+  /** Replace the captcha drawer, avatar store, OAuth providers or delivery adapters. */
+  adapters?: ServiceAdapters;
 };
 
 export async function createTestApp(options: TestAppOptions = {}) {
@@ -30,7 +30,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const database = await openTestDatabase();
   await seedEssentials(database.db, config);
   if (options.demo) await seedDemo(database.db, config.region);
-  const app = await buildApp(config, { database, logger: false, security: options.security });
+  const app = await buildApp(config, { database, logger: false, adapters: options.adapters });
   await app.ready();
   return {
     app,

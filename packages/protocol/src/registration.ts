@@ -74,6 +74,7 @@ export const ZResetByCodeRequest = z.object({
 });
 export type TResetByCodeRequest = z.infer<typeof ZResetByCodeRequest>;
 export const ZUpdate4FindpwdCnRequest = z.union([ZResetByLinkRequest, ZResetByCodeRequest]);
+export type TUpdate4FindpwdCnRequest = z.infer<typeof ZUpdate4FindpwdCnRequest>;
 
 export const ZGetNodeByDealerRequest = z.object({
   account: z.string().trim().min(1).max(254),

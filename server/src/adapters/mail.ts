@@ -6,7 +6,7 @@
  * other nodemailer options can be given as query parameters of SMTP_URL.
  */
 import nodemailer from 'nodemailer';
-import type { OutboxRepo } from './outbox.repo.ts';
+import type { OutboxRepo } from '../modules/outbox/outbox.repo.ts';
 
 export type MailMessage = {
   to: string;

@@ -1,19 +1,19 @@
 /**
- * Delivers security notices (notice-messages.ts) by mail, or by SMS when the
+ * Delivers security notices (i18n/mail-texts.ts) by mail, or by SMS when the
  * account has no email. A notice follows a change that is already committed,
  * so a delivery failure is logged, never turned into a failed call.
  */
 import type { TLanguage } from '@ac/protocol/enums';
 import type { FastifyBaseLogger } from 'fastify';
+import type { MailText } from '../i18n/mail-texts.ts';
 import type { Mailer } from './mail.ts';
-import type { NoticeText } from './notice-messages.ts';
 import type { SmsSender } from './sms.ts';
 
 export type NoticeAddress = { email?: string | null; mobile?: string | null };
 export type NoticeOptions = { language: TLanguage; transient?: boolean };
 
 export type Notifier = {
-  send(to: NoticeAddress, text: (language: TLanguage) => NoticeText, options: NoticeOptions): Promise<void>;
+  send(to: NoticeAddress, text: (language: TLanguage) => MailText, options: NoticeOptions): Promise<void>;
 };
 
 export function createNotifier(d: { mailer: Mailer; sms: SmsSender; log: FastifyBaseLogger }): Notifier {

@@ -3,7 +3,7 @@
  * message (shown on the dev mailbox page outside production); a real
  * provider implements the same `send`.
  */
-import type { OutboxRepo } from './outbox.repo.ts';
+import type { OutboxRepo } from '../modules/outbox/outbox.repo.ts';
 
 export type SmsMessage = { to: string; text: string };
 export type SmsSender = { send(message: SmsMessage): Promise<void> };

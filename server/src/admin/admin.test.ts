@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TOrderDetail } from '@ac/protocol/commerce';
 import { OrderStatus } from '@ac/protocol/enums';
@@ -22,7 +23,11 @@ let ctx: AdminContext;
 let dir: string;
 beforeAll(async () => {
   t = await createTestApp({ demo: true, env: commerceEnv });
-  ctx = { config: t.config, services: createServices({ config: t.config, db: t.db, log: t.app.log }), now: () => new Date() };
+  ctx = {
+    config: t.config,
+    services: createServices({ config: t.config, db: t.db, log: t.app.log }),
+    now: () => new Date(),
+  };
   dir = mkdtempSync(join(tmpdir(), 'ac-admin-'));
 });
 afterAll(async () => {
@@ -33,8 +38,8 @@ afterAll(async () => {
 
 const admin = (line: string, values: Record<string, string> = {}) => run(ctx, { positionals: line.split(' '), values });
 const demoToken = async () =>
-  (await t.client.call<{ utoken: string }>('/user/v5/sysuser/login', { account: DEMO_EMAIL, password: DEMO_PASSWORD }))
-    .data.utoken;
+  (await t.client.call<{ utoken: string }>(calls.session.login, { account: DEMO_EMAIL, password: DEMO_PASSWORD })).data
+    .utoken;
 
 describe('admin commands', () => {
   it('goods list and goods set-price', async () => {
@@ -91,7 +96,7 @@ describe('admin commands', () => {
 
   it('orders refund (partial, then full), orders expire and reconcile', async () => {
     const token = await demoToken();
-    const created = await t.client.call<TOrderDetail>('/order/v5/order/create', { goodsCode: 'ML2' }, { token });
+    const created = await t.client.call<TOrderDetail>(calls.orders.create, { goodsCode: 'ML2' }, { token });
     const orderNo = created.data.orderNo;
     const note = sandboxNotification({ orderNo, amount: created.data.orderAmount.amount, currency: 'USD' });
     await postNotify(t, 'sandbox', note.body, note.headers);

@@ -7,15 +7,14 @@ import { join } from 'node:path';
 import { regionSettings } from '@ac/protocol/enums';
 import type { FastifyBaseLogger } from 'fastify';
 import { type AvatarStore, createLocalAvatarStore } from '../adapters/avatar-store.ts';
-import { createBackgroundDelivery } from '../adapters/background-delivery.ts';
 import { createMailer, type Mailer } from '../adapters/mail.ts';
 import { createNotifier } from '../adapters/notices.ts';
 import { createOAuthProviders, type OAuthProviders } from '../adapters/oauth.ts';
-import { createOutboxRepo } from '../adapters/outbox.repo.ts';
 import { createPaymentGateways } from '../adapters/payments/gateways.ts';
 import { createOutboxSms, type SmsSender } from '../adapters/sms.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { createBackgroundDelivery } from '../lib/background-delivery.ts';
 import { createAccountService } from '../modules/account/account.service.ts';
 import { createAuditService } from '../modules/audit/audit.service.ts';
 import { createAvatarService } from '../modules/avatar/avatar.service.ts';
@@ -31,6 +30,7 @@ import { createNodeDirectory } from '../modules/nodes/node-directory.ts';
 import { createPeerLookup } from '../modules/nodes/peer-lookup.ts';
 import { createOrderRefunds } from '../modules/orders/order-refund.ts';
 import { createOrdersService } from '../modules/orders/orders.service.ts';
+import { createOutboxRepo } from '../modules/outbox/outbox.repo.ts';
 import { createPasswordService } from '../modules/password/password.service.ts';
 import { createPaymentsService } from '../modules/payments/payments.service.ts';
 import { createProductsService } from '../modules/products/products.service.ts';
@@ -91,7 +91,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     selfUrl: `${publicUrl}${basePath}`,
     peers: config.serverNodes
       .filter((n) => n.code !== nodeCode)
-      .map((n) => createPeerLookup({ code: n.code, apiBase: n.url, secret: config.nodeSecret, log })),
+      .map((n) => createPeerLookup({ code: n.code, apiBase: n.url, secret: config.nodeSecret }, log)),
   });
   const sessions = createSessionService({ db, users, userInfo, codes, audit, nodeDirectory: directory });
   const delivery = createCodeDelivery({

@@ -1,10 +1,11 @@
 /**
- * A v5 call: its path, payload and answer schemas, whether it needs a
- * session, and the handler. The envelope plugin registers calls; modules
- * declare them in their `*.routes.ts`.
+ * A v5 call as the server answers it: a contract entry of
+ * `@ac/protocol/calls` (path, schemas, auth, errors) with this server's
+ * handler and per-IP limit. The envelope plugin registers calls; modules
+ * define them in their `*.routes.ts` (docs/architecture.md).
  */
 
-import type { TRegion } from '@ac/protocol/enums';
+import type { CallContract } from '@ac/protocol/contract';
 import type { TClientInfo } from '@ac/protocol/envelope';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -21,29 +22,28 @@ export type CallContext<P, A extends boolean> = {
   reply: FastifyReply;
 };
 
-export type Call<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType, A extends boolean = boolean> = {
-  path: string;
-  summary: string;
-  tag: string;
-  auth: A;
-  /** Regions in which the call exists; both when absent. */
-  regions?: readonly TRegion[];
-  request: Req;
-  response: Res;
-  /** Per-IP limit for this call (DESIGN §9), shared through Redis when REDIS_URL is set. */
+export type CallImplementation<Req extends z.ZodType, Res extends z.ZodType, A extends boolean> = {
+  /** Per-IP limit for this call (docs/protocol.md#throttling-and-rate-limits), shared through Redis when REDIS_URL is set. */
   rateLimit?: {
     max: number;
     timeWindow: string;
     /** Requests this answers true for are not counted (e.g. node-to-node calls carrying NODE_SECRET). */
     allowList?: (req: FastifyRequest) => boolean;
   };
-  /** Error codes this call can answer besides the envelope's own. */
-  errors?: readonly string[];
-  handler: (ctx: CallContext<z.infer<Req>, A>) => Promise<z.input<Res>>;
+  /** Method syntax: a list of calls of different payloads is a `Call[]`. */
+  handler(ctx: CallContext<z.infer<Req>, A>): Promise<z.input<Res>>;
 };
 
+export type Call<
+  Req extends z.ZodType = z.ZodType,
+  Res extends z.ZodType = z.ZodType,
+  A extends boolean = boolean,
+> = CallContract<Req, Res, A> & CallImplementation<Req, Res, A>;
+
+/** The handler (and limit) for one contract entry. */
 export function defineCall<Req extends z.ZodType, Res extends z.ZodType, A extends boolean>(
-  call: Call<Req, Res, A>,
+  contract: CallContract<Req, Res, A>,
+  implementation: CallImplementation<Req, Res, A>,
 ): Call<Req, Res, A> {
-  return call;
+  return { ...contract, ...implementation };
 }

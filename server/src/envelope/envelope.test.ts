@@ -1,3 +1,4 @@
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import {
   buildSecret,
@@ -13,7 +14,8 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { aesKeys } from '../db/schema/index.ts';
 import { sha256Hex } from '../lib/hashing.ts';
 
-const PATH = '/global/v5/common/serverNode/list';
+const CALL = calls.nodes.list;
+const PATH = CALL.path;
 let t: TestApp;
 let key: string;
 
@@ -37,7 +39,7 @@ async function expectRefused(body: unknown, code: string, headers?: Record<strin
 
 describe('encrypted envelope', () => {
   it('answers an encrypted call with an encrypted answer under the same key', async () => {
-    const res = await t.client.call<{ rows: { code: string }[] }>(PATH, {});
+    const res = await t.client.call(CALL, {});
     expect(res.status).toBe(200);
     expect(res.code).toBe(Code.ok);
     expect(res.data.rows.map((r) => r.code)).toEqual(['us']);
@@ -77,7 +79,7 @@ describe('encrypted envelope', () => {
   });
 
   it('refuses a payload of the wrong shape naming the field (0000002)', async () => {
-    const res = await t.client.call('/user/v5/sysuser/login', { account: '', password: 5 });
+    const res = await t.client.call(calls.session.login, { account: '', password: 5 });
     expect(res.status).toBe(200);
     expect(res.code).toBe(Code.invalidParam);
     expect(res.msg).toMatch(/account/);
@@ -109,7 +111,7 @@ describe('encrypted envelope', () => {
   });
 
   it('answers unknown API paths with 404 and 0000007', async () => {
-    const res = await t.client.raw('/user/v5/nothing/here', envelope(encryptPayload(key, {})));
+    const res = await t.client.raw(`${calls.user.userInfo.path}/nothing/here`, envelope(encryptPayload(key, {})));
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: Code.notFound });
   });

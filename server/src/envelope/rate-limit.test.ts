@@ -1,3 +1,4 @@
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import { CAPTCHA_FREE_SENDS_PER_IP } from '@ac/protocol/profile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ describe('per-IP rate limits', () => {
   it('answers 429 with 0000006 past 20 code sends a minute', async () => {
     const codes: string[] = [];
     for (let i = 0; i < 21; i++) {
-      const res = await t.client.call('/user/v5/profile/sendEmailCode', {
+      const res = await t.client.call(calls.codes.sendEmailCode, {
         email: `rl${i}@example.com`,
         purpose: 'login',
       });

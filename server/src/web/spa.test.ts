@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { calls } from '@ac/protocol/calls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -62,6 +63,6 @@ describe.each([
   it('serves the OpenAPI document at /docs', async () => {
     const res = await get('/docs/json');
     expect(res.statusCode).toBe(200);
-    expect(Object.keys(res.json().paths)).toContain('/user/v5/sysuser/login');
+    expect(Object.keys(res.json().paths)).toContain(calls.session.login.path);
   });
 });

@@ -4,14 +4,16 @@
  * alipay.trade.query for reconciliation. Amounts go over the wire as
  * decimal yuan ("128.00"); the merchant is our app id.
  */
+
 import { Code } from '@ac/protocol/codes';
+import { payNotifyPath } from '@ac/protocol/http-paths';
 import { AlipaySdk } from 'alipay-sdk';
 import type { AlipayConfig } from '../../config-payments.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { pkcs1Pem, privateKeyOf, publicKeyOf, spkiPem } from './keys.ts';
 import { fromDecimal, type PaymentGateway, type PaymentReport, toDecimal } from './types.ts';
 
-export const ALIPAY_NOTIFY_PATH = '/order/v5/pay/notify/alipay';
+export const ALIPAY_NOTIFY_PATH = payNotifyPath('alipay');
 const PAID = new Set(['TRADE_SUCCESS', 'TRADE_FINISHED']);
 
 type Options = { config: AlipayConfig; publicUrl: string; returnUrl: string };

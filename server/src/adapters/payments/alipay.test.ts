@@ -1,4 +1,5 @@
 import { createSign, createVerify, generateKeyPairSync } from 'node:crypto';
+import { calls } from '@ac/protocol/calls';
 import type { TOrderDetail, TOrderPayResponse } from '@ac/protocol/commerce';
 import { OrderStatus } from '@ac/protocol/enums';
 import { eq } from 'drizzle-orm';
@@ -41,14 +42,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function payOrder() {
-  const created = await t.client.call<TOrderDetail>(
-    '/order/v5/order/create',
-    { goodsCode: 'ML2' },
-    { token: buyer.token },
-  );
+  const created = await t.client.call<TOrderDetail>(calls.orders.create, { goodsCode: 'ML2' }, { token: buyer.token });
   const orderNo = created.data.orderNo;
   const pay = await t.client.call<TOrderPayResponse>(
-    '/order/v5/order/pay',
+    calls.orders.pay,
     { orderNo, payMethod: 2 },
     { token: buyer.token },
   );

@@ -4,9 +4,11 @@
  * the order's currency), otherwise the sandbox when enabled; 7 and 10
  * only through the sandbox.
  */
+
 import { randomBytes } from 'node:crypto';
 import { Code } from '@ac/protocol/codes';
 import { PayMethod, type TCurrency, type TPayMethod, type TPaymentProvider } from '@ac/protocol/enums';
+import { httpPaths } from '@ac/protocol/http-paths';
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -17,7 +19,7 @@ import { createSandboxNotifier, type SandboxNotifier } from './sandbox-notifier.
 import type { PaymentGateway, PaymentLog } from './types.ts';
 import { createWechatGateway } from './wechat.gateway.ts';
 
-export const NOTIFY_PATH_PREFIX = '/order/v5/pay/notify';
+export const NOTIFY_PATH_PREFIX = httpPaths.payNotifyPrefix;
 
 const PREFERRED: Record<TPayMethod, TPaymentProvider | undefined> = {
   [PayMethod.alipay]: 'alipay',

@@ -4,14 +4,16 @@
  * notifications, and queries answered from its own ledger. It moves no
  * money; it lets a person walk through the whole payment flow locally.
  */
+
 import { randomBytes } from 'node:crypto';
 import { CURRENCIES } from '@ac/protocol/enums';
+import { httpPaths } from '@ac/protocol/http-paths';
 import type { SandboxRepo } from './sandbox.repo.ts';
 import type { SandboxNotifier } from './sandbox-notifier.ts';
 import { SANDBOX_MERCHANT, verifySandbox } from './sandbox-signing.ts';
 import type { PaymentGateway, PaymentReport } from './types.ts';
 
-export const SANDBOX_CHECKOUT_PATH = '/order/v5/pay/sandbox/checkout';
+export const SANDBOX_CHECKOUT_PATH = httpPaths.sandboxCheckout;
 
 type Options = { publicUrl: string; secret: string; repo: SandboxRepo; notifier: SandboxNotifier };
 

@@ -1,4 +1,5 @@
 import { createServer } from 'node:net';
+import { calls } from '@ac/protocol/calls';
 import type { TOrderDetail, TOrderPayResponse, TOrderPayStateResponse } from '@ac/protocol/commerce';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,13 +30,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function startPayment(payMethod: number) {
-  const created = await t.client.call<TOrderDetail>(
-    '/order/v5/order/create',
-    { goodsCode: 'ML1' },
-    { token: buyer.token },
-  );
+  const created = await t.client.call<TOrderDetail>(calls.orders.create, { goodsCode: 'ML1' }, { token: buyer.token });
   const pay = await t.client.call<TOrderPayResponse>(
-    '/order/v5/order/pay',
+    calls.orders.pay,
     { orderNo: created.data.orderNo, payMethod },
     { token: buyer.token },
   );
@@ -43,7 +40,7 @@ async function startPayment(payMethod: number) {
   return { orderNo: created.data.orderNo, url, trade: new URL(url).searchParams.get('trade')! };
 }
 const payState = (orderNo: string) =>
-  t.client.call<TOrderPayStateResponse>('/order/v5/order/payState', { orderNo }, { token: buyer.token });
+  t.client.call<TOrderPayStateResponse>(calls.orders.payState, { orderNo }, { token: buyer.token });
 
 async function until<T>(probe: () => Promise<T>, ok: (v: T) => boolean, ms = 10_000): Promise<T> {
   const end = Date.now() + ms;

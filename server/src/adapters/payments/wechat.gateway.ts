@@ -4,7 +4,9 @@
  * certificate and their resource decrypted (AES-256-GCM with the APIv3 key);
  * queries read the transaction by our order number. Amounts are in fen.
  */
+
 import { Code } from '@ac/protocol/codes';
+import { payNotifyPath } from '@ac/protocol/http-paths';
 import { z } from 'zod';
 import type { WechatPayConfig } from '../../config-payments.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -12,7 +14,7 @@ import { privateKeyOf, publicKeyOf } from './keys.ts';
 import type { PaymentGateway, PaymentReport, QueryResult } from './types.ts';
 import { authorization, decryptResource, verifyPlatformSignature } from './wechat-crypto.ts';
 
-export const WECHAT_NOTIFY_PATH = '/order/v5/pay/notify/wechat';
+export const WECHAT_NOTIFY_PATH = payNotifyPath('wechat');
 export const WECHAT_API = 'https://api.mch.weixin.qq.com';
 const TIMEOUT_MS = 10_000;
 const FAILED = new Set(['CLOSED', 'REVOKED', 'PAYERROR']);

@@ -1,5 +1,6 @@
 import { createCipheriv, createSign, createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
+import { calls } from '@ac/protocol/calls';
 import type { TOrderDetail } from '@ac/protocol/commerce';
 import { OrderStatus } from '@ac/protocol/enums';
 import { eq } from 'drizzle-orm';
@@ -141,8 +142,7 @@ describe('WeChat Pay notifications', () => {
   afterAll(() => t.close());
 
   const newOrder = async () =>
-    (await t.client.call<TOrderDetail>('/order/v5/order/create', { goodsCode: 'ML2' }, { token: buyer.token })).data
-      .orderNo;
+    (await t.client.call<TOrderDetail>(calls.orders.create, { goodsCode: 'ML2' }, { token: buyer.token })).data.orderNo;
   const post = (body: string, headers = platformHeaders(body)) =>
     postNotify(t, 'wechat', body, { 'content-type': 'application/json', ...headers });
   const statusOf = async (orderNo: string) =>

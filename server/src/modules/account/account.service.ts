@@ -9,10 +9,10 @@
 import { Code } from '@ac/protocol/codes';
 import type { TLanguage } from '@ac/protocol/enums';
 import type { TCancelAccountRequest } from '@ac/protocol/profile';
-import { messageLanguage } from '../../adapters/messages.ts';
-import { accountDeletedText } from '../../adapters/notice-messages.ts';
 import type { Notifier } from '../../adapters/notices.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { messageLanguage } from '../../i18n/language.ts';
+import { accountDeletedText } from '../../i18n/mail-texts.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { AvatarService } from '../avatar/avatar.service.ts';

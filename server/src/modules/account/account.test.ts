@@ -1,7 +1,9 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
+import { httpPaths } from '@ac/protocol/http-paths';
 import type { TLoginResponse } from '@ac/protocol/session';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -25,7 +27,7 @@ beforeAll(async () => {
   t = await createTestApp({
     demo: true,
     env: { SMTP_URL: sink.url, DATA_DIR: dataDir },
-    security: { captcha: fixedCaptcha },
+    adapters: { captcha: fixedCaptcha },
   });
   for (const account of [DEMO_EMAIL, DEMO_MOBILE]) tokens.push((await login(account)).data.utoken);
   const [demo] = await t.db.select().from(users).where(eq(users.email, DEMO_EMAIL));
@@ -40,7 +42,7 @@ afterAll(async () => {
 });
 
 function login(account: string, password = DEMO_PASSWORD) {
-  return t.client.call<TLoginResponse>('/user/v5/sysuser/login', { account, password });
+  return t.client.call<TLoginResponse>(calls.session.login, { account, password });
 }
 async function uploadAvatar(token: string) {
   const png = await sharp({ create: { width: 150, height: 150, channels: 3, background: 'blue' } })
@@ -50,14 +52,14 @@ async function uploadAvatar(token: string) {
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
   const res = await t.app.inject({
     method: 'POST',
-    url: `/user/v5/sysuser/uploadFavicon?utoken=${token}`,
+    url: `${httpPaths.avatarUploads[0]}?utoken=${token}`,
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
     payload: Buffer.concat([Buffer.from(head), png, Buffer.from(`\r\n--${boundary}--\r\n`)]),
   });
   expect(res.json()).toMatchObject({ code: Code.ok });
 }
 const cancel = (token: string, payload: Record<string, unknown>) =>
-  t.client.call('/user/v5/sysuser/userCancelAccount', payload, { token });
+  t.client.call(calls.account.cancel, payload, { token });
 const avatarFiles = () => readdirSync(join(dataDir, 'avatars'));
 
 /** Every row of every table, as text. */
@@ -86,7 +88,7 @@ describe('userCancelAccount', () => {
     expect((await cancel(token, { agree: true, code: wrong, channel: 'email' })).code).toBe(Code.codeInvalid);
     const [still] = await t.db.select().from(users).where(eq(users.id, userId));
     expect(still).toMatchObject({ email: DEMO_EMAIL, deletedAt: null });
-    expect((await t.client.call('/user/v5/sysuser/userInfo', {}, { token })).code).toBe(Code.ok);
+    expect((await t.client.call(calls.user.userInfo, {}, { token })).code).toBe(Code.ok);
   });
 
   it('deletes the account: sessions end, personal data is gone, orders stay detached', async () => {
@@ -102,7 +104,7 @@ describe('userCancelAccount', () => {
     expect(res.cookies.find((c) => c.name === 'gstarsso_ticket')?.value).toBe('');
 
     for (const tk of tokens) {
-      expect((await t.client.call('/user/v5/sysuser/userInfo', {}, { token: tk })).code).toBe(Code.sessionRevoked);
+      expect((await t.client.call(calls.user.userInfo, {}, { token: tk })).code).toBe(Code.sessionRevoked);
     }
     const [row] = await t.db.select().from(users).where(eq(users.id, userId));
     expect(row).toMatchObject({

@@ -4,7 +4,9 @@
  * the envelope's shape `{code, msg, bizData:{favicon}}` with bizData in
  * clear, and errors go through the one error handler.
  */
+
 import { Code, catalogue } from '@ac/protocol/codes';
+import { httpPaths } from '@ac/protocol/http-paths';
 import { AVATAR_MAX_BYTES } from '@ac/protocol/profile';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
@@ -15,7 +17,7 @@ import { AVATAR_PATH, type AvatarService } from './avatar.service.ts';
 
 type Deps = { avatars: AvatarService; sessions: Pick<SessionService, 'resolve'>; config: Config };
 
-export const AVATAR_UPLOAD_PATHS = ['/user/v5/sysuser/uploadFavicon', '/user/v5/sysuser/uploadHeadPic'] as const;
+export const AVATAR_UPLOAD_PATHS = httpPaths.avatarUploads;
 
 /** The one part named `file`, read whole (the multipart limit stops it at 2 MB). */
 async function readFilePart(req: FastifyRequest): Promise<Buffer> {

@@ -3,7 +3,9 @@
  * user's favicon URL switched to it in one transaction, the old file
  * removed afterwards. Files are served at GET /avatars/<name>.
  */
+
 import { Code } from '@ac/protocol/codes';
+import { httpPaths } from '@ac/protocol/http-paths';
 import { AVATAR_NAME_RE, type AvatarStore } from '../../adapters/avatar-store.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -12,7 +14,7 @@ import type { AuditService } from '../audit/audit.service.ts';
 import type { UserService } from '../user/user.service.ts';
 import { normaliseAvatar } from './avatar-image.ts';
 
-export const AVATAR_PATH = '/avatars/';
+export const AVATAR_PATH = httpPaths.avatarPrefix;
 const CONTENT_TYPES = { jpg: 'image/jpeg', png: 'image/png' } as const;
 
 /** The store name inside a favicon URL this server gave out, or null for any other URL. */

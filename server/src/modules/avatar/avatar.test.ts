@@ -1,7 +1,9 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
+import { httpPaths } from '@ac/protocol/http-paths';
 import type { TUserDetail } from '@ac/protocol/profile';
 import type { TLoginResponse } from '@ac/protocol/session';
 import { eq } from 'drizzle-orm';
@@ -11,15 +13,16 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../seed/demo.ts';
 
+const UPLOAD = httpPaths.avatarUploads[0];
+
 let t: TestApp;
 let token: string;
 let dataDir: string;
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'ac-avatar-'));
   t = await createTestApp({ demo: true, env: { DATA_DIR: dataDir } });
-  token = (
-    await t.client.call<TLoginResponse>('/user/v5/sysuser/login', { account: DEMO_EMAIL, password: DEMO_PASSWORD })
-  ).data.utoken;
+  token = (await t.client.call<TLoginResponse>(calls.session.login, { account: DEMO_EMAIL, password: DEMO_PASSWORD }))
+    .data.utoken;
 });
 afterAll(async () => {
   await t.close();
@@ -42,7 +45,7 @@ async function upload(data: Buffer, filename: string, opts: { type?: string; fie
   const body = form(data, filename, opts.type ?? 'image/jpeg', opts.field);
   const res = await t.app.inject({
     method: 'POST',
-    url: `${opts.path ?? '/user/v5/sysuser/uploadFavicon'}?utoken=${encodeURIComponent(token)}`,
+    url: `${opts.path ?? UPLOAD}?utoken=${encodeURIComponent(token)}`,
     ...body,
   });
   return { status: res.statusCode, ...(res.json() as { code: string; msg: string; bizData?: { favicon: string } }) };
@@ -55,7 +58,7 @@ describe('avatar upload', () => {
     const res = await upload(await image(150).png().toBuffer(), 'me.jpg');
     expect(res.code).toBe(Code.ok);
     expect(res.bizData!.favicon).toMatch(/^http:\/\/127\.0\.0\.1:8080\/avatars\/[\w-]{43}\.png$/);
-    const detail = await t.client.call<TUserDetail>('/user/v5/sysuser/getUserDetail', {}, { token });
+    const detail = await t.client.call<TUserDetail>(calls.profile.getUserDetail, {}, { token });
     expect(detail.data.favicon).toBe(res.bizData!.favicon);
 
     const file = await t.app.inject({ method: 'GET', url: new URL(res.bizData!.favicon).pathname });
@@ -110,18 +113,18 @@ describe('avatar upload', () => {
 
   it('keeps one file per user: the previous avatar is deleted', async () => {
     expect(storedFiles()).toHaveLength(1);
-    const res = await upload(await image(300).png().toBuffer(), 'new.png', { path: '/user/v5/sysuser/uploadHeadPic' });
+    const res = await upload(await image(300).png().toBuffer(), 'new.png', { path: httpPaths.avatarUploads[1] });
     expect(res.code).toBe(Code.ok);
     expect(storedFiles()).toEqual([new URL(res.bizData!.favicon).pathname.split('/').pop()]);
   });
 
   it('needs a session, the utoken or the ticket cookie', async () => {
     const body = form(await image(150).png().toBuffer(), 'a.png', 'image/png');
-    const anon = await t.app.inject({ method: 'POST', url: '/user/v5/sysuser/uploadFavicon', ...body });
+    const anon = await t.app.inject({ method: 'POST', url: UPLOAD, ...body });
     expect(anon.json()).toMatchObject({ code: Code.sessionExpired });
     const byCookie = await t.app.inject({
       method: 'POST',
-      url: '/user/v5/sysuser/uploadFavicon',
+      url: UPLOAD,
       cookies: { gstarsso_ticket: token },
       ...body,
     });
@@ -134,7 +137,7 @@ describe('avatar upload', () => {
     expect((await upload(Buffer.alloc(0), 'a.png')).code).toBe(Code.avatarMissing);
     const json = await t.app.inject({
       method: 'POST',
-      url: `/user/v5/sysuser/uploadFavicon?utoken=${token}`,
+      url: `${UPLOAD}?utoken=${token}`,
       payload: { file: 'x' },
     });
     expect(json.json()).toMatchObject({ code: Code.avatarMissing });

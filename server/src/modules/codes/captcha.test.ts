@@ -1,3 +1,4 @@
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TKaptchaResponse, TKaptchaVerifyResponse } from '@ac/protocol/profile';
 import { CAPTCHA_FREE_SENDS_PER_IP } from '@ac/protocol/profile';
@@ -6,13 +7,14 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { auditLog, captchas } from '../../db/schema/index.ts';
 import type { AppError } from '../../lib/app-error.ts';
 import { MINUTE, SECOND } from '../../lib/time.ts';
+import { createAuditService } from '../audit/audit.service.ts';
 import { createCaptchaService, svgCaptchaGenerator } from './captcha.service.ts';
 import { createCodesService } from './codes.service.ts';
 
 const ANSWER = 'k7x2p';
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ security: { captcha: () => ({ text: ANSWER, svg: '<svg>k7x2p</svg>' }) } });
+  t = await createTestApp({ adapters: { captcha: () => ({ text: ANSWER, svg: '<svg>k7x2p</svg>' }) } });
 });
 afterAll(() => t.close());
 
@@ -24,11 +26,11 @@ const failure = async (p: Promise<unknown>) => {
     return (e as AppError).code;
   }
 };
-const kaptcha = () => t.client.call<TKaptchaResponse>('/user/v5/profile/kaptcha', {});
+const kaptcha = () => t.client.call<TKaptchaResponse>(calls.codes.kaptcha, {});
 const verify = (imageKey: string, answer: string) =>
-  t.client.call<TKaptchaVerifyResponse>('/user/v5/profile/kaptchaVerify', { imageKey, answer });
+  t.client.call<TKaptchaVerifyResponse>(calls.codes.kaptchaVerify, { imageKey, answer });
 const send = (email: string, ticket?: string) =>
-  t.client.call('/user/v5/profile/sendEmailCode', { email, purpose: 'login', ...(ticket ? { ticket } : {}) });
+  t.client.call(calls.codes.sendEmailCode, { email, purpose: 'login', ...(ticket ? { ticket } : {}) });
 
 describe('image captcha calls', () => {
   it('draws an SVG with look-alike characters left out', () => {
@@ -79,13 +81,11 @@ describe('captcha rules with a clock', () => {
   const tick = (ms: number) => {
     clock = new Date(clock.getTime() + ms);
   };
+  const now = () => clock;
+  const audit = createAuditService({ db: t.db });
   const service = () =>
-    createCaptchaService(
-      t.db,
-      () => ({ text: 'abcde', svg: '<svg/>' }),
-      () => clock,
-    );
-  const codes = () => createCodesService(t.db, () => clock);
+    createCaptchaService({ db: t.db, generate: () => ({ text: 'abcde', svg: '<svg/>' }), audit, now });
+  const codes = () => createCodesService({ db: t.db, now });
 
   it('needs a ticket after 3 sends to one target in an hour, whatever the IP', async () => {
     const target = 'target@example.com';
@@ -94,20 +94,20 @@ describe('captcha rules with a clock', () => {
       tick(61 * SECOND);
     }
     expect(await failure(codes().issue('login', target, { ip: '10.0.0.9' }))).toBe(Code.captchaRequired);
-    const { imageKey } = await service().create('10.0.0.9');
-    const { ticket } = await service().verify(imageKey, 'ABCDE');
+    const { imageKey } = await service().create({ ip: '10.0.0.9' });
+    const { ticket } = await service().verify(imageKey, 'ABCDE', { ip: '10.0.0.9' });
     expect(await failure(codes().issue('login', target, { ip: '10.0.0.9', ticket }))).toBe('ok');
     tick(61 * MINUTE);
     expect(await failure(codes().issue('login', target, { ip: '10.0.0.9' }))).toBe('ok');
   });
 
   it('images last 5 minutes, tickets 10 minutes', async () => {
-    const late = await service().create('10.0.1.1');
+    const late = await service().create({ ip: '10.0.1.1' });
     tick(5 * MINUTE + SECOND);
-    expect(await failure(service().verify(late.imageKey, 'abcde'))).toBe(Code.captchaWrong);
+    expect(await failure(service().verify(late.imageKey, 'abcde', { ip: '10.0.0.9' }))).toBe(Code.captchaWrong);
 
-    const fresh = await service().create('10.0.1.1');
-    const { ticket } = await service().verify(fresh.imageKey, 'abcde');
+    const fresh = await service().create({ ip: '10.0.1.1' });
+    const { ticket } = await service().verify(fresh.imageKey, 'abcde', { ip: '10.0.0.9' });
     tick(10 * MINUTE + SECOND);
     const target = 'late-ticket@example.com';
     for (let i = 0; i < 3; i++) {

@@ -7,12 +7,13 @@
 import { Code } from '@ac/protocol/codes';
 import type { TCodePurpose, TLanguage } from '@ac/protocol/enums';
 import { CODE_RESEND_SECONDS, CODE_TTL_MINUTES } from '@ac/protocol/verification';
-import type { BackgroundDelivery } from '../../adapters/background-delivery.ts';
 import type { Mailer } from '../../adapters/mail.ts';
-import { codeMessageText, messageLanguage, registerNoticeText } from '../../adapters/messages.ts';
 import type { SmsSender } from '../../adapters/sms.ts';
 import type { AuthSession } from '../../envelope/call.ts';
+import { messageLanguage } from '../../i18n/language.ts';
+import { codeMessageText, registerNoticeText } from '../../i18n/mail-texts.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { BackgroundDelivery } from '../../lib/background-delivery.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { NodeDirectory } from '../nodes/node-directory.ts';
 import type { UserService } from '../user/user.service.ts';

@@ -1,3 +1,4 @@
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TLoginResponse } from '@ac/protocol/session';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -6,6 +7,7 @@ import { outbox } from '../../db/schema/index.ts';
 import type { AppError } from '../../lib/app-error.ts';
 import { MINUTE, SECOND } from '../../lib/time.ts';
 import { DEMO_EMAIL, DEMO_MOBILE, DEMO_PASSWORD } from '../../seed/demo.ts';
+import { createAuditService } from '../audit/audit.service.ts';
 import { createCaptchaService } from './captcha.service.ts';
 import { createCodesService } from './codes.service.ts';
 
@@ -15,18 +17,16 @@ let codes: ReturnType<typeof createCodesService>;
 let captcha: ReturnType<typeof createCaptchaService>;
 beforeAll(async () => {
   t = await createTestApp({ demo: true });
-  codes = createCodesService(t.db, () => clock);
-  captcha = createCaptchaService(
-    t.db,
-    () => ({ text: 'k7x2p', svg: '<svg/>' }),
-    () => clock,
-  );
+  const now = () => clock;
+  codes = createCodesService({ db: t.db, now });
+  const audit = createAuditService({ db: t.db });
+  captcha = createCaptchaService({ db: t.db, generate: () => ({ text: 'k7x2p', svg: '<svg/>' }), audit, now });
 });
 
 /** A send past the captcha threshold, with a solved captcha's ticket. */
 const issueSolved = async (purpose: string, target: string) => {
-  const { imageKey } = await captcha.create('127.0.0.1');
-  const { ticket } = await captcha.verify(imageKey, 'K7X2P');
+  const { imageKey } = await captcha.create({ ip: '127.0.0.1' });
+  const { ticket } = await captcha.verify(imageKey, 'K7X2P', { ip: '127.0.0.1' });
   return codes.issue(purpose, target, { ticket });
 };
 afterAll(() => t.close());
@@ -117,19 +117,19 @@ describe('verification codes', () => {
 
 describe('code calls', () => {
   it('session purposes need a session and the user own address', async () => {
-    const anon = await t.client.call('/user/v5/profile/sendSmsCode', { mobile: DEMO_MOBILE, purpose: 'cancelAccount' });
+    const anon = await t.client.call(calls.codes.sendSmsCode, { mobile: DEMO_MOBILE, purpose: 'cancelAccount' });
     expect(anon.code).toBe(Code.sessionExpired);
     const { utoken } = (
-      await t.client.call<TLoginResponse>('/user/v5/sysuser/login', { account: DEMO_EMAIL, password: DEMO_PASSWORD })
+      await t.client.call<TLoginResponse>(calls.session.login, { account: DEMO_EMAIL, password: DEMO_PASSWORD })
     ).data;
     const other = await t.client.call(
-      '/user/v5/profile/sendSmsCode',
+      calls.codes.sendSmsCode,
       { mobile: '13912345678', purpose: 'cancelAccount' },
       { token: utoken },
     );
     expect(other.code).toBe(Code.invalidParam);
     const own = await t.client.call(
-      '/user/v5/profile/sendEmailCode',
+      calls.codes.sendEmailCode,
       { email: DEMO_EMAIL, purpose: 'cancelAccount' },
       { token: utoken },
     );
@@ -137,8 +137,8 @@ describe('code calls', () => {
   });
 
   it('register to an existing address sends a notice, not a code, with the same answer', async () => {
-    const res = await t.client.call('/user/v5/profile/sendSmsCode', { mobile: DEMO_MOBILE, purpose: 'register' });
-    const fresh = await t.client.call('/user/v5/profile/sendSmsCode', { mobile: '13700000000', purpose: 'register' });
+    const res = await t.client.call(calls.codes.sendSmsCode, { mobile: DEMO_MOBILE, purpose: 'register' });
+    const fresh = await t.client.call(calls.codes.sendSmsCode, { mobile: '13700000000', purpose: 'register' });
     expect(res).toMatchObject({ code: Code.ok, data: { resendAfter: 60 } });
     expect(fresh).toMatchObject({ code: Code.ok, data: { resendAfter: 60 } });
     // both go out without the answer waiting for them
@@ -152,13 +152,13 @@ describe('code calls', () => {
   });
 
   it('smsCodeVerify refuses a wrong code and a malformed one', async () => {
-    const wrong = await t.client.call('/user/v5/profile/smsCodeVerify', {
+    const wrong = await t.client.call(calls.codes.smsCodeVerify, {
       mobile: '13700000000',
       code: '000000',
       purpose: 'register',
     });
     expect(wrong.code).toBe(Code.codeInvalid);
-    const bad = await t.client.call('/user/v5/profile/smsCodeVerify', { mobile: 'x', code: '12', purpose: 'register' });
+    const bad = await t.client.call(calls.codes.smsCodeVerify, { mobile: 'x', code: '12', purpose: 'register' });
     expect(bad.code).toBe(Code.invalidParam);
   });
 });

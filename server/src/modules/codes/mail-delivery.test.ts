@@ -1,3 +1,4 @@
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TLoginResponse } from '@ac/protocol/session';
 import { eq } from 'drizzle-orm';
@@ -20,7 +21,7 @@ afterAll(async () => {
 
 describe('mail through a real SMTP server', () => {
   it('delivers a login code that then logs in', async () => {
-    const sent = await t.client.call('/user/v5/profile/sendEmailCode', { email: DEMO_EMAIL, purpose: 'login' });
+    const sent = await t.client.call(calls.codes.sendEmailCode, { email: DEMO_EMAIL, purpose: 'login' });
     expect(sent.code).toBe(Code.ok);
     const mail = await sink.next(DEMO_EMAIL);
     expect(mail.from).toBe('ac@example.com');
@@ -28,7 +29,7 @@ describe('mail through a real SMTP server', () => {
     const code = mail.body.match(/\b(\d{6})\b/)?.[1];
     expect(code).toBeDefined();
 
-    const login = await t.client.call<TLoginResponse>('/user/v5/sysuser/loginByCode', { account: DEMO_EMAIL, code });
+    const login = await t.client.call<TLoginResponse>(calls.session.loginByCode, { account: DEMO_EMAIL, code });
     expect(login.code).toBe(Code.ok);
     expect(login.data.userInfo.email).toBe(DEMO_EMAIL);
 
@@ -43,7 +44,7 @@ describe('mail through a real SMTP server', () => {
   it('localises the mail by the client language', async () => {
     const before = sink.mails.length;
     const sent = await t.client.call(
-      '/user/v5/profile/sendEmailCode',
+      calls.codes.sendEmailCode,
       { email: 'nobody-yet@example.com', purpose: 'register' },
       { clientInfo: { language: 'de' } },
     );
@@ -59,7 +60,7 @@ describe('a slow mail server', () => {
     const app = await createTestApp({ demo: true, env: { SMTP_URL: slow.url } });
     try {
       // the server has not accepted the mail yet, and the answer is already there
-      const sent = await app.client.call('/user/v5/profile/sendEmailCode', { email: DEMO_EMAIL, purpose: 'login' });
+      const sent = await app.client.call(calls.codes.sendEmailCode, { email: DEMO_EMAIL, purpose: 'login' });
       expect(sent.code).toBe(Code.ok);
       await slow.next(DEMO_EMAIL);
       const [pending] = await app.db.select().from(outbox).where(eq(outbox.recipient, DEMO_EMAIL));

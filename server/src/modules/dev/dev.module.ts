@@ -1,4 +1,4 @@
-import type { OutboxRepo } from '../../adapters/outbox.repo.ts';
+import type { OutboxRepo } from '../../modules/outbox/outbox.repo.ts';
 import type { AppModule } from '../module.ts';
 import { registerDevMailbox } from './mailbox.routes.ts';
 

@@ -3,15 +3,16 @@
  * user can finish registration locally without SMTP. HTML at
  * /dev/mailbox, JSON at /dev/mailbox.json.
  */
+import { httpPaths } from '@ac/protocol/http-paths';
 import type { FastifyInstance } from 'fastify';
-import type { OutboxRepo } from '../../adapters/outbox.repo.ts';
+import type { OutboxRepo } from '../outbox/outbox.repo.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function registerDevMailbox(app: FastifyInstance, outbox: OutboxRepo) {
-  app.get('/dev/mailbox.json', async () => ({ rows: await outbox.latestMessages(100) }));
-  app.get('/dev/mailbox', async (_req, reply) => {
+  app.get(httpPaths.devMailboxJson, async () => ({ rows: await outbox.latestMessages(100) }));
+  app.get(httpPaths.devMailbox, async (_req, reply) => {
     const rows = await outbox.latestMessages(100);
     const items = rows
       .map(

@@ -1,16 +1,10 @@
-import { ZDeviceList, ZDeviceListRequest } from '@ac/protocol/devices';
+import { calls } from '@ac/protocol/calls';
 import { defineCall } from '../../envelope/call.ts';
 import type { DevicesService } from './devices.service.ts';
 
 export function createDevicesCalls(d: { devices: DevicesService }) {
   return [
-    defineCall({
-      path: '/user/v5/device/list',
-      summary: 'My devices and whether each is bound',
-      tag: 'devices',
-      auth: true,
-      request: ZDeviceListRequest,
-      response: ZDeviceList,
+    defineCall(calls.devices.list, {
       handler: ({ payload, session }) => d.devices.list(session.userId, payload),
     }),
   ];

@@ -1,11 +1,13 @@
 /** POST /global/v5/common/getRsaKey: answered in clear (DESIGN §7). */
+
 import { Code, catalogue } from '@ac/protocol/codes';
+import { httpPaths } from '@ac/protocol/http-paths';
 import type { FastifyInstance } from 'fastify';
 import type { KeysService } from './keys.service.ts';
 
 export function registerKeyRoute(app: FastifyInstance, keys: KeysService) {
   app.post(
-    '/global/v5/common/getRsaKey',
+    httpPaths.getRsaKey,
     {
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {

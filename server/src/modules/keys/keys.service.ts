@@ -5,8 +5,8 @@
  * about a key being valid before its expiry).
  */
 import { generateKey } from '@ac/protocol/envelope';
-import { sha256Hex } from '../../lib/hashing.ts';
 import type { Db } from '../../db/client.ts';
+import { sha256Hex } from '../../lib/hashing.ts';
 import { addMs, DAY, MINUTE } from '../../lib/time.ts';
 import { createKeysRepo } from './keys.repo.ts';
 

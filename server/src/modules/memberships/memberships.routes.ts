@@ -1,17 +1,10 @@
-import { ZMyProducts } from '@ac/protocol/commerce';
-import { ZEmpty } from '@ac/protocol/common';
+import { calls } from '@ac/protocol/calls';
 import { defineCall } from '../../envelope/call.ts';
 import type { MembershipsService } from './memberships.service.ts';
 
 export function createMembershipsCalls(d: { memberships: MembershipsService }) {
   return [
-    defineCall({
-      path: '/order/v5/product/mine',
-      summary: 'My membership products with expiry',
-      tag: 'products',
-      auth: true,
-      request: ZEmpty,
-      response: ZMyProducts,
+    defineCall(calls.memberships.mine, {
       handler: async ({ session }) => ({ rows: await d.memberships.products(session.userId) }),
     }),
   ];

@@ -1,8 +1,6 @@
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
-import { ZGetNodeByDealerRequest, ZGetNodeByDealerResponse } from '@ac/protocol/registration';
-import { ZServerNodeList } from '@ac/protocol/session';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { defineCall } from '../../envelope/call.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { secretsEqual } from '../../lib/hashing.ts';
@@ -23,28 +21,11 @@ export function createNodesCalls(d: { directory: NodeDirectory; nodeSecret: stri
     },
   };
   return [
-    defineCall({
-      path: '/global/v5/common/serverNode/list',
-      summary: 'The server nodes accounts can live on',
-      tag: 'common',
-      auth: false,
-      request: z.object({}),
-      response: ZServerNodeList,
+    defineCall(calls.nodes.list, {
       handler: async () => ({ rows: await d.directory.list() }),
     }),
-    defineCall({
-      path: '/user/v5/sysuser/getnodeByDealer',
-      summary:
-        'The node an account lives on (the jump-node screen after 0300069). Accounts no node knows answer this node, ' +
-        'so the answer tells only that an account lives elsewhere. `localOnly` (node-to-node) answers from this ' +
-        "node's own accounts and 1200005 when it is not here. At most 10 a minute per IP, except for other nodes " +
-        'sending the shared NODE_SECRET in the x-node-secret header.',
-      tag: 'nodes',
-      auth: false,
+    defineCall(calls.nodes.getNodeByDealer, {
       rateLimit: dealerLimit,
-      request: ZGetNodeByDealerRequest,
-      response: ZGetNodeByDealerResponse,
-      errors: [Code.accountNotOnNode, Code.tooManyRequests],
       async handler({ payload: { account, localOnly } }) {
         if (localOnly) {
           const node = await d.directory.locateLocal(account);

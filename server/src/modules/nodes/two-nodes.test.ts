@@ -3,7 +3,9 @@
  * asks the other's getnodeByDealer, so an account registered on one is
  * sent to that node by the other (0300069, then getnodeByDealer).
  */
+
 import { createServer } from 'node:net';
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TGetNodeByDealerResponse } from '@ac/protocol/registration';
 import type { TServerNode } from '@ac/protocol/session';
@@ -47,11 +49,11 @@ afterAll(async () => {
 });
 
 const dealer = (t: TestApp, account: string, localOnly?: boolean) =>
-  t.client.call<TGetNodeByDealerResponse>('/user/v5/sysuser/getnodeByDealer', { account, localOnly });
+  t.client.call<TGetNodeByDealerResponse>(calls.nodes.getNodeByDealer, { account, localOnly });
 
 describe('two server nodes', () => {
   it('both list both nodes, each with its web URL', async () => {
-    const res = await a.client.call<{ rows: TServerNode[] }>('/global/v5/common/serverNode/list', {});
+    const res = await a.client.call<{ rows: TServerNode[] }>(calls.nodes.list, {});
     expect(res.data.rows).toEqual([
       { code: 'asia', name: 'Asia', region: 'us', url: `${urlB}/account/secure` },
       { code: 'eu', name: 'Europe', region: 'us', url: `${urlA}/account/secure` },
@@ -60,9 +62,9 @@ describe('two server nodes', () => {
 
   it('an account registered on B is sent to B by A: 0300069 on login and register, then getnodeByDealer', async () => {
     const form = { name: 'Kim', email: 'kim@example.com', password, region: 'KR', agree: true };
-    expect((await b.client.call('/user/v5/profile/register', form)).code).toBe(Code.ok);
+    expect((await b.client.call(calls.registration.registerByMobile, form)).code).toBe(Code.ok);
 
-    const login = await a.client.call('/user/v5/sysuser/login', { account: 'KIM@example.com', password });
+    const login = await a.client.call(calls.session.login, { account: 'KIM@example.com', password });
     expect(login.code).toBe(Code.accountOnOtherNode);
     expect(login.msg).toBe('The account already exists on another node: asia');
     const follow = await dealer(a, 'kim@example.com');
@@ -71,22 +73,21 @@ describe('two server nodes', () => {
       data: { node: { code: 'asia', name: 'Asia', url: `${urlB}/account/secure` } },
     });
 
-    expect((await a.client.call('/user/v5/profile/register', form)).code).toBe(Code.accountOnOtherNode);
+    expect((await a.client.call(calls.registration.registerByMobile, form)).code).toBe(Code.accountOnOtherNode);
     expect(await a.db.select().from(users).where(eq(users.email, 'kim@example.com'))).toHaveLength(0);
   });
 
   it('a login or find-password code for B’s account is refused by A with 0300069, and so is a code login', async () => {
-    const send = (purpose: string) =>
-      a.client.call('/user/v5/profile/sendEmailCode', { email: 'kim@example.com', purpose });
+    const send = (purpose: string) => a.client.call(calls.codes.sendEmailCode, { email: 'kim@example.com', purpose });
     expect((await send('login')).code).toBe(Code.accountOnOtherNode);
     expect((await send('findPwd')).code).toBe(Code.accountOnOtherNode);
-    const byCode = await a.client.call('/user/v5/sysuser/loginByCode', { account: 'kim@example.com', code: '123456' });
+    const byCode = await a.client.call(calls.session.loginByCode, { account: 'kim@example.com', code: '123456' });
     expect(byCode.code).toBe(Code.accountOnOtherNode);
     // A's own and unknown accounts are answered as before
-    expect((await a.client.call('/user/v5/profile/sendEmailCode', { email: DEMO_EMAIL, purpose: 'login' })).code).toBe(
+    expect((await a.client.call(calls.codes.sendEmailCode, { email: DEMO_EMAIL, purpose: 'login' })).code).toBe(
       Code.ok,
     );
-    const unknown = await a.client.call('/user/v5/sysuser/loginByCode', {
+    const unknown = await a.client.call(calls.session.loginByCode, {
       account: 'nobody@example.com',
       code: '654321',
     });
@@ -94,9 +95,9 @@ describe('two server nodes', () => {
   });
 
   it('B sends A’s accounts to A; local and unknown accounts stay where they are asked', async () => {
-    const fromB = await b.client.call('/user/v5/sysuser/login', { account: DEMO_EMAIL, password: 'Wrong-pass-1' });
+    const fromB = await b.client.call(calls.session.login, { account: DEMO_EMAIL, password: 'Wrong-pass-1' });
     expect(fromB.code).toBe(Code.accountOnOtherNode);
-    const local = await a.client.call('/user/v5/sysuser/login', { account: DEMO_EMAIL, password: 'Wrong-pass-1' });
+    const local = await a.client.call(calls.session.login, { account: DEMO_EMAIL, password: 'Wrong-pass-1' });
     expect(local.code).toBe(Code.loginFailed);
     expect((await dealer(a, DEMO_EMAIL)).data.node.code).toBe('eu');
     expect((await dealer(a, 'nobody@example.com')).data.node.code).toBe('eu');
@@ -114,10 +115,10 @@ describe('an unreachable node', () => {
     const SERVER_NODES = JSON.stringify([{ code: 'gone', name: 'Gone', region: 'cn', url: down }]);
     const c = await createTestApp({ env: { NODE_CODE: 'solo', SERVER_NODES } });
     try {
-      const res = await c.client.call('/user/v5/sysuser/login', { account: 'who@example.com', password });
+      const res = await c.client.call(calls.session.login, { account: 'who@example.com', password });
       expect(res.code).toBe(Code.loginFailed);
       expect((await dealer(c, 'who@example.com')).data.node.code).toBe('solo');
-      const rows = await c.client.call<{ rows: TServerNode[] }>('/global/v5/common/serverNode/list', {});
+      const rows = await c.client.call<{ rows: TServerNode[] }>(calls.nodes.list, {});
       expect(rows.data.rows.map((r) => [r.code, r.url])).toEqual([
         ['gone', `${down}/secure`],
         ['solo', 'http://127.0.0.1:8080/account/secure'],
@@ -151,7 +152,7 @@ describe('nodes sharing NODE_SECRET', () => {
     await c.app.listen({ port: portC, host: '127.0.0.1' });
     await d.app.listen({ port: portD, host: '127.0.0.1' });
     const form = { name: 'Lee', email: 'lee@example.com', password, region: 'KR', agree: true };
-    expect((await d.client.call('/user/v5/profile/register', form)).code).toBe(Code.ok);
+    expect((await d.client.call(calls.registration.registerByMobile, form)).code).toBe(Code.ok);
   });
   afterAll(async () => {
     await c?.close();
@@ -159,11 +160,11 @@ describe('nodes sharing NODE_SECRET', () => {
   });
 
   it('asks its peer past the per-IP limit of getnodeByDealer: every lookup still finds the node', async () => {
-    const ask = createPeerLookup({ code: 'd', apiBase: urlD, secret: NODE_SECRET, log: c.app.log });
+    const ask = createPeerLookup({ code: 'd', apiBase: urlD, secret: NODE_SECRET }, c.app.log);
     const found = [];
     for (let i = 0; i < 14; i++) found.push((await ask('lee@example.com'))?.code);
     expect(found).toEqual(Array(14).fill('d'));
-    const login = await c.client.call('/user/v5/sysuser/login', { account: 'lee@example.com', password });
+    const login = await c.client.call(calls.session.login, { account: 'lee@example.com', password });
     expect(login.code).toBe(Code.accountOnOtherNode);
   });
 
@@ -171,9 +172,7 @@ describe('nodes sharing NODE_SECRET', () => {
     const headers = { 'x-node-secret': 'not-the-node-secret-but-just-as-long-as-it' };
     const codes = [];
     for (let i = 0; i < 12; i++) {
-      codes.push(
-        (await d.client.call('/user/v5/sysuser/getnodeByDealer', { account: 'x@example.com' }, { headers })).code,
-      );
+      codes.push((await d.client.call(calls.nodes.getNodeByDealer, { account: 'x@example.com' }, { headers })).code);
     }
     expect(codes.slice(0, 10)).toEqual(Array(10).fill(Code.ok));
     expect(codes.slice(10)).toEqual([Code.tooManyRequests, Code.tooManyRequests]);

@@ -1,3 +1,4 @@
+import { calls } from '@ac/protocol/calls';
 import type { TOrderRow } from '@ac/protocol/commerce';
 import type { TList } from '@ac/protocol/common';
 import type { TLoginResponse } from '@ac/protocol/session';
@@ -10,7 +11,7 @@ describe.each(['us', 'cn'] as const)('order/list (%s)', (region) => {
   let token: string;
   beforeAll(async () => {
     t = await createTestApp({ demo: true, region });
-    const res = await t.client.call<TLoginResponse>('/user/v5/sysuser/login', {
+    const res = await t.client.call<TLoginResponse>(calls.session.login, {
       account: DEMO_EMAIL,
       password: DEMO_PASSWORD,
     });
@@ -18,7 +19,7 @@ describe.each(['us', 'cn'] as const)('order/list (%s)', (region) => {
   });
   afterAll(() => t.close());
 
-  const list = (payload: object) => t.client.call<TList<TOrderRow>>('/order/v5/order/list', payload, { token });
+  const list = (payload: object) => t.client.call<TList<TOrderRow>>(calls.orders.list, payload, { token });
 
   it('lists newest first with paging, in the region currency', async () => {
     const page = await list({ pageNo: 1, pageSize: 4 });

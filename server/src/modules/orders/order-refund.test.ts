@@ -1,3 +1,4 @@
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TOrderDetail } from '@ac/protocol/commerce';
 import { OrderStatus } from '@ac/protocol/enums';
@@ -11,15 +12,15 @@ import {
   sandboxNotification,
 } from '../../../test/commerce-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { type Commerce, createCommerce } from '../../commerce.ts';
+import { createServices, type Services } from '../../app/services.ts';
 import { memberships } from '../../db/schema/index.ts';
 import { DAY } from '../../lib/time.ts';
 
 let t: TestApp;
-let commerce: Commerce;
+let commerce: Services;
 beforeAll(async () => {
   t = await createTestApp({ env: commerceEnv });
-  commerce = createCommerce(t.config, t.db, t.app.log);
+  commerce = createServices({ config: t.config, db: t.db, log: t.app.log });
 });
 afterAll(async () => {
   await commerce.close();
@@ -27,7 +28,7 @@ afterAll(async () => {
 });
 
 async function paidOrder(who: Account, goodsCode = 'ML2', amount = 3999) {
-  const created = await t.client.call<TOrderDetail>('/order/v5/order/create', { goodsCode }, { token: who.token });
+  const created = await t.client.call<TOrderDetail>(calls.orders.create, { goodsCode }, { token: who.token });
   const note = sandboxNotification({ orderNo: created.data.orderNo, amount, currency: 'USD' });
   await postNotify(t, 'sandbox', note.body, note.headers);
   return created.data.orderNo;
@@ -71,11 +72,7 @@ describe('orders refund (admin)', () => {
     const orderNo = await paidOrder(who);
     await expect(commerce.refunds.refund(orderNo, 0)).rejects.toMatchObject({ code: Code.refundInvalid });
     await expect(commerce.refunds.refund(orderNo, 4000)).rejects.toMatchObject({ code: Code.refundInvalid });
-    const created = await t.client.call<TOrderDetail>(
-      '/order/v5/order/create',
-      { goodsCode: 'ML2' },
-      { token: who.token },
-    );
+    const created = await t.client.call<TOrderDetail>(calls.orders.create, { goodsCode: 'ML2' }, { token: who.token });
     await expect(commerce.refunds.refund(created.data.orderNo)).rejects.toMatchObject({ code: Code.refundInvalid });
     await commerce.refunds.refund(orderNo);
     await expect(commerce.refunds.refund(orderNo, 1)).rejects.toMatchObject({ code: Code.refundInvalid });
@@ -91,7 +88,7 @@ describe('orders refund (admin)', () => {
       .set({ endDate: new Date(Date.now() - 1000) })
       .where(eq(orders.orderNo, orderNo));
     expect(await commerce.orders.expireServed()).toBeGreaterThanOrEqual(1);
-    const detail = await t.client.call<TOrderDetail>('/order/v5/order/detail', { orderNo }, { token: who.token });
+    const detail = await t.client.call<TOrderDetail>(calls.orders.detail, { orderNo }, { token: who.token });
     expect(detail.data).toMatchObject({ status: OrderStatus.expired, detailState: 'expired', payState: 1 });
   });
 });

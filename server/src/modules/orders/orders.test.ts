@@ -1,3 +1,4 @@
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TOrderDetail, TOrderPayResponse, TOrderPayStateResponse } from '@ac/protocol/commerce';
 import { OrderStatus } from '@ac/protocol/enums';
@@ -18,9 +19,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 // Each call from its own address: this file makes more calls than the per-IP limit of create allows a minute.
-let calls = 0;
-const call = <T>(path: string, payload: object, who: Account = buyer) =>
-  callFrom<T>(t, `/order/v5/order/${path}`, payload, who.token, `10.250.${(++calls >> 8) & 255}.${calls & 255}`);
+let sent = 0;
+const call = <T>(name: keyof typeof calls.orders, payload: object, who: Account = buyer) =>
+  callFrom<T>(t, calls.orders[name], payload, who.token, `10.250.${(++sent >> 8) & 255}.${sent & 255}`);
 const create = (payload: object = { goodsCode: 'ML2' }, who?: Account) => call<TOrderDetail>('create', payload, who);
 const setStatus = (orderNo: string, status: number) =>
   t.db.update(orders).set({ status }).where(eq(orders.orderNo, orderNo));
@@ -59,7 +60,7 @@ describe('order/create', () => {
     expect((await create({ goodsCode: 'ML2', quantity: 0 })).code).toBe(Code.invalidParam);
     expect((await create({ goodsCode: 'ML2', quantity: 11 })).code).toBe(Code.invalidParam);
     expect((await create({ goodsCode: 'ML2', coupon: 'SAVE10' })).code).toBe(Code.couponInvalid);
-    expect((await t.client.call('/order/v5/order/create', { goodsCode: 'ML2' })).code).toBe(Code.sessionExpired);
+    expect((await t.client.call(calls.orders.create, { goodsCode: 'ML2' })).code).toBe(Code.sessionExpired);
   });
 });
 
@@ -144,12 +145,12 @@ describe('without a payment gateway', () => {
     try {
       const who = await createAccount(bare);
       const created = await bare.client.call<TOrderDetail>(
-        '/order/v5/order/create',
+        calls.orders.create,
         { goodsCode: 'ML1' },
         { token: who.token },
       );
       const res = await bare.client.call(
-        '/order/v5/order/pay',
+        calls.orders.pay,
         { orderNo: created.data.orderNo, payMethod: 2 },
         { token: who.token },
       );

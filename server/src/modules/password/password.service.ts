@@ -8,11 +8,11 @@
 import { Code } from '@ac/protocol/codes';
 import type { TLanguage } from '@ac/protocol/enums';
 import type { TUpdatePasswordRequest } from '@ac/protocol/profile';
-import { messageLanguage } from '../../adapters/messages.ts';
-import { passwordChangedText } from '../../adapters/notice-messages.ts';
 import type { Notifier } from '../../adapters/notices.ts';
 import type { Db } from '../../db/client.ts';
 import type { AuthSession } from '../../envelope/call.ts';
+import { messageLanguage } from '../../i18n/language.ts';
+import { passwordChangedText } from '../../i18n/mail-texts.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/hashing.ts';
 import { assertPasswordAllowed } from '../../lib/password-policy.ts';

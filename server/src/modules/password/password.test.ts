@@ -1,3 +1,4 @@
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TLoginResponse } from '@ac/protocol/session';
 import { desc, eq } from 'drizzle-orm';
@@ -12,7 +13,7 @@ const NEW_PASSWORD = 'Fresh-Horse-42';
 const THIRD_PASSWORD = 'Third-Battery-77';
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ demo: true, security: { captcha: fixedCaptcha } });
+  t = await createTestApp({ demo: true, adapters: { captcha: fixedCaptcha } });
   await t.db.insert(users).values({
     name: 'victim',
     nickName: 'Victim',
@@ -24,10 +25,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const login = async (account: string, password: string) =>
-  t.client.call<TLoginResponse>('/user/v5/sysuser/login', { account, password });
+  t.client.call<TLoginResponse>(calls.session.login, { account, password });
 const change = (token: string, payload: Record<string, unknown>) =>
-  t.client.call('/user/v5/sysuser/updatePassword', payload, { token });
-const userInfo = (token: string) => t.client.call('/user/v5/sysuser/userInfo', {}, { token });
+  t.client.call(calls.password.update, payload, { token });
+const userInfo = (token: string) => t.client.call(calls.user.userInfo, {}, { token });
 
 describe('updatePassword with the current password', () => {
   it('refuses a wrong current password with 1000013 and new passwords against the policy', async () => {

@@ -1,5 +1,5 @@
 import type { PaymentGateways } from '../../adapters/payments/gateways.ts';
-import { registerSandboxCheckout } from '../../adapters/payments/sandbox-checkout.routes.ts';
+import { registerSandboxCheckout } from '../../modules/payments/sandbox-checkout.routes.ts';
 import type { AppModule } from '../module.ts';
 import { registerPaymentNotify } from './payments.routes.ts';
 import type { PaymentsService } from './payments.service.ts';

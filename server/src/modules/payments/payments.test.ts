@@ -1,3 +1,4 @@
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TOrderDetail } from '@ac/protocol/commerce';
 import { OrderStatus } from '@ac/protocol/enums';
@@ -25,8 +26,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function newOrder(goodsCode = 'ML2', who = buyer) {
-  const res = await t.client.call<TOrderDetail>('/order/v5/order/create', { goodsCode }, { token: who.token });
-  await t.client.call('/order/v5/order/pay', { orderNo: res.data.orderNo, payMethod: 2 }, { token: who.token });
+  const res = await t.client.call<TOrderDetail>(calls.orders.create, { goodsCode }, { token: who.token });
+  await t.client.call(calls.orders.pay, { orderNo: res.data.orderNo, payMethod: 2 }, { token: who.token });
   return res.data;
 }
 const orderRow = async (orderNo: string) => (await t.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!;
@@ -52,7 +53,7 @@ describe('sandbox notifications', () => {
     expect(grants).toHaveLength(1);
     expect(grants[0]!.endTime.getTime() - grants[0]!.startTime.getTime()).toBe(365 * DAY);
     expect(row.startDate).toEqual(grants[0]!.startTime);
-    const info = await t.client.call<TUserInfoResponse>('/user/v5/sysuser/userInfo', {}, { token: buyer.token });
+    const info = await t.client.call<TUserInfoResponse>(calls.user.userInfo, {}, { token: buyer.token });
     expect(info.data.vipInfo).toMatchObject({ goodsCode: 'ML2', accountType: 'premium' });
   });
 
@@ -95,7 +96,7 @@ describe('sandbox notifications', () => {
 
   it('does not grant for a cancelled order (recorded as ignored)', async () => {
     const o = await newOrder();
-    await t.client.call('/order/v5/order/cancel', { orderNo: o.orderNo }, { token: buyer.token });
+    await t.client.call(calls.orders.cancel, { orderNo: o.orderNo }, { token: buyer.token });
     expect((await notify({ orderNo: o.orderNo, amount: 3999, currency: 'USD' })).body).toBe('success');
     expect((await orderRow(o.orderNo)).status).toBe(OrderStatus.cancelled);
     expect(await grantsOf(o.orderNo)).toHaveLength(0);

@@ -1,3 +1,4 @@
+import { calls } from '@ac/protocol/calls';
 import type { TOrderDetail, TOrderPayResponse, TOrderPayStateResponse } from '@ac/protocol/commerce';
 import { OrderStatus } from '@ac/protocol/enums';
 import { eq } from 'drizzle-orm';
@@ -5,15 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, commerceEnv, createAccount } from '../../../test/commerce-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { createSandboxRepo } from '../../adapters/payments/sandbox.repo.ts';
-import { type Commerce, createCommerce } from '../../commerce.ts';
+import { createServices, type Services } from '../../app/services.ts';
 import { memberships, orders } from '../../db/schema/index.ts';
 
 let t: TestApp;
-let commerce: Commerce;
+let commerce: Services;
 let buyer: Account;
 beforeAll(async () => {
   t = await createTestApp({ env: commerceEnv });
-  commerce = createCommerce(t.config, t.db, t.app.log);
+  commerce = createServices({ config: t.config, db: t.db, log: t.app.log });
   buyer = await createAccount(t);
 });
 afterAll(async () => {
@@ -23,14 +24,10 @@ afterAll(async () => {
 
 /** An order whose sandbox payment the payer decided, but whose notification never arrived. */
 async function decidedAtGateway(result: 'paid' | 'failed' | null) {
-  const created = await t.client.call<TOrderDetail>(
-    '/order/v5/order/create',
-    { goodsCode: 'ML1' },
-    { token: buyer.token },
-  );
+  const created = await t.client.call<TOrderDetail>(calls.orders.create, { goodsCode: 'ML1' }, { token: buyer.token });
   const orderNo = created.data.orderNo;
   const pay = await t.client.call<TOrderPayResponse>(
-    '/order/v5/order/pay',
+    calls.orders.pay,
     { orderNo, payMethod: 2 },
     { token: buyer.token },
   );
@@ -61,11 +58,7 @@ describe('reconciliation', () => {
 
   it('confirms an order awaiting confirmation when its pay state is asked', async () => {
     const orderNo = await decidedAtGateway('paid');
-    const res = await t.client.call<TOrderPayStateResponse>(
-      '/order/v5/order/payState',
-      { orderNo },
-      { token: buyer.token },
-    );
+    const res = await t.client.call<TOrderPayStateResponse>(calls.orders.payState, { orderNo }, { token: buyer.token });
     expect(res.data).toEqual({ payState: 1, status: OrderStatus.paid });
   });
 });

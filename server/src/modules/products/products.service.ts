@@ -3,8 +3,8 @@
 import { Code } from '@ac/protocol/codes';
 import type { TCatalogItem, TProductCatalogResponse } from '@ac/protocol/commerce';
 import type { TAccountType, TCurrency, TGoodsCode, TProductType } from '@ac/protocol/enums';
-import { AppError } from '../../lib/app-error.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { createProductsRepo, type GoodsRow } from './products.repo.ts';
 
 export function priceIn(row: GoodsRow, currency: TCurrency): number {

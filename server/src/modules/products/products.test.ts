@@ -1,6 +1,8 @@
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TProductCatalogResponse } from '@ac/protocol/commerce';
 import { GOODS_CODES } from '@ac/protocol/enums';
+import { httpPaths, payNotifyPath } from '@ac/protocol/http-paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
@@ -14,7 +16,7 @@ describe.each([
   });
   afterAll(() => t.close());
 
-  const catalog = () => t.client.call<TProductCatalogResponse>('/order/v5/product/catalog', {});
+  const catalog = () => t.client.call<TProductCatalogResponse>(calls.products.catalog, {});
 
   it('lists every goods code of SPEC §3 without a session, priced in the region currency', async () => {
     const res = await catalog();
@@ -33,8 +35,8 @@ describe.each([
   });
 
   it('hides goods taken off sale and shows a changed price', async () => {
-    const { createCommerce } = await import('../../commerce.ts');
-    const commerce = createCommerce(t.config, t.db, t.app.log);
+    const { createServices } = await import('../../app/services.ts');
+    const commerce = createServices({ config: t.config, db: t.db, log: t.app.log });
     await commerce.products.setActive('ML_LT1', false);
     await commerce.products.setPrice('ML2', currency, 4321);
     const res = await catalog();
@@ -48,21 +50,19 @@ describe.each([
     const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json() as { paths: Record<string, unknown> };
     const paths = Object.keys(doc.paths);
     for (const call of [
-      'product/catalog',
-      'order/create',
-      'order/detail',
-      'order/cancel',
-      'order/pay',
-      'order/payState',
+      calls.products.catalog,
+      ...Object.values(calls.orders),
+      calls.redeem.preview,
+      calls.redeem.exchange,
+      calls.redeem.orders,
     ]) {
-      expect(paths).toContain(`/order/v5/${call}`);
+      expect(paths).toContain(call.path);
     }
-    for (const call of ['preview', 'exchange', 'orders']) expect(paths).toContain(`/order/v5/redeem/${call}`);
-    expect(paths).toContain('/order/v5/pay/notify/{provider}');
-    expect(paths).toContain('/order/v5/pay/sandbox/checkout');
+    expect(paths).toContain(payNotifyPath('{provider}'));
+    expect(paths).toContain(httpPaths.sandboxCheckout);
   });
 
   it('refuses a payload with unknown fields', async () => {
-    expect((await t.client.call('/order/v5/product/catalog', { x: 1 })).code).toBe(Code.invalidParam);
+    expect((await t.client.call(calls.products.catalog, { x: 1 })).code).toBe(Code.invalidParam);
   });
 });

@@ -8,10 +8,10 @@
 import { Code } from '@ac/protocol/codes';
 import type { TLanguage } from '@ac/protocol/enums';
 import type { TProfileRequest, TUserDetail } from '@ac/protocol/profile';
-import { messageLanguage } from '../../adapters/messages.ts';
-import { contactChangedText } from '../../adapters/notice-messages.ts';
 import type { Notifier } from '../../adapters/notices.ts';
 import type { Db } from '../../db/client.ts';
+import { messageLanguage } from '../../i18n/language.ts';
+import { contactChangedText } from '../../i18n/mail-texts.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { iso } from '../../lib/time.ts';
@@ -76,38 +76,38 @@ export function createProfileService(d: Deps) {
 
   /** The new detail and the old addresses that were replaced. */
   async function write(userId: string, p: TProfileRequest, origin: { ip: string; requestId: string }) {
-      const changes = addressChanges(await liveUser(userId), p);
-      // wrong codes count even though the transaction below would roll back
-      for (const c of changes) await codes.verify(c.purpose, c.value, c.code, { consume: false });
-      try {
-        return await db.transaction(async (tx) => {
-          const user = await users.lockLive(userId, tx);
-          if (!user) throw new AppError(Code.sessionRevoked);
-          for (const c of changes) {
-            if (await users.addressUsedByOther(c.column, c.value, userId, tx)) throw new AppError(Code.addressTaken);
-            await codes.verify(c.purpose, c.value, c.code, { tx });
-          }
-          const patch = {
-            nickName: p.nickName,
-            location: optional(p.location),
-            company: optional(p.company),
-            position: optional(p.position),
-            ...Object.fromEntries(changes.map((c) => [c.column, c.value])),
-          };
-          const updated = await users.update(userId, patch, now(), tx);
-          const fields = Object.keys(patch).filter((k) => patch[k as keyof typeof patch] !== undefined);
-          await d.audit.record({ event: 'profile.updated', userId, ...origin, detail: { fields } }, tx);
-          const replaced = Object.fromEntries(changes.map((c) => [c.column, user[c.column]])) as {
-            email?: string | null;
-            mobile?: string | null;
-          };
-          return { detail: toUserDetail(updated), replaced };
-        });
-      } catch (e) {
-        // two accounts racing for the same address: the unique index decides
-        if (isUniqueViolation(e)) throw new AppError(Code.addressTaken);
-        throw e;
-      }
+    const changes = addressChanges(await liveUser(userId), p);
+    // wrong codes count even though the transaction below would roll back
+    for (const c of changes) await codes.verify(c.purpose, c.value, c.code, { consume: false });
+    try {
+      return await db.transaction(async (tx) => {
+        const user = await users.lockLive(userId, tx);
+        if (!user) throw new AppError(Code.sessionRevoked);
+        for (const c of changes) {
+          if (await users.addressUsedByOther(c.column, c.value, userId, tx)) throw new AppError(Code.addressTaken);
+          await codes.verify(c.purpose, c.value, c.code, { tx });
+        }
+        const patch = {
+          nickName: p.nickName,
+          location: optional(p.location),
+          company: optional(p.company),
+          position: optional(p.position),
+          ...Object.fromEntries(changes.map((c) => [c.column, c.value])),
+        };
+        const updated = await users.update(userId, patch, now(), tx);
+        const fields = Object.keys(patch).filter((k) => patch[k as keyof typeof patch] !== undefined);
+        await d.audit.record({ event: 'profile.updated', userId, ...origin, detail: { fields } }, tx);
+        const replaced = Object.fromEntries(changes.map((c) => [c.column, user[c.column]])) as {
+          email?: string | null;
+          mobile?: string | null;
+        };
+        return { detail: toUserDetail(updated), replaced };
+      });
+    } catch (e) {
+      // two accounts racing for the same address: the unique index decides
+      if (isUniqueViolation(e)) throw new AppError(Code.addressTaken);
+      throw e;
+    }
   }
 
   return {

@@ -1,3 +1,4 @@
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TUserDetail } from '@ac/protocol/profile';
 import type { TLoginResponse } from '@ac/protocol/session';
@@ -11,7 +12,7 @@ import { DEMO_EMAIL, DEMO_MOBILE, DEMO_PASSWORD } from '../../seed/demo.ts';
 let t: TestApp;
 let token: string;
 beforeAll(async () => {
-  t = await createTestApp({ demo: true, security: { captcha: fixedCaptcha } });
+  t = await createTestApp({ demo: true, adapters: { captcha: fixedCaptcha } });
   await t.db
     .insert(users)
     .values({ name: 'other', nickName: 'Other', email: 'taken@example.com', mobile: '13911112222' });
@@ -20,10 +21,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const login = (account: string, password = DEMO_PASSWORD) =>
-  t.client.call<TLoginResponse>('/user/v5/sysuser/login', { account, password });
-const detail = () => t.client.call<TUserDetail>('/user/v5/sysuser/getUserDetail', {}, { token });
+  t.client.call<TLoginResponse>(calls.session.login, { account, password });
+const detail = () => t.client.call<TUserDetail>(calls.profile.getUserDetail, {}, { token });
 const update = (payload: Record<string, unknown>) =>
-  t.client.call<TUserDetail>('/user/v5/sysuser/profile', { nickName: 'Demo User', ...payload }, { token });
+  t.client.call<TUserDetail>(calls.profile.update, { nickName: 'Demo User', ...payload }, { token });
 const lastMessageTo = async (recipient: string) =>
   (await t.db.select().from(outbox).where(eq(outbox.recipient, recipient)).orderBy(desc(outbox.createdAt)).limit(1))[0];
 
@@ -45,17 +46,17 @@ describe('getUserDetail', () => {
 
   it('needs a session, as do every other profile and security call (0000005)', async () => {
     for (const [path, payload] of [
-      ['/user/v5/sysuser/getUserDetail', {}],
-      ['/user/v5/sysuser/profile', { nickName: 'x' }],
-      ['/user/v5/sysuser/updatePassword', { type: 'password', oldPassword: 'a', newPassword: 'b' }],
-      ['/user/v5/sysuser/userCancelAccount', { agree: true, code: '123456', channel: 'email' }],
-      ['/user/v5/third/bindThirdPartyList', {}],
-      ['/user/v5/third/web/binding', { type: 'google', redirect: '/x' }],
-      ['/user/v5/third/bindThirdParty', { type: 'google', code: 'c', state: 's' }],
-      ['/user/v5/third/bindByTicket', { ticket: 't' }],
-      ['/user/v5/third/unBindThirdParty', { type: 'google' }],
+      [calls.profile.getUserDetail, {}],
+      [calls.profile.update, { nickName: 'x' }],
+      [calls.password.update, { type: 'password', oldPassword: 'a', newPassword: 'b' }],
+      [calls.account.cancel, { agree: true, code: '123456', channel: 'email' }],
+      [calls.thirdParty.list, {}],
+      [calls.thirdParty.bindingUrl, { type: 'google', redirect: '/x' }],
+      [calls.thirdParty.bind, { type: 'google', code: 'c', state: 's' }],
+      [calls.thirdParty.bindByTicket, { ticket: 't' }],
+      [calls.thirdParty.unbind, { type: 'google' }],
     ] as const) {
-      expect((await t.client.call(path, payload)).code, path).toBe(Code.sessionExpired);
+      expect((await t.client.call(path, payload)).code, path.path).toBe(Code.sessionExpired);
     }
   });
 });

@@ -1,9 +1,10 @@
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callFrom, commerceEnv, createAccount } from '../../../test/commerce-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { createCommerce } from '../../commerce.ts';
+import { createServices } from '../../app/services.ts';
 import { memberships, orders, redeemCodes } from '../../db/schema/index.ts';
 
 const PARALLEL = 50;
@@ -15,12 +16,12 @@ afterAll(() => t.close());
 
 describe('one code, 50 parallel exchanges', () => {
   it('succeeds exactly once and grants exactly one membership', async () => {
-    const commerce = createCommerce(t.config, t.db, t.app.log);
+    const commerce = createServices({ config: t.config, db: t.db, log: t.app.log });
     const [code] = await commerce.redeemIssue.issue({ goodsCode: 'ML5', count: 1, days: 30, source: 'paidPurchase' });
     await commerce.close();
     const accounts = await Promise.all(Array.from({ length: PARALLEL }, () => createAccount(t)));
     const answers = await Promise.all(
-      accounts.map((a) => callFrom(t, '/order/v5/redeem/exchange', { code: code!.code }, a.token, a.ip)),
+      accounts.map((a) => callFrom(t, calls.redeem.exchange, { code: code!.code }, a.token, a.ip)),
     );
     const codes = answers.map((a) => a.code);
     expect(codes.filter((c) => c === Code.ok)).toHaveLength(1);

@@ -1,3 +1,4 @@
+import { calls } from '@ac/protocol/calls';
 import type { TRedeemRow } from '@ac/protocol/commerce';
 import type { TList } from '@ac/protocol/common';
 import type { TLoginResponse } from '@ac/protocol/session';
@@ -9,7 +10,7 @@ let t: TestApp;
 let token: string;
 beforeAll(async () => {
   t = await createTestApp({ demo: true });
-  const res = await t.client.call<TLoginResponse>('/user/v5/sysuser/login', {
+  const res = await t.client.call<TLoginResponse>(calls.session.login, {
     account: DEMO_EMAIL,
     password: DEMO_PASSWORD,
   });
@@ -18,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const tab = async (state: string) =>
-  (await t.client.call<TList<TRedeemRow>>('/order/v5/redeem/list', { state }, { token })).data.rows;
+  (await t.client.call<TList<TRedeemRow>>(calls.redeem.list, { state }, { token })).data.rows;
 
 describe('redeem/list', () => {
   it('unused tab holds the unused and pre-occupied codes within validity', async () => {
@@ -45,8 +46,8 @@ describe('redeem/list', () => {
   });
 
   it('defaults to the unused tab and refuses unknown tabs', async () => {
-    const res = await t.client.call<TList<TRedeemRow>>('/order/v5/redeem/list', {}, { token });
+    const res = await t.client.call<TList<TRedeemRow>>(calls.redeem.list, {}, { token });
     expect(res.data.total).toBe(2);
-    expect((await t.client.call('/order/v5/redeem/list', { state: 'other' }, { token })).code).toBe('0000002');
+    expect((await t.client.call(calls.redeem.list, { state: 'other' }, { token })).code).toBe('0000002');
   });
 });

@@ -1,3 +1,4 @@
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TOrderRow, TRedeemExchangeResponse, TRedeemPreviewResponse } from '@ac/protocol/commerce';
 import { REDEEM_CODE_ALPHABET } from '@ac/protocol/commerce';
@@ -6,16 +7,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, callFrom, commerceEnv, createAccount } from '../../../test/commerce-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { type Commerce, createCommerce } from '../../commerce.ts';
+import { createServices, type Services } from '../../app/services.ts';
 import { memberships, redeemCodes } from '../../db/schema/index.ts';
 import { addMs, DAY } from '../../lib/time.ts';
 import type { IssueRequest } from './redeem-issue.service.ts';
 
 let t: TestApp;
-let commerce: Commerce;
+let commerce: Services;
 beforeAll(async () => {
   t = await createTestApp({ env: commerceEnv });
-  commerce = createCommerce(t.config, t.db, t.app.log);
+  commerce = createServices({ config: t.config, db: t.db, log: t.app.log });
 });
 afterAll(async () => {
   await commerce.close();
@@ -25,9 +26,9 @@ afterAll(async () => {
 const issue = async (req: Partial<IssueRequest> = {}) =>
   (await commerce.redeemIssue.issue({ goodsCode: 'ML2', count: 1, days: 30, source: 'systemRelease', ...req }))[0]!;
 const preview = (who: Account, code: string) =>
-  callFrom<TRedeemPreviewResponse>(t, '/order/v5/redeem/preview', { code }, who.token, who.ip);
+  callFrom<TRedeemPreviewResponse>(t, calls.redeem.preview, { code }, who.token, who.ip);
 const exchange = (who: Account, code: string) =>
-  callFrom<TRedeemExchangeResponse>(t, '/order/v5/redeem/exchange', { code }, who.token, who.ip);
+  callFrom<TRedeemExchangeResponse>(t, calls.redeem.exchange, { code }, who.token, who.ip);
 
 describe('issued codes', () => {
   it('are 18 symbols of the 32-symbol alphabet in groups, with distinct serial numbers', async () => {
@@ -69,7 +70,7 @@ describe('redeem/preview and redeem/exchange', () => {
     expect(span).toBe(35 * DAY);
     const [row] = await t.db.select().from(redeemCodes).where(eq(redeemCodes.serialNo, code.serialNo));
     expect(row).toMatchObject({ state: 'exchanged', redeemedBy: who.userId, redeemAccount: who.email });
-    const list = await t.client.call<TList<TOrderRow>>('/order/v5/order/list', {}, { token: who.token });
+    const list = await t.client.call<TList<TOrderRow>>(calls.orders.list, {}, { token: who.token });
     expect(list.data.rows).toEqual([
       expect.objectContaining({
         orderType: 'exchange',
@@ -163,7 +164,7 @@ describe('redeem/preview and redeem/exchange', () => {
   it('refuses an empty code by its schema and a missing session', async () => {
     const who = await createAccount(t);
     expect((await exchange(who, ' - ')).code).toBe(Code.invalidParam);
-    expect((await t.client.call('/order/v5/redeem/exchange', { code: 'X' })).code).toBe(Code.sessionExpired);
+    expect((await t.client.call(calls.redeem.exchange, { code: 'X' })).code).toBe(Code.sessionExpired);
   });
 });
 

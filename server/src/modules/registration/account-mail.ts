@@ -8,11 +8,15 @@
 import type { TLanguage, TRegion } from '@ac/protocol/enums';
 import { ACTIVATION_LINK_HOURS, RESET_LINK_MINUTES } from '@ac/protocol/registration';
 import type { FastifyBaseLogger } from 'fastify';
-import { activationMailText, passwordResetNoticeText, resetMailText } from '../../adapters/account-messages.ts';
-import { createBackgroundDelivery } from '../../adapters/background-delivery.ts';
 import type { Mailer } from '../../adapters/mail.ts';
-import { registerNoticeText } from '../../adapters/messages.ts';
 import type { SmsSender } from '../../adapters/sms.ts';
+import {
+  activationMailText,
+  passwordResetNoticeText,
+  registerNoticeText,
+  resetMailText,
+} from '../../i18n/mail-texts.ts';
+import { createBackgroundDelivery } from '../../lib/background-delivery.ts';
 
 /** Which China reset page a mailed link opens: the page outside the shell or the h5 one. */
 export type ResetPage = 'page' | 'h5';

@@ -1,3 +1,4 @@
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TLoginResponse } from '@ac/protocol/session';
 import { eq, sql } from 'drizzle-orm';
@@ -12,15 +13,15 @@ let t: TestApp;
 let codes: CodesService;
 beforeAll(async () => {
   t = await createTestApp({ region: 'cn', demo: true });
-  codes = createCodesService(t.db);
+  codes = createCodesService({ db: t.db });
 });
 afterAll(() => t.close());
 
 const login = (account: string, password: string) =>
-  t.client.call<TLoginResponse>('/user/v5/sysuser/login', { account, password });
-const sendSms = (mobile: string, purpose: string) => t.client.call('/user/v5/profile/sendSmsCode', { mobile, purpose });
+  t.client.call<TLoginResponse>(calls.session.login, { account, password });
+const sendSms = (mobile: string, purpose: string) => t.client.call(calls.codes.sendSmsCode, { mobile, purpose });
 const smsCode = async (mobile: string) => (await mailsTo(t.db, mobile))[0]?.body.match(/\b(\d{6})\b/)?.[1];
-const register = (payload: unknown) => t.client.call('/user/v5/profile/register', payload);
+const register = (payload: unknown) => t.client.call(calls.registration.registerByMobile, payload);
 
 describe('register with mobile (China)', () => {
   it('verifies the SMS code and creates an active account', async () => {
@@ -76,25 +77,25 @@ describe('reset password (China)', () => {
       .where(eq(verificationCodes.target, DEMO_MOBILE));
     const code = await codes.issue('findPwd', DEMO_MOBILE);
     const payload = { mobile: DEMO_MOBILE, code, password: STRONG_PASSWORD };
-    expect((await t.client.call('/user/v5/profile/update4Findpwd', { ...payload, password: '12345678' })).code).toBe(
+    expect((await t.client.call(calls.recovery.resetByLinkOrCode, { ...payload, password: '12345678' })).code).toBe(
       Code.passwordPolicy,
     );
     const zh = { clientInfo: { language: 'zh-CN' } };
-    expect((await t.client.call('/user/v5/profile/update4Findpwd', payload, zh)).code).toBe(Code.ok);
-    expect((await t.client.call('/user/v5/sysuser/userInfo', {}, { token: before })).code).toBe(Code.sessionRevoked);
+    expect((await t.client.call(calls.recovery.resetByLinkOrCode, payload, zh)).code).toBe(Code.ok);
+    expect((await t.client.call(calls.user.userInfo, {}, { token: before })).code).toBe(Code.sessionRevoked);
     expect((await login(DEMO_MOBILE, STRONG_PASSWORD)).code).toBe(Code.ok);
-    expect((await t.client.call('/user/v5/profile/update4Findpwd', payload)).code).toBe(Code.codeInvalid);
+    expect((await t.client.call(calls.recovery.resetByLinkOrCode, payload)).code).toBe(Code.codeInvalid);
     // the demo account has an email: the notice goes there, in the caller's language
     const notice = await waitForMail(t.db, DEMO_EMAIL);
     expect(notice.subject).toBe('您的密码已重置');
   });
 
   it('with a mailed link to /secure/password/reset/{id}', async () => {
-    expect((await t.client.call('/user/v5/profile/sendFindPwdEmail', { email: DEMO_EMAIL })).code).toBe(Code.ok);
+    expect((await t.client.call(calls.recovery.sendFindPwdEmail, { email: DEMO_EMAIL })).code).toBe(Code.ok);
     const mail = await waitForMail(t.db, DEMO_EMAIL, 2);
     expect(mail.body).toContain('http://127.0.0.1:8080/secure/password/reset/');
     const id = linkToken(mail.body, '/secure/password/reset');
-    expect((await t.client.call('/user/v5/profile/update4Findpwd', { id, password: 'Link-Reset-2026' })).code).toBe(
+    expect((await t.client.call(calls.recovery.resetByLinkOrCode, { id, password: 'Link-Reset-2026' })).code).toBe(
       Code.ok,
     );
     expect((await login(DEMO_EMAIL, 'Link-Reset-2026')).code).toBe(Code.ok);
@@ -105,11 +106,11 @@ describe('reset password (China)', () => {
     const code = await codes.issue('register', mobile);
     expect((await register({ mobile, code, password: STRONG_PASSWORD, agree: true })).code).toBe(Code.ok);
     await t.db.update(users).set({ email }).where(eq(users.mobile, mobile));
-    const asked = await t.client.call('/user/v5/profile/sendFindPwdEmail', { email, h5: true });
+    const asked = await t.client.call(calls.recovery.sendFindPwdEmail, { email, h5: true });
     expect(asked.code).toBe(Code.ok);
     const mail = await waitForMail(t.db, email);
     expect(mail.body).toContain('http://127.0.0.1:8080/secure/h5/reset/');
     const id = linkToken(mail.body, '/secure/h5/reset');
-    expect((await t.client.call('/user/v5/profile/checkResetLink', { id })).code).toBe(Code.ok);
+    expect((await t.client.call(calls.recovery.checkResetLink, { id })).code).toBe(Code.ok);
   });
 });

@@ -8,8 +8,8 @@
 import { Code } from '@ac/protocol/codes';
 import type { TLanguage } from '@ac/protocol/enums';
 import type { TResetByCodeRequest, TResetByLinkRequest } from '@ac/protocol/registration';
-import { messageLanguage } from '../../adapters/messages.ts';
 import type { Db } from '../../db/client.ts';
+import { messageLanguage } from '../../i18n/language.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword } from '../../lib/hashing.ts';
 import { assertPasswordAllowed } from '../../lib/password-policy.ts';
@@ -64,7 +64,7 @@ export function createRecoveryService(d: Deps) {
     await d.audit.record({ event: 'password.reset', userId, ip: r.ip, requestId: r.requestId, detail: { by } });
   }
 
-  return {
+  const api = {
     /** Mails a reset link when the address has an account; the same answer (and limits) otherwise. */
     /** `page` 'h5' (China) links the mobile shell's reset page. */
     async sendFindPwdEmail(email: string, page: ResetPage, r: RegistrationRequest): Promise<void> {
@@ -105,6 +105,11 @@ export function createRecoveryService(d: Deps) {
       await audited(user.id, 'code', r);
       return user.id;
     },
+
+    /** A reset by link `{id}` or, in China, by SMS code `{mobile, code}`. */
+    reset: (p: TResetByLinkRequest | TResetByCodeRequest, r: RegistrationRequest): Promise<string> =>
+      'id' in p ? api.resetByLink(p, r) : api.resetByCode(p, r),
   };
+  return api;
 }
 export type RecoveryService = ReturnType<typeof createRecoveryService>;

@@ -1,3 +1,4 @@
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TLoginResponse } from '@ac/protocol/session';
 import { eq } from 'drizzle-orm';
@@ -14,8 +15,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const login = (account: string, password: string) =>
-  t.client.call<TLoginResponse>('/user/v5/sysuser/login', { account, password });
-const askReset = (email: string) => t.client.call('/user/v5/profile/sendFindPwdEmail', { email });
+  t.client.call<TLoginResponse>(calls.session.login, { account, password });
+const askReset = (email: string) => t.client.call(calls.recovery.sendFindPwdEmail, { email });
 const resetMails = async (email: string) => (await mailsTo(t.db, email)).filter((m) => /password\/reset/.test(m.body));
 
 describe('forgot and reset password (overseas)', () => {
@@ -47,29 +48,29 @@ describe('forgot and reset password (overseas)', () => {
   });
 
   it('checks a link before the form is shown', async () => {
-    expect(await t.client.call('/user/v5/profile/checkResetLink', { id: token })).toMatchObject({
+    expect(await t.client.call(calls.recovery.checkResetLink, { id: token })).toMatchObject({
       code: Code.ok,
       data: { valid: true },
     });
-    const bad = await t.client.call('/user/v5/profile/checkResetLink', { id: 'AAAAAAAAAAAAAAAAAAAAAA' });
+    const bad = await t.client.call(calls.recovery.checkResetLink, { id: 'AAAAAAAAAAAAAAAAAAAAAA' });
     expect(bad.code).toBe(Code.resetLinkInvalid);
     expect(bad.msg).toBe('The reset password link is timeout, invalid operation');
   });
 
   it('refuses a password against the policy and leaves everything as it was', async () => {
-    const res = await t.client.call('/user/v5/profile/update4Findpwd', { id: token, password: 'abcdefgh' });
+    const res = await t.client.call(calls.recovery.resetByLink, { id: token, password: 'abcdefgh' });
     expect(res.code).toBe(Code.passwordPolicy);
     expect((await login(DEMO_EMAIL, DEMO_PASSWORD)).code).toBe(Code.ok);
-    expect((await t.client.call('/user/v5/profile/checkResetLink', { id: token })).code).toBe(Code.ok);
+    expect((await t.client.call(calls.recovery.checkResetLink, { id: token })).code).toBe(Code.ok);
   });
 
   it('sets the password, ends every session, sends a notice, and works once', async () => {
     const a = (await login(DEMO_EMAIL, DEMO_PASSWORD)).data.utoken;
     const b = (await login(DEMO_EMAIL, DEMO_PASSWORD)).data.utoken;
-    const res = await t.client.call('/user/v5/profile/update4Findpwd', { id: token, password: STRONG_PASSWORD });
+    const res = await t.client.call(calls.recovery.resetByLink, { id: token, password: STRONG_PASSWORD });
     expect(res).toMatchObject({ code: Code.ok, data: {} });
     for (const utoken of [a, b]) {
-      expect((await t.client.call('/user/v5/sysuser/userInfo', {}, { token: utoken })).code).toBe(Code.sessionRevoked);
+      expect((await t.client.call(calls.user.userInfo, {}, { token: utoken })).code).toBe(Code.sessionRevoked);
     }
     const [demo] = await t.db.select().from(users).where(eq(users.email, DEMO_EMAIL));
     const live = await t.db.select().from(sessions).where(eq(sessions.userId, demo!.id));
@@ -79,7 +80,7 @@ describe('forgot and reset password (overseas)', () => {
     const notice = await waitForMail(t.db, DEMO_EMAIL, 2);
     expect(notice.subject).toBe('Your password was reset');
 
-    const reused = await t.client.call('/user/v5/profile/update4Findpwd', { id: token, password: 'Other-Pass-2026' });
+    const reused = await t.client.call(calls.recovery.resetByLink, { id: token, password: 'Other-Pass-2026' });
     expect(reused.code).toBe(Code.resetLinkInvalid);
     expect(reused.msg).toBe('The reset password link is timeout, invalid operation');
   });
@@ -94,15 +95,13 @@ describe('forgot and reset password (overseas)', () => {
     const [newer, older] = await resetMails(DEMO_EMAIL);
     const use = (m: typeof newer) => linkToken(m!.body, '/site/password/reset');
     expect(use(newer)).not.toBe(use(older));
-    const ok = await t.client.call('/user/v5/profile/update4Findpwd', { id: use(newer), password: 'Fresh-Pass-2027' });
+    const ok = await t.client.call(calls.recovery.resetByLink, { id: use(newer), password: 'Fresh-Pass-2027' });
     expect(ok.code).toBe(Code.ok);
-    expect((await t.client.call('/user/v5/profile/checkResetLink', { id: use(older) })).code).toBe(
-      Code.resetLinkInvalid,
-    );
+    expect((await t.client.call(calls.recovery.checkResetLink, { id: use(older) })).code).toBe(Code.resetLinkInvalid);
   });
 
   it('the China payload is not accepted overseas', async () => {
-    const res = await t.client.call('/user/v5/profile/update4Findpwd', {
+    const res = await t.client.call(calls.recovery.resetByLink, {
       mobile: '13800000000',
       code: '123456',
       password: STRONG_PASSWORD,

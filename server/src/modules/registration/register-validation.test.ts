@@ -1,3 +1,4 @@
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,7 +34,7 @@ describe('register refusals (overseas)', () => {
       [form('x5@example.com', { password: 'x5@example.com' }), Code.passwordSameAsAccount],
     ];
     for (const [payload, code, msg] of cases) {
-      const res = await t.client.call('/user/v5/profile/register', payload);
+      const res = await t.client.call(calls.registration.registerByEmail, payload);
       expect(res.code, JSON.stringify(payload)).toBe(code);
       if (msg) expect(res.msg).toMatch(msg);
     }
@@ -44,7 +45,8 @@ describe('register refusals (overseas)', () => {
   it('limits register calls per IP', async () => {
     let last = '';
     for (let i = 0; i < 5; i++) {
-      last = (await t.client.call('/user/v5/profile/register', form(`burst${i}@example.com`, { agree: false }))).code;
+      last = (await t.client.call(calls.registration.registerByEmail, form(`burst${i}@example.com`, { agree: false })))
+        .code;
     }
     expect(last).toBe(Code.tooManyRequests);
     expect(await t.db.select().from(users).where(eq(users.email, 'burst4@example.com'))).toHaveLength(0);

@@ -8,8 +8,8 @@
 import { Code } from '@ac/protocol/codes';
 import type { TLanguage } from '@ac/protocol/enums';
 import type { TRegisterEmailRequest, TRegisterMobileRequest } from '@ac/protocol/registration';
-import { messageLanguage } from '../../adapters/messages.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { messageLanguage } from '../../i18n/language.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { hashPassword } from '../../lib/hashing.ts';

@@ -1,3 +1,4 @@
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TLoginResponse } from '@ac/protocol/session';
 import { eq } from 'drizzle-orm';
@@ -22,9 +23,9 @@ const form = (email: string, extra: Record<string, unknown> = {}) => ({
   agree: true,
   ...extra,
 });
-const register = (payload: unknown) => t.client.call('/user/v5/profile/register', payload);
+const register = (payload: unknown) => t.client.call(calls.registration.registerByEmail, payload);
 const login = (account: string, password = STRONG_PASSWORD) =>
-  t.client.call<TLoginResponse>('/user/v5/sysuser/login', { account, password });
+  t.client.call<TLoginResponse>(calls.session.login, { account, password });
 const userByEmail = async (email: string) => (await t.db.select().from(users).where(eq(users.email, email)))[0];
 
 describe('register (overseas)', () => {
@@ -51,9 +52,9 @@ describe('register (overseas)', () => {
     expect(row!.tokenHash).not.toContain(token);
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(24 * 3600_000);
 
-    expect((await t.client.call('/user/v5/profile/toactivate', { id: token })).code).toBe(Code.ok);
+    expect((await t.client.call(calls.registration.toActivate, { id: token })).code).toBe(Code.ok);
     expect((await login('ada@example.com')).code).toBe(Code.ok);
-    const again = await t.client.call('/user/v5/profile/toactivate', { id: token });
+    const again = await t.client.call(calls.registration.toActivate, { id: token });
     expect(again.code).toBe(Code.activateLinkInvalid);
     expect(again.msg).toMatch(/^Activate request error/);
   });
@@ -78,7 +79,7 @@ describe('sendActivateEmail', () => {
     await ageLinks(t.db, 2);
     const answers = [];
     for (const email of ['late@example.com', DEMO_EMAIL, 'nobody-here@example.com']) {
-      answers.push(await t.client.call('/user/v5/sysuser/sendActivateEmail', { email }));
+      answers.push(await t.client.call(calls.registration.sendActivateEmail, { email }));
     }
     for (const a of answers) {
       expect({ code: a.code, status: a.status, msg: a.msg, data: a.data }).toEqual({
@@ -91,16 +92,16 @@ describe('sendActivateEmail', () => {
     // the fresh link for the unactivated account arrives; none to the others
     const second = await waitForMail(t.db, 'late@example.com', 2);
     expect(
-      (await t.client.call('/user/v5/profile/toactivate', { id: linkToken(second.body, '/toactivate') })).code,
+      (await t.client.call(calls.registration.toActivate, { id: linkToken(second.body, '/toactivate') })).code,
     ).toBe(Code.ok);
     expect(await mailsTo(t.db, 'nobody-here@example.com')).toHaveLength(0);
     expect((await mailsTo(t.db, DEMO_EMAIL)).filter((m) => /toactivate/.test(m.body))).toHaveLength(0);
   });
 
   it('throttles mails to one address within 60 s with the same answer, known or not', async () => {
-    const first = await t.client.call('/user/v5/sysuser/sendActivateEmail', { email: 'throttle@example.com' });
-    const again = await t.client.call('/user/v5/sysuser/sendActivateEmail', { email: 'throttle@example.com' });
-    const known = await t.client.call('/user/v5/sysuser/sendActivateEmail', { email: DEMO_EMAIL });
+    const first = await t.client.call(calls.registration.sendActivateEmail, { email: 'throttle@example.com' });
+    const again = await t.client.call(calls.registration.sendActivateEmail, { email: 'throttle@example.com' });
+    const known = await t.client.call(calls.registration.sendActivateEmail, { email: DEMO_EMAIL });
     expect(first.code).toBe(Code.ok);
     expect(again.code).toBe(Code.mailSendTooSoon);
     expect(known.code).toBe(Code.mailSendTooSoon); // sent above in this file

@@ -3,7 +3,9 @@
  * through nodemailer, its link is followed to activate, then the new
  * account logs in.
  */
+
 import type { AddressInfo } from 'node:net';
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TLoginResponse } from '@ac/protocol/session';
 import { eq } from 'drizzle-orm';
@@ -61,7 +63,7 @@ async function waitForSink(to: string): Promise<Received> {
 describe('activation through a real SMTP server', () => {
   it('delivers the link, which activates the account, which can then log in', async () => {
     const email = 'smtp-user@example.com';
-    const res = await t.client.call('/user/v5/profile/register', {
+    const res = await t.client.call(calls.registration.registerByEmail, {
       name: 'Sam',
       email,
       password: STRONG_PASSWORD,
@@ -78,9 +80,9 @@ describe('activation through a real SMTP server', () => {
     const token = linkToken(text, '/toactivate');
 
     const login = () =>
-      t.client.call<TLoginResponse>('/user/v5/sysuser/login', { account: email, password: STRONG_PASSWORD });
+      t.client.call<TLoginResponse>(calls.session.login, { account: email, password: STRONG_PASSWORD });
     expect((await login()).code).toBe(Code.accountNotActivated);
-    expect((await t.client.call('/user/v5/profile/toactivate', { id: token })).code).toBe(Code.ok);
+    expect((await t.client.call(calls.registration.toActivate, { id: token })).code).toBe(Code.ok);
     const ok = await login();
     expect(ok.code).toBe(Code.ok);
     expect(ok.data.userInfo).toMatchObject({ email, isActivate: 1 });

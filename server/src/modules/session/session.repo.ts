@@ -33,7 +33,11 @@ export function createSessionRepo(db: DbOrTx) {
         .where(and(...conditions));
     },
     async sessionCreatedAt(id: string) {
-      const rows = await db.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.id, id)).limit(1);
+      const rows = await db
+        .select({ createdAt: sessions.createdAt })
+        .from(sessions)
+        .where(eq(sessions.id, id))
+        .limit(1);
       return rows[0]?.createdAt ?? null;
     },
     /** Every session ends (reason `deleted`) and loses its IP, user agent and device id. */

@@ -1,3 +1,4 @@
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TLoginResponse } from '@ac/protocol/session';
 import { eq } from 'drizzle-orm';
@@ -15,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const login = (account = DEMO_EMAIL, password = DEMO_PASSWORD) =>
-  t.client.call<TLoginResponse>('/user/v5/sysuser/login', { account, password });
+  t.client.call<TLoginResponse>(calls.session.login, { account, password });
 
 describe('password login', () => {
   it('logs in by email (any case) or mobile and sets the ticket cookie', async () => {
@@ -76,17 +77,17 @@ describe('password login', () => {
 
 describe('session lifetime', () => {
   it('answers 0000005 without a token and with an unknown one', async () => {
-    expect((await t.client.call('/user/v5/sysuser/userInfo', {})).code).toBe(Code.sessionExpired);
-    expect((await t.client.call('/user/v5/sysuser/userInfo', {}, { token: 'nope' })).code).toBe(Code.sessionExpired);
+    expect((await t.client.call(calls.user.userInfo, {})).code).toBe(Code.sessionExpired);
+    expect((await t.client.call(calls.user.userInfo, {}, { token: 'nope' })).code).toBe(Code.sessionExpired);
   });
 
   it('logout kills the token (1000002 afterwards) and clears the cookie', async () => {
     const { utoken } = (await login()).data;
-    expect((await t.client.call('/user/v5/sysuser/userInfo', {}, { token: utoken })).code).toBe(Code.ok);
-    const out = await t.client.call('/user/v5/sysuser/logout', {}, { token: utoken });
+    expect((await t.client.call(calls.user.userInfo, {}, { token: utoken })).code).toBe(Code.ok);
+    const out = await t.client.call(calls.session.logout, {}, { token: utoken });
     expect(out.code).toBe(Code.ok);
     expect(out.cookies.find((c) => c.name === 'gstarsso_ticket')?.value).toBe('');
-    expect((await t.client.call('/user/v5/sysuser/userInfo', {}, { token: utoken })).code).toBe(Code.sessionRevoked);
+    expect((await t.client.call(calls.user.userInfo, {}, { token: utoken })).code).toBe(Code.sessionRevoked);
   });
 
   it('answers 0000005 once the session has expired', async () => {
@@ -95,7 +96,7 @@ describe('session lifetime', () => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.tokenHash, sha256Hex(utoken)));
-    expect((await t.client.call('/user/v5/sysuser/userInfo', {}, { token: utoken })).code).toBe(Code.sessionExpired);
+    expect((await t.client.call(calls.user.userInfo, {}, { token: utoken })).code).toBe(Code.sessionExpired);
   });
 
   it('answers 1000008 for a session replaced elsewhere', async () => {
@@ -104,16 +105,12 @@ describe('session lifetime', () => {
       .update(sessions)
       .set({ revokedAt: new Date(), revokeReason: 'replaced' })
       .where(eq(sessions.tokenHash, sha256Hex(utoken)));
-    expect((await t.client.call('/user/v5/sysuser/userInfo', {}, { token: utoken })).code).toBe(Code.sessionReplaced);
+    expect((await t.client.call(calls.user.userInfo, {}, { token: utoken })).code).toBe(Code.sessionReplaced);
   });
 
   it('accepts the ticket cookie when no utoken is given', async () => {
     const { utoken } = (await login()).data;
-    const res = await t.client.call(
-      '/user/v5/sysuser/userInfo',
-      {},
-      { headers: { cookie: `gstarsso_ticket=${utoken}` } },
-    );
+    const res = await t.client.call(calls.user.userInfo, {}, { headers: { cookie: `gstarsso_ticket=${utoken}` } });
     expect(res.code).toBe(Code.ok);
   });
 });
@@ -126,7 +123,7 @@ describe('code login', () => {
   }
 
   it('sends a code by mail and logs in with it once', async () => {
-    const sent = await t.client.call('/user/v5/profile/sendEmailCode', { email: DEMO_EMAIL, purpose: 'login' });
+    const sent = await t.client.call(calls.codes.sendEmailCode, { email: DEMO_EMAIL, purpose: 'login' });
     expect(sent).toMatchObject({ code: Code.ok, data: { resendAfter: 60 } });
     // a login code goes out without the answer waiting for it
     const code = await vi.waitFor(async () => {
@@ -134,21 +131,21 @@ describe('code login', () => {
       expect(sentCode).toMatch(/^\d{6}$/);
       return sentCode;
     });
-    const ok = await t.client.call<TLoginResponse>('/user/v5/sysuser/loginByCode', { account: DEMO_EMAIL, code });
+    const ok = await t.client.call<TLoginResponse>(calls.session.loginByCode, { account: DEMO_EMAIL, code });
     expect(ok.code).toBe(Code.ok);
     expect(ok.data.userInfo.email).toBe(DEMO_EMAIL);
-    const reused = await t.client.call('/user/v5/sysuser/loginByCode', { account: DEMO_EMAIL, code });
+    const reused = await t.client.call(calls.session.loginByCode, { account: DEMO_EMAIL, code });
     expect(reused.code).toBe(Code.codeInvalid);
   });
 
   it('refuses a second send within 60 s', async () => {
-    await t.client.call('/user/v5/profile/sendSmsCode', { mobile: DEMO_MOBILE, purpose: 'login' });
-    const again = await t.client.call('/user/v5/profile/sendSmsCode', { mobile: DEMO_MOBILE, purpose: 'login' });
+    await t.client.call(calls.codes.sendSmsCode, { mobile: DEMO_MOBILE, purpose: 'login' });
+    const again = await t.client.call(calls.codes.sendSmsCode, { mobile: DEMO_MOBILE, purpose: 'login' });
     expect(again.code).toBe(Code.codeSendTooSoon);
   });
 
   it('answers the same for an unknown address and sends nothing there', async () => {
-    const res = await t.client.call('/user/v5/profile/sendEmailCode', { email: 'who@example.com', purpose: 'login' });
+    const res = await t.client.call(calls.codes.sendEmailCode, { email: 'who@example.com', purpose: 'login' });
     expect(res).toMatchObject({ code: Code.ok, data: { resendAfter: 60 } });
     expect(await latestCode('who@example.com')).toBeUndefined();
   });

@@ -1,3 +1,4 @@
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TLoginResponse } from '@ac/protocol/session';
 import type { TAuthorizeResponse } from '@ac/protocol/third-party';
@@ -27,7 +28,7 @@ describe('third-party list and authorize URL', () => {
 
   it('builds the authorize URL with state, nonce and PKCE S256, keeping only a hash of the state', async () => {
     const res = await tb.t.client.call<TAuthorizeResponse>(
-      '/user/v5/third/web/binding',
+      calls.thirdParty.bindingUrl,
       { type: 'google', redirect: REDIRECT },
       { token: tb.demo },
     );
@@ -47,24 +48,18 @@ describe('third-party list and authorize URL', () => {
 
   it('answers 0300066 for a provider without config or not answering, 0000013 out of region', async () => {
     const kakao = { type: 'kakao', redirect: REDIRECT };
-    expect((await tb.t.client.call('/user/v5/third/web/binding', kakao, { token: tb.demo })).code).toBe(
+    expect((await tb.t.client.call(calls.thirdParty.bindingUrl, kakao, { token: tb.demo })).code).toBe(
       Code.thirdTryLater,
     );
     const fb = { type: 'facebook', redirect: REDIRECT };
-    expect((await tb.t.client.call('/user/v5/third/web/binding', fb, { token: tb.demo })).code).toBe(
-      Code.thirdTryLater,
-    );
+    expect((await tb.t.client.call(calls.thirdParty.bindingUrl, fb, { token: tb.demo })).code).toBe(Code.thirdTryLater);
     const wx = { type: 'wx', redirect: REDIRECT };
-    expect((await tb.t.client.call('/user/v5/third/web/binding', wx, { token: tb.demo })).code).toBe(Code.notInRegion);
+    expect((await tb.t.client.call(calls.thirdParty.bindingUrl, wx, { token: tb.demo })).code).toBe(Code.notInRegion);
   });
 
   it('refuses a redirect off this site', async () => {
     for (const redirect of ['https://evil.example.com/cb', '//evil.example.com/cb', 'javascript:alert(1)']) {
-      const res = await tb.t.client.call(
-        '/user/v5/third/web/binding',
-        { type: 'google', redirect },
-        { token: tb.demo },
-      );
+      const res = await tb.t.client.call(calls.thirdParty.bindingUrl, { type: 'google', redirect }, { token: tb.demo });
       expect(res.code, redirect).toBe(Code.invalidParam);
     }
   });
@@ -87,23 +82,21 @@ describe('binding through the provider', () => {
 
   it('answers 0300068 for a used, foreign, mistyped or unknown state and a forged code', async () => {
     const cb = await tb.callback('bob', tb.other);
-    expect(
-      (await tb.t.client.call('/user/v5/third/bindThirdParty', { type: 'google', ...cb }, { token: tb.demo })).code,
-    ).toBe(Code.thirdLoginAgain);
-    expect(
-      (await tb.t.client.call('/user/v5/third/bindThirdParty', { type: 'google', ...cb }, { token: tb.other })).code,
-    ).toBe(Code.thirdLoginAgain);
-    const typed = await tb.callback('bob', tb.other);
-    const kakao = { ...typed, type: 'kakao' };
-    expect((await tb.t.client.call('/user/v5/third/bindThirdParty', kakao, { token: tb.other })).code).toBe(
+    expect((await tb.t.client.call(calls.thirdParty.bind, { type: 'google', ...cb }, { token: tb.demo })).code).toBe(
       Code.thirdLoginAgain,
     );
+    expect((await tb.t.client.call(calls.thirdParty.bind, { type: 'google', ...cb }, { token: tb.other })).code).toBe(
+      Code.thirdLoginAgain,
+    );
+    const typed = await tb.callback('bob', tb.other);
+    const kakao = { ...typed, type: 'kakao' };
+    expect((await tb.t.client.call(calls.thirdParty.bind, kakao, { token: tb.other })).code).toBe(Code.thirdLoginAgain);
     const forged = { ...(await tb.callback('bob', tb.other)), code: 'forged-code', type: 'google' };
-    expect((await tb.t.client.call('/user/v5/third/bindThirdParty', forged, { token: tb.other })).code).toBe(
+    expect((await tb.t.client.call(calls.thirdParty.bind, forged, { token: tb.other })).code).toBe(
       Code.thirdLoginAgain,
     );
     const unknown = { type: 'google', code: 'x', state: 'never-issued' };
-    expect((await tb.t.client.call('/user/v5/third/bindThirdParty', unknown, { token: tb.other })).code).toBe(
+    expect((await tb.t.client.call(calls.thirdParty.bind, unknown, { token: tb.other })).code).toBe(
       Code.thirdLoginAgain,
     );
   });
@@ -115,7 +108,7 @@ describe('unbinding', () => {
       .update(sessions)
       .set({ createdAt: sql`${sessions.createdAt} - interval '16 minutes'` })
       .where(eq(sessions.tokenHash, sha256Hex(tb.other)));
-    const res = await tb.t.client.call('/user/v5/third/unBindThirdParty', { type: 'google' }, { token: tb.other });
+    const res = await tb.t.client.call(calls.thirdParty.unbind, { type: 'google' }, { token: tb.other });
     expect(res.code).toBe(Code.reauthRequired);
   });
 
@@ -126,20 +119,16 @@ describe('unbinding', () => {
       .returning({ id: users.id });
     await tb.t.db.insert(thirdPartyBindings).values({ userId: dave!.id, provider: 'google', subject: 'dave' });
     const session = await tb.thirdLogin<TLoginResponse>('dave');
-    const res = await tb.t.client.call(
-      '/user/v5/third/unBindThirdParty',
-      { type: 'google' },
-      { token: session.data.utoken },
-    );
+    const res = await tb.t.client.call(calls.thirdParty.unbind, { type: 'google' }, { token: session.data.utoken });
     expect(res.code).toBe(Code.lastLoginMethod);
     expect((await tb.list(session.data.utoken)).data.rows[0]!.bound).toBe(true);
   });
 
   it('unbinds and sends a notice', async () => {
-    const res = await tb.t.client.call('/user/v5/third/unBindThirdParty', { type: 'google' }, { token: tb.demo });
+    const res = await tb.t.client.call(calls.thirdParty.unbind, { type: 'google' }, { token: tb.demo });
     expect(res.code).toBe(Code.ok);
     expect((await tb.list(tb.demo)).data.rows[0]!.bound).toBe(false);
-    const again = await tb.t.client.call('/user/v5/third/unBindThirdParty', { type: 'google' }, { token: tb.demo });
+    const again = await tb.t.client.call(calls.thirdParty.unbind, { type: 'google' }, { token: tb.demo });
     expect(again.code).toBe(Code.invalidParam);
     const [notice] = await tb.t.db
       .select()

@@ -1,3 +1,4 @@
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TLoginResponse } from '@ac/protocol/session';
 import type { TBindThirdPartyListResponse, TNeedRegister } from '@ac/protocol/third-party';
@@ -21,7 +22,7 @@ describe('logging in with the provider', () => {
     expect(res.code).toBe(Code.ok);
     expect(res.data.userInfo.email).toBe(DEMO_EMAIL);
     expect(res.cookies.find((c) => c.name === 'gstarsso_ticket')?.value).toBe(res.data.utoken);
-    expect((await tb.t.client.call('/user/v5/sysuser/userInfo', {}, { token: res.data.utoken })).code).toBe(Code.ok);
+    expect((await tb.t.client.call(calls.user.userInfo, {}, { token: res.data.utoken })).code).toBe(Code.ok);
   });
 
   it('answers needRegister with a ticket for an unbound identity; the ticket binds it once', async () => {
@@ -33,12 +34,12 @@ describe('logging in with the provider', () => {
       profile: { name: 'Person carol', email: 'carol@mail.example.com' },
     });
     const byTicket = await tb.t.client.call(
-      '/user/v5/third/bindByTicket',
+      calls.thirdParty.bindByTicket,
       { ticket: need.ticket },
       { token: tb.other },
     );
     expect(byTicket.code).toBe(Code.ok);
-    const again = await tb.t.client.call('/user/v5/third/bindByTicket', { ticket: need.ticket }, { token: tb.other });
+    const again = await tb.t.client.call(calls.thirdParty.bindByTicket, { ticket: need.ticket }, { token: tb.other });
     expect(again.code).toBe(Code.thirdLoginAgain);
     const carol = await tb.thirdLogin<TLoginResponse>('carol');
     expect(carol.data.userInfo.email).toBe(OTHER_EMAIL);
@@ -46,10 +47,12 @@ describe('logging in with the provider', () => {
 
   it('refuses the code in a browser other than the one that started (login CSRF): 0300068', async () => {
     const attacker = await tb.flow('alice');
-    expect((await tb.t.client.call('/user/v5/third/login/google', attacker.params)).code).toBe(Code.thirdLoginAgain);
+    expect((await tb.t.client.call(calls.thirdParty.loginWith('google'), attacker.params)).code).toBe(
+      Code.thirdLoginAgain,
+    );
     const again = await tb.flow('alice');
     const other = await tb.flow('alice');
-    const res = await tb.t.client.call('/user/v5/third/login/google', again.params, {
+    const res = await tb.t.client.call(calls.thirdParty.loginWith('google'), again.params, {
       headers: { cookie: other.cookie },
     });
     expect(res.code).toBe(Code.thirdLoginAgain);
@@ -59,28 +62,24 @@ describe('logging in with the provider', () => {
     const cn = await createTestApp({ region: 'cn', demo: true });
     try {
       const { utoken } = (
-        await cn.client.call<TLoginResponse>('/user/v5/sysuser/login', { account: DEMO_EMAIL, password: DEMO_PASSWORD })
+        await cn.client.call<TLoginResponse>(calls.session.login, { account: DEMO_EMAIL, password: DEMO_PASSWORD })
       ).data;
-      const res = await cn.client.call<TBindThirdPartyListResponse>(
-        '/user/v5/third/bindThirdPartyList',
-        {},
-        { token: utoken },
-      );
+      const res = await cn.client.call<TBindThirdPartyListResponse>(calls.thirdParty.list, {}, { token: utoken });
       expect(res.data.rows.map((r) => [r.type, r.available])).toEqual([
         ['wx', false],
         ['qq', false],
         ['weibo', false],
       ]);
-      const wx = await cn.client.call('/user/v5/third/web/login', { type: 'wx', redirect: '/secure/login' });
+      const wx = await cn.client.call(calls.thirdParty.loginUrl, { type: 'wx', redirect: '/secure/login' });
       expect(wx.code).toBe(Code.thirdTryLater);
-      expect((await cn.client.call('/user/v5/third/login/google', { code: 'x', state: 'y' })).status).toBe(404);
+      expect((await cn.client.call(calls.thirdParty.loginWith('google'), { code: 'x', state: 'y' })).status).toBe(404);
     } finally {
       await cn.close();
     }
   });
 
   it('exists only for the providers of the region', async () => {
-    expect((await tb.t.client.call('/user/v5/third/login/wx', { code: 'x', state: 'y' })).status).toBe(404);
+    expect((await tb.t.client.call(calls.thirdParty.loginWith('wx'), { code: 'x', state: 'y' })).status).toBe(404);
   });
 
   it('audits logins with the provider type only', async () => {

@@ -1,81 +1,36 @@
-import { Code } from '@ac/protocol/codes';
-import { ZEmpty } from '@ac/protocol/common';
-import {
-  ZAuthorizeRequest,
-  ZAuthorizeResponse,
-  ZBindByTicketRequest,
-  ZBindThirdPartyListResponse,
-  ZBindThirdPartyRequest,
-  ZUnbindThirdPartyRequest,
-} from '@ac/protocol/third-party';
-import { z } from 'zod';
+import { calls } from '@ac/protocol/calls';
 import { defineCall } from '../../envelope/call.ts';
 import type { ThirdPartyService } from './third-party.service.ts';
 
 export type ThirdPartyDeps = { thirdParty: ThirdPartyService };
 
 const limit = { max: 30, timeWindow: '1 minute' };
-const flowErrors = [Code.thirdTryLater, Code.thirdLoginAgain, Code.notInRegion];
 
 export function createThirdPartyCalls(d: ThirdPartyDeps) {
   return [
-    defineCall({
-      path: '/user/v5/third/bindThirdPartyList',
-      summary: 'The third-party logins of the region and which are bound',
-      tag: 'third-party',
-      auth: true,
-      request: ZEmpty,
-      response: ZBindThirdPartyListResponse,
+    defineCall(calls.thirdParty.list, {
       handler: async ({ session }) => ({ rows: await d.thirdParty.list(session.userId) }),
     }),
-    defineCall({
-      path: '/user/v5/third/web/binding',
-      summary: "The provider's authorize URL to bind it (state + PKCE, 10 minutes, single use)",
-      tag: 'third-party',
-      auth: true,
+    defineCall(calls.thirdParty.bindingUrl, {
       rateLimit: limit,
-      request: ZAuthorizeRequest,
-      response: ZAuthorizeResponse,
-      errors: flowErrors,
       handler: ({ payload, session }) => d.thirdParty.bindUrl(session.userId, payload.type, payload.redirect),
     }),
-    defineCall({
-      path: '/user/v5/third/bindThirdParty',
-      summary: "Bind with the provider's callback parameters (code, state)",
-      tag: 'third-party',
-      auth: true,
+    defineCall(calls.thirdParty.bind, {
       rateLimit: limit,
-      request: ZBindThirdPartyRequest,
-      response: z.object({}),
-      errors: [...flowErrors, Code.thirdAccountUsed, Code.thirdAlreadyBoundBefore, Code.thirdAlreadyBound],
       async handler({ payload: { type, ...callback }, session, ip, requestId }) {
         await d.thirdParty.bind(session.userId, type, callback, { ip, requestId });
         return {};
       },
     }),
-    defineCall({
-      path: '/user/v5/third/bindByTicket',
-      summary: 'Bind the identity of a need-to-register ticket (from /user/v5/third/login/{type}) to this account',
-      tag: 'third-party',
-      auth: true,
+    defineCall(calls.thirdParty.bindByTicket, {
       rateLimit: limit,
-      request: ZBindByTicketRequest,
-      response: z.object({}),
-      errors: [Code.thirdLoginAgain, Code.thirdAccountUsed, Code.thirdAlreadyBoundBefore, Code.thirdAlreadyBound],
       async handler({ payload, session, ip, requestId }) {
         await d.thirdParty.bindByTicket(session.userId, payload.ticket, { ip, requestId });
         return {};
       },
     }),
-    defineCall({
-      path: '/user/v5/third/unBindThirdParty',
-      summary: 'Unbind a provider (needs a login younger than 15 minutes; never the last way to log in)',
-      tag: 'third-party',
-      auth: true,
+    defineCall(calls.thirdParty.unbind, {
       rateLimit: limit,
-      request: ZUnbindThirdPartyRequest,
-      response: z.object({}),
-      errors: [Code.reauthRequired, Code.lastLoginMethod, Code.notInRegion],
       async handler({ payload: { type }, session, clientInfo, ip, requestId }) {
         await d.thirdParty.unbind(session, type, { ip, requestId, language: clientInfo.language });
         return {};

@@ -13,11 +13,11 @@ import {
   type TNeedRegister,
   thirdPartyNames,
 } from '@ac/protocol/third-party';
-import { messageLanguage } from '../../adapters/messages.ts';
-import { thirdUnboundText } from '../../adapters/notice-messages.ts';
 import type { Notifier } from '../../adapters/notices.ts';
 import type { OAuthIdentity, OAuthProviders } from '../../adapters/oauth.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { messageLanguage } from '../../i18n/language.ts';
+import { thirdUnboundText } from '../../i18n/mail-texts.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { randomToken, sha256Hex } from '../../lib/hashing.ts';

@@ -3,6 +3,7 @@
  * google, the app with the demo data and a second account, and helpers that
  * run the redirect flow the way a browser does.
  */
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TLoginResponse } from '@ac/protocol/session';
 import type { TAuthorizeResponse, TBindThirdPartyListResponse, TThirdLoginResponse } from '@ac/protocol/third-party';
@@ -41,13 +42,13 @@ export async function startThirdPartyTestbed() {
     .values({ name: 'other', nickName: 'Other', email: OTHER_EMAIL, passwordHash, isActivate: true });
 
   async function login(account: string) {
-    const res = await t.client.call<TLoginResponse>('/user/v5/sysuser/login', { account, password: DEMO_PASSWORD });
+    const res = await t.client.call<TLoginResponse>(calls.session.login, { account, password: DEMO_PASSWORD });
     return res.data.utoken;
   }
 
   /** Starts a flow (binding with a token, login without), signs in at the provider as `sub`. */
   async function flow(sub: string, token?: string) {
-    const path = token ? '/user/v5/third/web/binding' : '/user/v5/third/web/login';
+    const path = token ? calls.thirdParty.bindingUrl : calls.thirdParty.loginUrl;
     const start = await t.client.call<TAuthorizeResponse>(path, { type: 'google', redirect: REDIRECT }, { token });
     expect(start.code, start.msg).toBe(Code.ok);
     const back = await op.authorize(start.data.url, sub);
@@ -70,14 +71,13 @@ export async function startThirdPartyTestbed() {
     /** The whole login flow from one browser. */
     async thirdLogin<T = TThirdLoginResponse>(sub: string) {
       const { params, cookie } = await flow(sub);
-      return t.client.call<T>('/user/v5/third/login/google', params, { headers: { cookie } });
+      return t.client.call<T>(calls.thirdParty.loginWith('google'), params, { headers: { cookie } });
     },
     async bind(token: string, sub: string) {
       const params = (await flow(sub, token)).params;
-      return t.client.call('/user/v5/third/bindThirdParty', { type: 'google', ...params }, { token });
+      return t.client.call(calls.thirdParty.bind, { type: 'google', ...params }, { token });
     },
-    list: (token: string) =>
-      t.client.call<TBindThirdPartyListResponse>('/user/v5/third/bindThirdPartyList', {}, { token }),
+    list: (token: string) => t.client.call<TBindThirdPartyListResponse>(calls.thirdParty.list, {}, { token }),
     async close() {
       await t.close();
       await op.close();

@@ -1,3 +1,4 @@
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TMyProduct } from '@ac/protocol/commerce';
 import type { TList } from '@ac/protocol/common';
@@ -12,7 +13,7 @@ let t: TestApp;
 let token: string;
 beforeAll(async () => {
   t = await createTestApp({ demo: true });
-  const res = await t.client.call<TLoginResponse>('/user/v5/sysuser/login', {
+  const res = await t.client.call<TLoginResponse>(calls.session.login, {
     account: DEMO_EMAIL,
     password: DEMO_PASSWORD,
   });
@@ -22,7 +23,7 @@ afterAll(() => t.close());
 
 describe('user info and what hangs off it', () => {
   it('userInfo returns the user, storage and the current membership', async () => {
-    const res = await t.client.call<TUserInfoResponse>('/user/v5/sysuser/userInfo', {}, { token });
+    const res = await t.client.call<TUserInfoResponse>(calls.user.userInfo, {}, { token });
     expect(res.code).toBe(Code.ok);
     expect(res.data.utoken).toBe(token);
     expect(res.data.userInfo).toMatchObject({ email: DEMO_EMAIL, vipType: 'premium', isActivate: 1 });
@@ -33,48 +34,48 @@ describe('user info and what hangs off it', () => {
   });
 
   it('product/mine lists every membership product with its expiry', async () => {
-    const res = await t.client.call<{ rows: TMyProduct[] }>('/order/v5/product/mine', {}, { token });
+    const res = await t.client.call<{ rows: TMyProduct[] }>(calls.memberships.mine, {}, { token });
     expect(res.data.rows.map((r) => r.goodsCode).sort()).toEqual(['ML1', 'ML2', 'ML_S1']);
     const ml1 = res.data.rows.find((r) => r.goodsCode === 'ML1')!;
     expect(new Date(ml1.expireTime).getTime()).toBeLessThan(Date.now());
   });
 
   it('getCompanyInfoByToken returns the company and role', async () => {
-    const res = await t.client.call<TCompanyInfo>('/company/v5/member/getCompanyInfoByToken', {}, { token });
+    const res = await t.client.call<TCompanyInfo>(calls.company.companyInfo, {}, { token });
     expect(res.data).toMatchObject({ companyName: 'Demo Engineering Ltd.', role: 'owner', freezeStatus: 'normal' });
   });
 
   it('device/list pages through the devices', async () => {
-    const res = await t.client.call<TList<TDeviceRow>>('/user/v5/device/list', { pageNo: 1, pageSize: 1 }, { token });
+    const res = await t.client.call<TList<TDeviceRow>>(calls.devices.list, { pageNo: 1, pageSize: 1 }, { token });
     expect(res.data.total).toBe(2);
     expect(res.data.rows).toHaveLength(1);
     expect(res.data.rows[0]).toMatchObject({ name: 'DESIGN-WS-01', status: 'bound' });
-    const page2 = await t.client.call<TList<TDeviceRow>>('/user/v5/device/list', { pageNo: 2, pageSize: 1 }, { token });
+    const page2 = await t.client.call<TList<TDeviceRow>>(calls.devices.list, { pageNo: 2, pageSize: 1 }, { token });
     expect(page2.data.rows[0]).toMatchObject({ status: 'unbound' });
   });
 
   it('refuses paging out of range with 0000002', async () => {
-    const res = await t.client.call('/user/v5/device/list', { pageNo: 0, pageSize: 500 }, { token });
+    const res = await t.client.call(calls.devices.list, { pageNo: 0, pageSize: 500 }, { token });
     expect(res.code).toBe(Code.invalidParam);
     expect(res.msg).toMatch(/pageNo/);
   });
 
   it('every auth call answers 0000005 without a session', async () => {
     for (const path of [
-      '/user/v5/sysuser/userInfo',
-      '/company/v5/member/getCompanyInfoByToken',
-      '/order/v5/product/mine',
-      '/order/v5/order/list',
-      '/order/v5/redeem/list',
-      '/user/v5/device/list',
-      '/user/v5/sysuser/logout',
+      calls.user.userInfo,
+      calls.company.companyInfo,
+      calls.memberships.mine,
+      calls.orders.list,
+      calls.redeem.list,
+      calls.devices.list,
+      calls.session.logout,
     ]) {
-      expect((await t.client.call(path, {})).code, path).toBe(Code.sessionExpired);
+      expect((await t.client.call(path, {})).code, path.path).toBe(Code.sessionExpired);
     }
   });
 
   it('serverNode/list lists this node', async () => {
-    const res = await t.client.call<{ rows: unknown[] }>('/global/v5/common/serverNode/list', {});
+    const res = await t.client.call<{ rows: unknown[] }>(calls.nodes.list, {});
     expect(res.data.rows).toEqual([
       { code: 'us', name: 'International', region: 'us', url: 'http://127.0.0.1:8080/account/secure' },
     ]);

@@ -5,10 +5,10 @@
  */
 import { currencySymbol, type TCurrency } from '@ac/protocol/enums';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { SANDBOX_CHECKOUT_PATH } from './sandbox.gateway.ts';
-import type { SandboxPayment, SandboxRepo } from './sandbox.repo.ts';
-import type { SandboxNotifier } from './sandbox-notifier.ts';
-import { toDecimal } from './types.ts';
+import { SANDBOX_CHECKOUT_PATH } from '../../adapters/payments/sandbox.gateway.ts';
+import type { SandboxPayment, SandboxRepo } from '../../adapters/payments/sandbox.repo.ts';
+import type { SandboxNotifier } from '../../adapters/payments/sandbox-notifier.ts';
+import { toDecimal } from '../../adapters/payments/types.ts';
 
 type Options = { repo: SandboxRepo; notifier: SandboxNotifier; returnUrl: string };
 

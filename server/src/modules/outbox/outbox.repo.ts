@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.ts';
-import { outbox } from '../db/schema/index.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { outbox } from '../../db/schema/index.ts';
 
 export function createOutboxRepo(db: DbOrTx) {
   return {

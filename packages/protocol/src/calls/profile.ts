@@ -1,0 +1,73 @@
+/** Profile, password, account deletion and devices of the logged-in user. */
+
+import { z } from 'zod';
+import { Code } from '../codes.ts';
+import { ZEmpty } from '../common.ts';
+import { defineContract } from '../contract.ts';
+import { ZDeviceList, ZDeviceListRequest } from '../devices.ts';
+import { ZCancelAccountRequest, ZProfileRequest, ZUpdatePasswordRequest, ZUserDetail } from '../profile.ts';
+
+export const profile = {
+  getUserDetail: defineContract({
+    path: '/user/v5/sysuser/getUserDetail',
+    summary: 'The profile of the logged-in user',
+    tag: 'profile',
+    auth: true,
+    request: ZEmpty,
+    response: ZUserDetail,
+  }),
+  update: defineContract({
+    path: '/user/v5/sysuser/profile',
+    summary:
+      'Update the profile; a new email / mobile needs emailCode / mobileCode sent to it (purpose bindEmail / bindMobile)',
+    tag: 'profile',
+    auth: true,
+    request: ZProfileRequest,
+    response: ZUserDetail,
+    errors: [Code.codeInvalid, Code.addressTaken],
+  }),
+};
+
+export const password = {
+  update: defineContract({
+    path: '/user/v5/sysuser/updatePassword',
+    summary:
+      'Change the password, proven by the current one or by a code sent to the own mobile (purpose changePassword); other sessions end',
+    tag: 'profile',
+    auth: true,
+    request: ZUpdatePasswordRequest,
+    response: z.object({}),
+    errors: [
+      Code.passwordWrong,
+      Code.codeInvalid,
+      Code.passwordPolicy,
+      Code.passwordBreached,
+      Code.passwordSameAsAccount,
+      Code.tooManyRequests,
+    ],
+  }),
+};
+
+export const account = {
+  cancel: defineContract({
+    path: '/user/v5/sysuser/userCancelAccount',
+    summary:
+      'Delete the account: agreement accepted, code sent to the own mobile or email (purpose cancelAccount); every session ends',
+    tag: 'profile',
+    auth: true,
+    request: ZCancelAccountRequest,
+    response: z.object({}),
+    errors: [Code.codeInvalid],
+  }),
+};
+
+export const devices = {
+  list: defineContract({
+    path: '/user/v5/device/list',
+    summary: 'My devices and whether each is bound',
+    tag: 'devices',
+    auth: true,
+    request: ZDeviceListRequest,
+    response: ZDeviceList,
+  }),
+};

@@ -1,0 +1,58 @@
+/** Login, logout and the logged-in user (docs/protocol.md#sessions). */
+
+import { z } from 'zod';
+import { Code } from '../codes.ts';
+import { ZEmpty } from '../common.ts';
+import { defineContract } from '../contract.ts';
+import { ZCompanyInfo, ZLoginByCodeRequest, ZLoginRequest, ZLoginResponse, ZUserInfoResponse } from '../session.ts';
+
+export const session = {
+  login: defineContract({
+    path: '/user/v5/sysuser/login',
+    summary: 'Log in with email or mobile and password',
+    tag: 'session',
+    auth: false,
+    request: ZLoginRequest,
+    response: ZLoginResponse,
+    errors: [Code.loginFailed, Code.accountNotActivated, Code.accountOnOtherNode, Code.tooManyRequests],
+  }),
+  loginByCode: defineContract({
+    path: '/user/v5/sysuser/loginByCode',
+    summary: 'Log in with a code sent by mail or SMS (purpose "login")',
+    tag: 'session',
+    auth: false,
+    request: ZLoginByCodeRequest,
+    response: ZLoginResponse,
+    errors: [Code.codeInvalid, Code.accountNotActivated, Code.accountOnOtherNode, Code.tooManyRequests],
+  }),
+  logout: defineContract({
+    path: '/user/v5/sysuser/logout',
+    summary: 'End this session',
+    tag: 'session',
+    auth: true,
+    request: ZEmpty,
+    response: z.object({}),
+  }),
+};
+
+export const user = {
+  userInfo: defineContract({
+    path: '/user/v5/sysuser/userInfo',
+    summary: 'The logged-in user, storage and current membership',
+    tag: 'session',
+    auth: true,
+    request: ZEmpty,
+    response: ZUserInfoResponse,
+  }),
+};
+
+export const company = {
+  companyInfo: defineContract({
+    path: '/company/v5/member/getCompanyInfoByToken',
+    summary: "The user's company and role, or null",
+    tag: 'company',
+    auth: true,
+    request: ZEmpty,
+    response: ZCompanyInfo,
+  }),
+};

@@ -1,0 +1,25 @@
+/**
+ * Paths of the routes that are not envelope calls (docs/protocol.md): the
+ * key fetch answered in clear, the multipart avatar upload, avatar images,
+ * payment gateways' notifications and the sandbox checkout page, the
+ * development mailbox.
+ */
+export const httpPaths = {
+  /** POST `{data:"", clientInfo}` → `{code, msg, bizData:{aesSecretKey}}` in clear. */
+  getRsaKey: '/global/v5/common/getRsaKey',
+  /** Multipart avatar upload, answered `{code, msg, bizData:{favicon}}` in clear; the second path is an alias. */
+  avatarUploads: ['/user/v5/sysuser/uploadFavicon', '/user/v5/sysuser/uploadHeadPic'],
+  /** Avatar images: `<prefix><random name>`. */
+  avatarPrefix: '/avatars/',
+  /** Gateway notifications: `<prefix>/<provider>` (sandbox, alipay, wechat). */
+  payNotifyPrefix: '/order/v5/pay/notify',
+  /** The sandbox gateway's hosted checkout page. */
+  sandboxCheckout: '/order/v5/pay/sandbox/checkout',
+  /** Outside production: the development mailbox page and its JSON. */
+  devMailbox: '/dev/mailbox',
+  devMailboxJson: '/dev/mailbox.json',
+} as const;
+
+export function payNotifyPath(provider: string): string {
+  return `${httpPaths.payNotifyPrefix}/${provider}`;
+}
