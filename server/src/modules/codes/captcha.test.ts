@@ -82,9 +82,13 @@ describe('captcha rules with a clock', () => {
     clock = new Date(clock.getTime() + ms);
   };
   const now = () => clock;
-  const audit = createAuditService({ db: t.db });
   const service = () =>
-    createCaptchaService({ db: t.db, generate: () => ({ text: 'abcde', svg: '<svg/>' }), audit, now });
+    createCaptchaService({
+      db: t.db,
+      generate: () => ({ text: 'abcde', svg: '<svg/>' }),
+      audit: createAuditService({ db: t.db }),
+      now,
+    });
   const codes = () => createCodesService({ db: t.db, now });
 
   it('needs a ticket after 3 sends to one target in an hour, whatever the IP', async () => {
