@@ -31,6 +31,7 @@ import { createPeerLookup } from '../modules/nodes/peer-lookup.ts';
 import { createOrderRefunds } from '../modules/orders/order-refund.ts';
 import { createOrdersService } from '../modules/orders/orders.service.ts';
 import { createOutboxRepo } from '../modules/outbox/outbox.repo.ts';
+import { createOutboxService } from '../modules/outbox/outbox.service.ts';
 import { createPasswordService } from '../modules/password/password.service.ts';
 import { createPaymentsService } from '../modules/payments/payments.service.ts';
 import { createProductsService } from '../modules/products/products.service.ts';
@@ -63,9 +64,10 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
   const { currency, defaultLanguage } = regionSettings[region];
 
   // delivery adapters
-  const outbox = createOutboxRepo(db);
-  const mailer = adapters.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, outbox);
-  const sms = adapters.sms ?? createOutboxSms(outbox);
+  const outboxRepo = createOutboxRepo(db);
+  const mailer = adapters.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, outboxRepo);
+  const sms = adapters.sms ?? createOutboxSms(outboxRepo);
+  const outbox = createOutboxService({ db });
   const notifier = createNotifier({ mailer, sms, log });
   const background = createBackgroundDelivery(log);
   const mail = createAccountMail({ mailer, sms, publicUrl, basePath, region, log });
@@ -142,6 +144,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     memberships,
     redeem,
     directory,
+    outbox,
     audit,
     notifier,
     defaultLanguage,

@@ -18,8 +18,8 @@ import type { AuditService } from '../audit/audit.service.ts';
 import type { AvatarService } from '../avatar/avatar.service.ts';
 import type { CodesService } from '../codes/codes.service.ts';
 import type { NodeDirectory } from '../nodes/node-directory.ts';
+import type { OutboxService } from '../outbox/outbox.service.ts';
 import type { UserService } from '../user/user.service.ts';
-import { createAccountRepo } from './account.repo.ts';
 
 /** A module that keeps something of the person: it forgets it inside the deletion's transaction. */
 type Forgets = { forgetUser(userId: string, tx: DbOrTx): Promise<void> };
@@ -38,6 +38,7 @@ type Deps = {
   memberships: Forgets;
   redeem: Forgets;
   directory: Pick<NodeDirectory, 'forget'>;
+  outbox: Pick<OutboxService, 'forgetRecipients'>;
   audit: AuditService;
   notifier: Notifier;
   defaultLanguage: TLanguage;
@@ -73,7 +74,7 @@ export function createAccountService(d: Deps) {
         await d.redeem.forgetUser(userId, tx);
         await d.registration.forgetUser(userId, addresses, tx);
         await d.codes.forgetTargets(addresses, tx);
-        await createAccountRepo(tx).forgetMessages(addresses);
+        await d.outbox.forgetRecipients(addresses, tx);
         await d.directory.forget(addresses, tx);
         await d.audit.scrubIp(userId, tx);
         await d.users.anonymise(userId, at, tx);

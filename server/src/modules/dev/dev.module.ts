@@ -1,8 +1,8 @@
-import type { OutboxRepo } from '../../modules/outbox/outbox.repo.ts';
 import type { AppModule } from '../module.ts';
+import type { OutboxService } from '../outbox/outbox.service.ts';
 import { registerDevMailbox } from './mailbox.routes.ts';
 
 /** The dev mailbox: what the outbox holds (buildApp leaves it out in production). */
-export function devModule(d: { outbox: OutboxRepo }): AppModule {
+export function devModule(d: { outbox: OutboxService }): AppModule {
   return { register: (app) => registerDevMailbox(app, d.outbox) };
 }

@@ -5,12 +5,12 @@
  */
 import { httpPaths } from '@ac/protocol/http-paths';
 import type { FastifyInstance } from 'fastify';
-import type { OutboxRepo } from '../outbox/outbox.repo.ts';
+import type { OutboxService } from '../outbox/outbox.service.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-export function registerDevMailbox(app: FastifyInstance, outbox: OutboxRepo) {
+export function registerDevMailbox(app: FastifyInstance, outbox: Pick<OutboxService, 'latestMessages'>) {
   app.get(httpPaths.devMailboxJson, async () => ({ rows: await outbox.latestMessages(100) }));
   app.get(httpPaths.devMailbox, async (_req, reply) => {
     const rows = await outbox.latestMessages(100);

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { outbox } from '../../db/schema/index.ts';
 
@@ -19,6 +19,10 @@ export function createOutboxRepo(db: DbOrTx) {
     },
     async deleteMessage(id: string) {
       await db.delete(outbox).where(eq(outbox.id, id));
+    },
+    /** Account deletion: the messages kept for the account's addresses. */
+    async deleteForRecipients(recipients: string[]) {
+      await db.delete(outbox).where(inArray(outbox.recipient, recipients));
     },
     async latestMessages(limit: number) {
       return db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(limit);

@@ -17,8 +17,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { iso } from '../../lib/time.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { CodesService } from '../codes/codes.service.ts';
-import type { UserRow as ProfileUser } from '../user/user.repo.ts';
-import type { UserService } from '../user/user.service.ts';
+import type { UserRow as ProfileUser, UserService } from '../user/user.service.ts';
 
 /** Where the request came from, and the language its notices are written in. */
 export type Origin = { ip: string; requestId: string; language: string | undefined };

@@ -13,8 +13,7 @@ import { addMs, DAY, MINUTE, SECOND } from '../../lib/time.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { CodesService } from '../codes/codes.service.ts';
 import type { NodeDirectory } from '../nodes/node-directory.ts';
-import type { UserRow } from '../user/user.repo.ts';
-import type { UserService } from '../user/user.service.ts';
+import type { UserRow, UserService } from '../user/user.service.ts';
 import type { UserInfoService } from '../user/user-info.service.ts';
 import { createSessionRepo } from './session.repo.ts';
 

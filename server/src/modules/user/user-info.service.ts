@@ -2,8 +2,7 @@
 import type { TUserInfo, TUserInfoResponse } from '@ac/protocol/session';
 import { iso } from '../../lib/time.ts';
 import type { MembershipsService } from '../memberships/memberships.service.ts';
-import type { UserRow } from './user.repo.ts';
-import type { UserService } from './user.service.ts';
+import type { UserRow, UserService } from './user.service.ts';
 
 export function toUserInfo(u: UserRow, vipType: string): TUserInfo {
   return {

@@ -8,6 +8,8 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createUserRepo, type NewUser, type UserPatch } from './user.repo.ts';
 
+export type { UserRow } from './user.repo.ts';
+
 export function createUserService(d: { db: Db }) {
   const repo = (tx?: DbOrTx) => createUserRepo(tx ?? d.db);
   return {
