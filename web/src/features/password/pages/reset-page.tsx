@@ -3,6 +3,8 @@
  * /password/reset/:id and /h5/reset/:id (China). The link is checked first;
  * an expired or used one shows the timeout message and a way to ask again.
  */
+
+import { errorCode } from '@ac/client';
 import { Code } from '@ac/protocol/codes';
 import { App, Button, Flex, Form, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +16,6 @@ import { useShellKind } from '@/components/shell-context';
 import { useErrorText } from '@/components/use-error-text';
 import { paths } from '@/config/paths';
 import { regionConfig } from '@/config/regions/region-config';
-import { errorCode } from '@/lib/api/api-error';
 import { useCheckResetLink } from '../api/check-reset-link';
 import { useUpdateForFindPwd } from '../api/update-for-find-pwd';
 import { usePasswordTexts } from '../components/use-password-texts';

@@ -1,4 +1,6 @@
 /** Overseas registration: name, email, password and confirmation, region, terms and optional offers consent. */
+
+import { errorCode } from '@ac/client';
 import { Code } from '@ac/protocol/codes';
 import { ZEmail } from '@ac/protocol/common';
 import { Button, Checkbox, Form, Input, Select } from 'antd';
@@ -6,7 +8,6 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '@/components/form-error';
 import { NewPasswordFields } from '@/components/new-password-fields';
-import { errorCode } from '@/lib/api/api-error';
 import { countryOptions } from '@/lib/format/country';
 import { zodRule } from '@/lib/forms/zod-rule';
 import { useDictionary } from '@/lib/session/dictionary';
