@@ -7,13 +7,11 @@ import { NewPasswordFields } from '@/components/new-password-fields';
 import { SendCodeButton } from '@/components/send-code-button';
 import { zodRule } from '@/lib/forms/zod-rule';
 import { useUpdateForFindPwd } from '../api/update-for-find-pwd';
-import { usePasswordTexts } from './use-password-texts';
 
 type Values = { mobile: string; code: string; password: string };
 
 export function FindByMobileForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('password');
-  const passwordTexts = usePasswordTexts();
   const update = useUpdateForFindPwd();
   const [form] = Form.useForm<Values>();
 
@@ -55,7 +53,7 @@ export function FindByMobileForm({ onDone }: { onDone: () => void }) {
           <SendCodeButton channel="sms" purpose="findPwd" getTarget={mobileTarget} testId="find-send-code" />
         </Flex>
       </Form.Item>
-      <NewPasswordFields texts={passwordTexts} />
+      <NewPasswordFields labels="new" />
       <Button type="primary" htmlType="submit" block size="large" loading={update.isPending}>
         {t('password.submit')}
       </Button>

@@ -12,14 +12,12 @@ import { zodRule } from '@/lib/forms/zod-rule';
 import { useDictionary } from '@/lib/session/dictionary';
 import { useRegister } from '../api/register';
 import { TermsField } from './terms-field';
-import { usePasswordTexts } from './use-password-texts';
 
 type Values = { name: string; email: string; password: string; region: string; agree: boolean; subscribe?: boolean };
 type Props = { onRegistered: (email: string) => void; onOtherNode: (email: string) => void };
 
 export function EmailRegisterForm({ onRegistered, onOtherNode }: Props) {
   const { t, i18n } = useTranslation('register');
-  const passwordTexts = usePasswordTexts();
   const register = useRegister();
   const dictionary = useDictionary();
   const regions = useMemo(
@@ -66,7 +64,7 @@ export function EmailRegisterForm({ onRegistered, onOtherNode }: Props) {
       >
         <Input autoComplete="email" inputMode="email" />
       </Form.Item>
-      <NewPasswordFields texts={passwordTexts} />
+      <NewPasswordFields labels="first" />
       <Form.Item
         name="region"
         label={t('register.region')}

@@ -8,13 +8,11 @@ import { SendCodeButton } from '@/components/send-code-button';
 import { zodRule } from '@/lib/forms/zod-rule';
 import { useRegister } from '../api/register';
 import { TermsField } from './terms-field';
-import { usePasswordTexts } from './use-password-texts';
 
 type Values = { mobile: string; code: string; password: string; agree: boolean };
 
 export function MobileRegisterForm({ onRegistered }: { onRegistered: (mobile: string) => void }) {
   const { t } = useTranslation('register');
-  const passwordTexts = usePasswordTexts();
   const register = useRegister();
   const [form] = Form.useForm<Values>();
 
@@ -70,7 +68,7 @@ export function MobileRegisterForm({ onRegistered }: { onRegistered: (mobile: st
           <SendCodeButton channel="sms" purpose="register" getTarget={mobileTarget} testId="register-send-code" />
         </Flex>
       </Form.Item>
-      <NewPasswordFields texts={passwordTexts} />
+      <NewPasswordFields labels="first" />
       <TermsField />
       <Button type="primary" htmlType="submit" block size="large" loading={register.isPending} style={{ marginTop: 8 }}>
         {t('register.submit')}

@@ -6,11 +6,11 @@ import type { TUpdatePasswordRequest } from '@ac/protocol/profile';
 import { App, Button, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
+import { NewPasswordFields } from '@/components/new-password-fields';
 import { SendCodeButton } from '@/components/send-code-button';
 import { useUpdatePassword } from '../api/update-password';
-import { NewPasswordFields } from './new-password-fields';
 
-type Values = { oldPassword?: string; mobileCode?: string; newPassword: string; confirmPassword: string };
+type Values = { oldPassword?: string; mobileCode?: string; password: string; confirmPassword: string };
 type Props = { type: TUpdatePasswordRequest['type']; mobile: string | null };
 
 export function ChangePasswordForm({ type, mobile }: Props) {
@@ -22,8 +22,8 @@ export function ChangePasswordForm({ type, mobile }: Props) {
   const submit = (v: Values) => {
     const payload: TUpdatePasswordRequest =
       type === 'password'
-        ? { type, oldPassword: v.oldPassword ?? '', newPassword: v.newPassword }
-        : { type, mobileCode: (v.mobileCode ?? '').trim(), newPassword: v.newPassword };
+        ? { type, oldPassword: v.oldPassword ?? '', newPassword: v.password }
+        : { type, mobileCode: (v.mobileCode ?? '').trim(), newPassword: v.password };
     update.mutate(payload, {
       onSuccess: () => {
         form.resetFields();
@@ -49,7 +49,7 @@ export function ChangePasswordForm({ type, mobile }: Props) {
         <Form.Item
           name="oldPassword"
           label={t('security.currentPassword')}
-          rules={[{ required: true, message: t('security.passwordRequired') }]}
+          rules={[{ required: true, message: t('common.passwordRequired') }]}
         >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
@@ -75,7 +75,7 @@ export function ChangePasswordForm({ type, mobile }: Props) {
           </Form.Item>
         </>
       )}
-      <NewPasswordFields />
+      <NewPasswordFields labels="new" />
       <Button type="primary" htmlType="submit" loading={update.isPending}>
         {t('common.save')}
       </Button>
