@@ -10,9 +10,9 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
 import { useErrorText } from '@/components/use-error-text';
 import { CheckoutDialog, type CheckoutOrder, checkoutOrderOf } from '@/lib/checkout/checkout-dialog';
+import { useRefreshAfterPayment } from '@/lib/checkout/use-refresh-after-payment';
 import { useCreateOrder } from '../api/create-order';
 import { useCatalog } from '../api/get-catalog';
-import { useRefreshAfterPayment } from '../api/use-refresh-after-payment';
 import { CatalogList } from './catalog-list';
 
 type Props = { open: boolean; held: ReadonlySet<string>; onClose: () => void };
