@@ -3,7 +3,7 @@ import type { TDeviceRow } from '@ac/protocol/devices';
 import { Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '@/components/error-alert';
+import { QueryErrorAlert } from '@/components/query-error-alert';
 import { ScrollRegion } from '@/components/scroll-region';
 import { EMPTY_VALUE, formatDateTime } from '@/lib/format/date';
 import { useDevices } from '../api/get-devices';
@@ -43,7 +43,7 @@ export function DevicesTable() {
   ];
   return (
     <>
-      {devices.error ? <ErrorAlert error={devices.error} onRetry={() => void devices.refetch()} /> : null}
+      <QueryErrorAlert query={devices} />
       <ScrollRegion label={t('devices.pageTitle')} testId="devices-table">
         <Table<TDeviceRow>
           rowKey="id"

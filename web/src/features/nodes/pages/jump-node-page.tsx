@@ -6,7 +6,7 @@
 import { Button, Card, Flex, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { ErrorAlert } from '@/components/error-alert';
+import { QueryErrorAlert } from '@/components/query-error-alert';
 import { paths } from '@/config/paths';
 import { useNodeByDealer } from '../api/get-node-by-dealer';
 
@@ -38,7 +38,7 @@ export function JumpNodePage() {
         ) : node.isError ? (
           <Flex vertical gap={16}>
             {title}
-            <ErrorAlert error={node.error} onRetry={() => void node.refetch()} />
+            <QueryErrorAlert query={node} />
             {toLogin}
           </Flex>
         ) : (

@@ -5,7 +5,7 @@ import { Card, Flex, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ErrorAlert } from '@/components/error-alert';
+import { QueryErrorAlert } from '@/components/query-error-alert';
 import { ScrollRegion } from '@/components/scroll-region';
 import { CheckoutDialog, type CheckoutOrder, checkoutOrderOf } from '@/lib/checkout/checkout-dialog';
 import { useRefreshAfterPayment } from '@/lib/checkout/use-refresh-after-payment';
@@ -47,7 +47,7 @@ export function OrderList() {
       <Flex justify="flex-end" style={{ marginBottom: 16 }}>
         <OrderStatusFilter value={status} onChange={(s) => update({ status: s })} />
       </Flex>
-      {orders.error ? <ErrorAlert error={orders.error} onRetry={() => void orders.refetch()} /> : null}
+      <QueryErrorAlert query={orders} />
       <ScrollRegion label={t('orders.pageTitle')} testId="orders-table">
         <Table
           rowKey="orderNo"

@@ -7,7 +7,7 @@ import type { TProfileRequest, TUserDetail } from '@ac/protocol/profile';
 import { App, Button, Flex, Form, Input, Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '@/components/error-alert';
+import { FormError } from '@/components/form-error';
 import { SendCodeButton } from '@/components/send-code-button';
 import { countryOptions } from '@/lib/format/country';
 import { zodRule } from '@/lib/forms/zod-rule';
@@ -101,11 +101,7 @@ export function ProfileForm({ detail }: { detail: TUserDetail }) {
         position: detail.position ?? undefined,
       }}
     >
-      {update.error ? (
-        <div style={{ marginBottom: 16 }}>
-          <ErrorAlert error={update.error} />
-        </div>
-      ) : null}
+      <FormError error={update.error} />
       <Form.Item label={t('profile.account')} htmlFor="profile_account">
         <Input id="profile_account" value={detail.name} disabled />
       </Form.Item>

@@ -3,7 +3,7 @@ import type { TRedeemListRequest } from '@ac/protocol/commerce';
 import { Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '@/components/error-alert';
+import { QueryErrorAlert } from '@/components/query-error-alert';
 import { ScrollRegion } from '@/components/scroll-region';
 import { useRedeemCodes } from '../api/get-redeem-codes';
 import { redeemColumns } from './redeem-columns';
@@ -16,7 +16,7 @@ export function RedeemTable({ state }: { state: TRedeemListRequest['state'] }) {
   const codes = useRedeemCodes({ state, pageNo, pageSize: PAGE_SIZE });
   return (
     <>
-      {codes.error ? <ErrorAlert error={codes.error} onRetry={() => void codes.refetch()} /> : null}
+      <QueryErrorAlert query={codes} />
       <ScrollRegion label={t('redeem.pageTitle')} testId={`redeem-table-${state}`}>
         <Table
           rowKey="serialNo"

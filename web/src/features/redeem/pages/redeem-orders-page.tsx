@@ -2,8 +2,8 @@
 import { Card, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '@/components/error-alert';
 import { PageHeader } from '@/components/page-header';
+import { QueryErrorAlert } from '@/components/query-error-alert';
 import { ScrollRegion } from '@/components/scroll-region';
 import { useRedeemOrders } from '../api/get-redeem-orders';
 import { redeemOrderColumns } from '../components/redeem-order-columns';
@@ -18,7 +18,7 @@ export function RedeemOrdersPage() {
     <>
       <PageHeader title={t('redeem.ordersTitle')} description={t('redeem.ordersDescription')} />
       <Card>
-        {orders.error ? <ErrorAlert error={orders.error} onRetry={() => void orders.refetch()} /> : null}
+        <QueryErrorAlert query={orders} />
         <ScrollRegion label={t('redeem.ordersTitle')} testId="redeem-orders-table">
           <Table
             rowKey="orderNo"

@@ -5,7 +5,7 @@
 import type { TUpdatePasswordRequest } from '@ac/protocol/profile';
 import { App, Button, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '@/components/error-alert';
+import { FormError } from '@/components/form-error';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { SendCodeButton } from '@/components/send-code-button';
 import { useUpdatePassword } from '../api/update-password';
@@ -40,11 +40,7 @@ export function ChangePasswordForm({ type, mobile }: Props) {
       style={{ maxWidth: 480 }}
       onFinish={submit}
     >
-      {update.error ? (
-        <div style={{ marginBottom: 16 }}>
-          <ErrorAlert error={update.error} />
-        </div>
-      ) : null}
+      <FormError error={update.error} />
       {type === 'password' ? (
         <Form.Item
           name="oldPassword"

@@ -6,7 +6,7 @@
 import type { TCancelAccountRequest, TUserDetail } from '@ac/protocol/profile';
 import { App, Button, Flex, Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '@/components/error-alert';
+import { FormError } from '@/components/form-error';
 import { SendCodeButton } from '@/components/send-code-button';
 import { navigateTo } from '@/lib/navigation';
 import { clearSession } from '@/lib/session/clear-session';
@@ -51,11 +51,7 @@ export function LogoffVerifyStep({ detail, onBack }: { detail: TUserDetail; onBa
       initialValues={{ channel: channels[0]?.value }}
       onFinish={submit}
     >
-      {cancel.error ? (
-        <div style={{ marginBottom: 16 }}>
-          <ErrorAlert error={cancel.error} />
-        </div>
-      ) : null}
+      <FormError error={cancel.error} />
       <Form.Item name="channel" label={t('security.channel')}>
         <Radio.Group options={channels} />
       </Form.Item>
