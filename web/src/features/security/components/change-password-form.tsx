@@ -3,11 +3,11 @@
  * with a code sent to the user's own mobile, then the new password twice.
  */
 import type { TUpdatePasswordRequest } from '@ac/protocol/profile';
-import { App, Button, Flex, Form, Input } from 'antd';
+import { App, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CodeField } from '@/components/code-field';
 import { FormError } from '@/components/form-error';
 import { NewPasswordFields } from '@/components/new-password-fields';
-import { SendCodeButton } from '@/components/send-code-button';
 import { useUpdatePassword } from '../api/update-password';
 
 type Values = { oldPassword?: string; mobileCode?: string; password: string; confirmPassword: string };
@@ -54,21 +54,13 @@ export function ChangePasswordForm({ type, mobile }: Props) {
           <Form.Item label={t('security.mobile')} htmlFor={`changePassword-${type}_mobile`}>
             <Input id={`changePassword-${type}_mobile`} value={mobile ?? ''} disabled />
           </Form.Item>
-          <Form.Item label={t('security.code')} htmlFor={`changePassword-${type}_mobileCode`} required>
-            <Flex gap={8}>
-              <Form.Item
-                name="mobileCode"
-                noStyle
-                rules={[
-                  { required: true, message: t('security.codeRequired') },
-                  { pattern: /^\s*\d{6}\s*$/, message: t('security.codeFormat') },
-                ]}
-              >
-                <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
-              </Form.Item>
-              <SendCodeButton channel="sms" purpose="changePassword" getTarget={() => mobile ?? undefined} />
-            </Flex>
-          </Form.Item>
+          <CodeField
+            name="mobileCode"
+            inputId={`changePassword-${type}_mobileCode`}
+            channel="sms"
+            purpose="changePassword"
+            getTarget={() => mobile ?? undefined}
+          />
         </>
       )}
       <NewPasswordFields labels="new" />
