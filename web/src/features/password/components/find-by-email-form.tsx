@@ -1,9 +1,9 @@
 /** Forgotten password by email: mails a reset link (the answer is the same for any address). */
 import { ZEmail } from '@ac/protocol/common';
-import { Button, Form, Input } from 'antd';
+import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ContactField } from '@/components/contact-field';
 import { FormError } from '@/components/form-error';
-import { zodRule } from '@/lib/forms/zod-rule';
 import { useSendFindPwdEmail } from '../api/send-find-pwd-email';
 
 export function FindByEmailForm({ onSent }: { onSent: (email: string) => void }) {
@@ -16,16 +16,7 @@ export function FindByEmailForm({ onSent }: { onSent: (email: string) => void })
   return (
     <Form<{ email: string }> name="find-password" layout="vertical" requiredMark={false} onFinish={submit}>
       <FormError error={send.error} />
-      <Form.Item
-        name="email"
-        label={t('password.email')}
-        rules={[
-          { required: true, whitespace: true, message: t('password.emailRequired') },
-          zodRule(ZEmail, t('password.wrongFormat')),
-        ]}
-      >
-        <Input autoComplete="email" inputMode="email" />
-      </Form.Item>
+      <ContactField kind="email" />
       <Button type="primary" htmlType="submit" block size="large" loading={send.isPending}>
         {t('password.sendLink')}
       </Button>

@@ -1,11 +1,9 @@
-/** China: a new password with the SMS code of purpose findPwd sent to the account's mobile. */
-import { ZMobile } from '@ac/protocol/common';
-import { Button, Form, Input } from 'antd';
+import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CodeField } from '@/components/code-field';
+import { ContactField } from '@/components/contact-field';
 import { FormError } from '@/components/form-error';
 import { NewPasswordFields } from '@/components/new-password-fields';
-import { zodRule } from '@/lib/forms/zod-rule';
 import { useUpdateForFindPwd } from '../api/update-for-find-pwd';
 
 type Values = { mobile: string; code: string; password: string };
@@ -28,16 +26,7 @@ export function FindByMobileForm({ onDone }: { onDone: () => void }) {
   return (
     <Form<Values> form={form} name="find-mobile" layout="vertical" requiredMark={false} onFinish={submit}>
       <FormError error={update.error} />
-      <Form.Item
-        name="mobile"
-        label={t('password.mobile')}
-        rules={[
-          { required: true, whitespace: true, message: t('password.mobileRequired') },
-          zodRule(ZMobile, t('password.wrongFormat')),
-        ]}
-      >
-        <Input autoComplete="tel" inputMode="tel" />
-      </Form.Item>
+      <ContactField kind="mobile" />
       <CodeField
         inputId="find-mobile_code"
         messageUnder="input"

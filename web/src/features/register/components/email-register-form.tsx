@@ -4,11 +4,11 @@ import { ZEmail } from '@ac/protocol/common';
 import { Button, Checkbox, Form, Input, Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ContactField } from '@/components/contact-field';
 import { FormError } from '@/components/form-error';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { errorCode } from '@/lib/api/api-error';
 import { countryOptions } from '@/lib/format/country';
-import { zodRule } from '@/lib/forms/zod-rule';
 import { useDictionary } from '@/lib/session/dictionary';
 import { useRegister } from '../api/register';
 import { TermsField } from './terms-field';
@@ -54,16 +54,7 @@ export function EmailRegisterForm({ onRegistered, onOtherNode }: Props) {
       >
         <Input autoComplete="name" />
       </Form.Item>
-      <Form.Item
-        name="email"
-        label={t('register.email')}
-        rules={[
-          { required: true, whitespace: true, message: t('register.emailRequired') },
-          zodRule(ZEmail, t('register.wrongFormat')),
-        ]}
-      >
-        <Input autoComplete="email" inputMode="email" />
-      </Form.Item>
+      <ContactField kind="email" />
       <NewPasswordFields labels="first" />
       <Form.Item
         name="region"

@@ -1,11 +1,9 @@
-/** China registration: mobile, SMS code of purpose `register`, password and confirmation, terms. */
-import { ZMobile } from '@ac/protocol/common';
-import { Button, Form, Input } from 'antd';
+import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CodeField } from '@/components/code-field';
+import { ContactField } from '@/components/contact-field';
 import { FormError } from '@/components/form-error';
 import { NewPasswordFields } from '@/components/new-password-fields';
-import { zodRule } from '@/lib/forms/zod-rule';
 import { useRegister } from '../api/register';
 import { TermsField } from './terms-field';
 
@@ -43,16 +41,7 @@ export function MobileRegisterForm({ onRegistered }: { onRegistered: (mobile: st
       disabled={register.isPending}
     >
       <FormError error={register.error} />
-      <Form.Item
-        name="mobile"
-        label={t('register.mobile')}
-        rules={[
-          { required: true, whitespace: true, message: t('register.mobileRequired') },
-          zodRule(ZMobile, t('register.wrongFormat')),
-        ]}
-      >
-        <Input autoComplete="tel" inputMode="tel" />
-      </Form.Item>
+      <ContactField kind="mobile" />
       <CodeField
         inputId="register-mobile_code"
         messageUnder="input"

@@ -1,9 +1,9 @@
 /** Asks for the email of an unactivated account and mails a new activation link. */
 import { ZEmail } from '@ac/protocol/common';
-import { Button, Form, Input } from 'antd';
+import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ContactField } from '@/components/contact-field';
 import { FormError } from '@/components/form-error';
-import { zodRule } from '@/lib/forms/zod-rule';
 import { useSendActivateEmail } from '../api/send-activate-email';
 
 export function ResendActivationForm({ onSent }: { onSent: (email: string) => void }) {
@@ -16,16 +16,7 @@ export function ResendActivationForm({ onSent }: { onSent: (email: string) => vo
   return (
     <Form<{ email: string }> name="resend-activation" layout="vertical" requiredMark={false} onFinish={submit}>
       <FormError error={send.error} />
-      <Form.Item
-        name="email"
-        label={t('register.email')}
-        rules={[
-          { required: true, whitespace: true, message: t('register.emailRequired') },
-          zodRule(ZEmail, t('register.wrongFormat')),
-        ]}
-      >
-        <Input autoComplete="email" inputMode="email" />
-      </Form.Item>
+      <ContactField kind="email" />
       <Button type="primary" htmlType="submit" block loading={send.isPending}>
         {t('register.sendActivation')}
       </Button>
