@@ -50,7 +50,7 @@ export function FindPage() {
       title={t('password.findTitle')}
       intro={method === 'email' ? t('password.findByEmailIntro') : t('password.findByMobileIntro')}
       testId="find-card"
-      footer={<Link to={paths.login.getHref()}>{t('password.toLogin')}</Link>}
+      footer={<Link to={paths.login.getHref()}>{t('common.toLogin')}</Link>}
     >
       {region === 'cn' ? (
         <Segmented
