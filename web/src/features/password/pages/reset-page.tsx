@@ -18,7 +18,6 @@ import { paths } from '@/config/paths';
 import { regionConfig } from '@/config/regions/region-config';
 import { useCheckResetLink } from '../api/check-reset-link';
 import { useUpdateForFindPwd } from '../api/update-for-find-pwd';
-import { usePasswordTexts } from '../components/use-password-texts';
 
 export function ResetPage() {
   const { t } = useTranslation('password');
@@ -29,7 +28,6 @@ export function ResetPage() {
   const { id = '' } = useParams();
   const link = useCheckResetLink(id);
   const update = useUpdateForFindPwd();
-  const passwordTexts = usePasswordTexts();
   const findHref = shell === 'h5' ? paths.h5FindPwd.getHref() : regionConfig().findPasswordHref;
   const linkError = link.error ?? (errorCode(update.error) === Code.resetLinkInvalid ? update.error : null);
 
@@ -69,7 +67,7 @@ export function ResetPage() {
     <FormCard title={t('password.resetTitle')} intro={t('password.resetDescription')} testId="reset-card">
       <Form<{ password: string }> name="reset-password" layout="vertical" requiredMark={false} onFinish={submit}>
         <FormError error={update.error} />
-        <NewPasswordFields texts={passwordTexts} />
+        <NewPasswordFields labels="new" />
         <Button type="primary" htmlType="submit" block size="large" loading={update.isPending}>
           {t('password.submit')}
         </Button>
