@@ -3,28 +3,25 @@
  * a real server on PGlite (and on PostgreSQL when BENCH_DATABASE_URL is set).
  * Prints requests per second and latency percentiles.
  */
+import { calls } from '@ac/client';
 import autocannon from 'autocannon';
-import { call, envelopeBody, fetchKey } from '../e2e/support/api-client.ts';
+import { apiClient } from '../e2e/support/api-client.ts';
 import { startServer } from './start-server.ts';
 
 async function run(label: string, env: Record<string, string>) {
   const server = await startServer(8412, env);
   try {
-    const key = await fetchKey(server.origin);
-    const login = await call<{ utoken: string }>(server.origin, key, '/user/v5/sysuser/login', {
-      account: 'demo@example.com',
-      password: 'Demo-2026-pass',
-    });
-    const token = login.data.utoken;
-    for (const [name, path, payload] of [
-      ['userInfo', '/user/v5/sysuser/userInfo', {}],
-      ['order/list', '/order/v5/order/list', { pageNo: 1, pageSize: 10 }],
+    const api = apiClient(server.origin);
+    const { utoken } = await api.call(calls.session.login, { account: 'demo@example.com', password: 'Demo-2026-pass' });
+    for (const [name, request] of [
+      ['userInfo', await api.prepare(calls.user.userInfo, {}, { token: utoken })],
+      ['order/list', await api.prepare(calls.orders.list, { pageNo: 1, pageSize: 10 }, { token: utoken })],
     ] as const) {
       const result = await autocannon({
-        url: `${server.origin}${path}?utoken=${token}`,
+        url: request.url,
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: envelopeBody(key, payload),
+        body: request.body,
         connections: 10,
         duration: 8,
       });

@@ -9,17 +9,18 @@
  * case) only after the 60 s mail resend limit.
  */
 import { request } from 'node:http';
-import { envelopeBody, fetchKey } from '../e2e/support/api-client.ts';
+import { type CallContract, calls } from '@ac/client';
+import { apiClient } from '../e2e/support/api-client.ts';
 import { startServer } from './start-server.ts';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 20);
 const PASSWORD = 'Tulip-Orbit-42';
 const run = Date.now().toString(36);
 
-/** One envelope call from a given loopback source address; resolves with the answer code and the time taken. */
-function timedCall(origin: string, key: string, path: string, payload: unknown, from: string) {
-  const url = new URL(path, origin);
-  const body = envelopeBody(key, payload);
+/** One envelope call (built by the SDK) from a given loopback source address; resolves with the answer code and the time taken. */
+function timedCall(prepared: { url: string; body: string }, from: string) {
+  const url = new URL(prepared.url);
+  const body = prepared.body;
   return new Promise<{ code: string; ms: number }>((resolve, reject) => {
     const t0 = performance.now();
     const req = request(
@@ -82,26 +83,27 @@ function expectOk(what: string, code: string) {
 
 const server = await startServer(8416);
 try {
-  const key = await fetchKey(server.origin);
+  const api = apiClient(server.origin);
   const form = (email: string) => ({ name: 'Bench', email, password: PASSWORD, region: 'DE', agree: true });
   const accounts = Array.from({ length: SAMPLES }, (_, i) => `bench-${run}-${i}@example.com`);
-  const call = (path: string, payload: unknown) => timedCall(server.origin, key, path, payload, sourceIp());
+  const call = async (contract: CallContract, payload: unknown) =>
+    timedCall(await api.prepare(contract, payload as never), sourceIp());
 
   // warm-up (JIT, first scrypt, prepared statements), not counted
-  for (let i = 0; i < 3; i++)
-    await call('/user/v5/profile/sendFindPwdEmail', { email: `warm-${run}-${i}@example.com` });
+  for (let i = 0; i < 3; i++) await call(calls.recovery.sendFindPwdEmail, { email: `warm-${run}-${i}@example.com` });
 
   // the accounts of the "existing" cases (their activation mail starts the 60 s resend limit)
   const registerStarted = Date.now();
-  for (const email of accounts) expectOk('register', (await call('/user/v5/profile/register', form(email))).code);
+  for (const email of accounts)
+    expectOk('register', (await call(calls.registration.registerByEmail, form(email))).code);
 
   // sendFindPwdEmail: an existing and an unknown address in turn
   const resetExisting: number[] = [];
   const resetUnknown: number[] = [];
   for (let i = 0; i < SAMPLES; i++) {
     const [known, unknown] = await pair(
-      () => call('/user/v5/profile/sendFindPwdEmail', { email: accounts[i] }),
-      () => call('/user/v5/profile/sendFindPwdEmail', { email: `nobody-${run}-${i}@example.com` }),
+      () => call(calls.recovery.sendFindPwdEmail, { email: accounts[i] }),
+      () => call(calls.recovery.sendFindPwdEmail, { email: `nobody-${run}-${i}@example.com` }),
       i,
     );
     expectOk('sendFindPwdEmail', known.code);
@@ -116,8 +118,8 @@ try {
   const codeUnknown: number[] = [];
   for (let i = 0; i < SAMPLES; i++) {
     const [known, unknown] = await pair(
-      () => call('/user/v5/profile/sendEmailCode', { email: accounts[i], purpose: 'login' }),
-      () => call('/user/v5/profile/sendEmailCode', { email: `nobody-code-${run}-${i}@example.com`, purpose: 'login' }),
+      () => call(calls.codes.sendEmailCode, { email: accounts[i], purpose: 'login' }),
+      () => call(calls.codes.sendEmailCode, { email: `nobody-code-${run}-${i}@example.com`, purpose: 'login' }),
       i,
     );
     expectOk('sendEmailCode', known.code);
@@ -134,8 +136,8 @@ try {
   const registerUnknown: number[] = [];
   for (let i = 0; i < SAMPLES; i++) {
     const [known, unknown] = await pair(
-      () => call('/user/v5/profile/register', form(accounts[i]!)),
-      () => call('/user/v5/profile/register', form(`new-${run}-${i}@example.com`)),
+      () => call(calls.registration.registerByEmail, form(accounts[i]!)),
+      () => call(calls.registration.registerByEmail, form(`new-${run}-${i}@example.com`)),
       i,
     );
     expectOk('register (existing)', known.code);

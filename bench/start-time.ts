@@ -3,18 +3,16 @@
  * demo data) until the login page answers, then a demo login. Target: under
  * a minute on this machine.
  */
-import { call, fetchKey } from '../e2e/support/api-client.ts';
+import { calls } from '@ac/client';
+import { apiClient } from '../e2e/support/api-client.ts';
 import { startServer } from './start-server.ts';
 
 const server = await startServer(8411);
 try {
-  const key = await fetchKey(server.origin);
+  const api = apiClient(server.origin);
+  await api.key();
   const t0 = performance.now();
-  const login = await call<{ utoken: string }>(server.origin, key, '/user/v5/sysuser/login', {
-    account: 'demo@example.com',
-    password: 'Demo-2026-pass',
-  });
-  if (login.code !== '0000000') throw new Error(`demo login failed: ${login.code} ${login.msg}`);
+  await api.call(calls.session.login, { account: 'demo@example.com', password: 'Demo-2026-pass' });
   console.log(`start-time: login page after ${(server.ms / 1000).toFixed(1)} s on an empty database (target < 60 s)`);
   console.log(`start-time: demo login took ${(performance.now() - t0).toFixed(0)} ms`);
 } finally {

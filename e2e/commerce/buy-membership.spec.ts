@@ -1,3 +1,4 @@
+import { httpPaths } from '@ac/protocol/http-paths';
 import { expect, test } from '@playwright/test';
 import { createOrder, expiryOf } from '../support/commerce.ts';
 import { logInAsDemo, regionOf } from '../support/demo.ts';
@@ -43,7 +44,7 @@ test('buys with WeChat: the QR code is paid and the dialog notices it by itself 
   await expect(qr.locator('svg')).toBeVisible();
   await expect(qr.locator('.ant-qrcode')).toHaveCSS('width', /150|1[5-9]\dpx/);
   const qrCode = await qr.getAttribute('data-qr-code');
-  expect(qrCode).toContain('/order/v5/pay/sandbox/checkout?trade=');
+  expect(qrCode).toContain(`${httpPaths.sandboxCheckout}?trade=`);
 
   // The phone that scans the code: the sandbox checkout page it encodes.
   const phone = await context.newPage();

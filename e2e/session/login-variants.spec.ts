@@ -1,3 +1,4 @@
+import { calls } from '@ac/client';
 /**
  * Login page variants (SPEC §6): the client type comes from the browser
  * (User_PC at desktop width, User_H5 on a phone) unless the URL names one;
@@ -12,7 +13,7 @@ async function logInAndReadClientInfo(page: Page) {
   await page.getByLabel('Account').fill(DEMO.email);
   await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
   const [request] = await Promise.all([
-    page.waitForRequest((r) => r.url().includes('/user/v5/sysuser/login')),
+    page.waitForRequest((r) => r.url().includes(calls.session.login.path)),
     page.getByRole('button', { name: 'Log in' }).click(),
   ]);
   await expect(page).not.toHaveURL(/\/login/);

@@ -1,5 +1,6 @@
+import { calls } from '@ac/client';
 import { expect, test } from '@playwright/test';
-import { call, fetchKey } from '../support/api-client.ts';
+import { apiClient } from '../support/api-client.ts';
 import { logInAsDemo } from '../support/demo.ts';
 
 test('a session ended elsewhere shows the re-login message and goes to the login page', async ({
@@ -12,8 +13,7 @@ test('a session ended elsewhere shows the re-login message and goes to the login
   expect(utoken).toBeTruthy();
   // the same session is logged out from another client
   const origin = new URL(baseURL!).origin;
-  const out = await call(origin, await fetchKey(origin), '/user/v5/sysuser/logout', {}, utoken);
-  expect(out.code).toBe('0000000');
+  await apiClient(origin).call(calls.session.logout, {}, { token: utoken });
 
   await page.getByRole('link', { name: 'Order centre' }).click();
   await expect(page.getByText('The current user information has expired, please log in again!')).toBeVisible();

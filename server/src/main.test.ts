@@ -7,6 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { httpPaths } from '@ac/protocol/http-paths';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { onPostgres } from '../test/test-db.ts';
@@ -47,7 +48,7 @@ function start(env: Record<string, string>) {
 }
 
 async function checkServes(port: number) {
-  const res = await fetch(`http://127.0.0.1:${port}/global/v5/common/getRsaKey`, {
+  const res = await fetch(`http://127.0.0.1:${port}${httpPaths.getRsaKey}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ data: '', clientInfo: { clientType: 'User_PC', clientVersion: '1.0' } }),

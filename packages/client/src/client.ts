@@ -120,18 +120,20 @@ export function createClient(options: ClientOptions) {
     return kept && isValidKey(kept) ? kept : refreshKey();
   }
 
-  async function sendWith<T>(path: string, payload: unknown, key: string, opts: CallOptions): Promise<Answer<T>> {
+  function envelopeOf(path: string, payload: unknown, key: string, opts: CallOptions) {
     const token = opts.token === undefined ? options.token?.() : opts.token;
-    const answer = await post(
-      urlOf(path, token),
-      {
-        data: encryptPayload(key, payload ?? {}),
-        clientInfo: clientInfoNow(opts.clientInfo),
-        style: STYLE_ENCRYPTED,
-        secret: buildSecret(key),
-      },
-      opts.headers,
-    );
+    const body = {
+      data: encryptPayload(key, payload ?? {}),
+      clientInfo: clientInfoNow(opts.clientInfo),
+      style: STYLE_ENCRYPTED,
+      secret: buildSecret(key),
+    };
+    return { url: urlOf(path, token), body };
+  }
+
+  async function sendWith<T>(path: string, payload: unknown, key: string, opts: CallOptions): Promise<Answer<T>> {
+    const envelope = envelopeOf(path, payload, key, opts);
+    const answer = await post(envelope.url, envelope.body, opts.headers);
     const code = typeof answer.body.code === 'string' ? answer.body.code : Code.requestFailed;
     const msg = typeof answer.body.msg === 'string' ? answer.body.msg : `HTTP ${answer.status}`;
     const biz = answer.body.bizData;
@@ -171,8 +173,19 @@ export function createClient(options: ClientOptions) {
     return answer.data as CallResponse<C>;
   }
 
+  /**
+   * The URL and JSON body of one call under the current key, without sending
+   * it: for load generators that replay one request (a body stays valid as
+   * long as its key).
+   */
+  async function prepare<C extends CallContract>(call: C, payload: CallRequest<C>, opts: CallOptions = {}) {
+    const envelope = envelopeOf(call.path, payload, await key(), opts);
+    return { url: envelope.url, body: JSON.stringify(envelope.body) };
+  }
+
   return {
     call: callOf,
+    prepare,
     send,
     /** Low level: POST any body to a URL (e.g. a malformed envelope in tests). */
     post,

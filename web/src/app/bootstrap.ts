@@ -6,7 +6,7 @@
 import { detectLanguage, LANGUAGE_COOKIE } from '@/i18n/detect-language';
 import { initI18n } from '@/i18n/i18n';
 import { applyLanguage } from '@/i18n/language-store';
-import { ensureKey } from '@/lib/api/aes-key';
+import { ensureKey } from '@/lib/api/api-client';
 import { configureSessionExpiry } from '@/lib/api/session-expiry';
 import { getAppConfig } from '@/lib/app-config';
 import { getCookie } from '@/lib/cookies';

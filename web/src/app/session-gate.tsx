@@ -4,6 +4,8 @@
  * goes straight to login; an expired token gets the re-login flow; any other
  * failure clears the session and goes to login after 2 seconds.
  */
+
+import { errorCode } from '@ac/client';
 import { sessionCodes, type TCode } from '@ac/protocol/codes';
 import { useQuery } from '@tanstack/react-query';
 import { App } from 'antd';
@@ -11,7 +13,6 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { FullPageSpin } from '@/components/full-page-spin';
 import { useErrorText } from '@/components/use-error-text';
-import { errorCode } from '@/lib/api/api-error';
 import { expireSession } from '@/lib/api/session-expiry';
 import { clearSession } from '@/lib/session/clear-session';
 import { useCompanyInfo } from '@/lib/session/company-info';

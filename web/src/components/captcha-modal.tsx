@@ -3,11 +3,12 @@
  * shows the image, takes the answer and hands back the ticket; a wrong
  * answer (1100011) loads a new image.
  */
+
+import { errorCode } from '@ac/client';
 import { Code } from '@ac/protocol/codes';
 import { Alert, Button, Flex, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorCode } from '@/lib/api/api-error';
 import { useKaptcha, useKaptchaVerify } from '@/lib/verification/captcha';
 import { useErrorText } from './use-error-text';
 

@@ -1,3 +1,4 @@
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ const server = installFakeServer();
 
 describe('send code button', () => {
   it('sends the code and counts down', async () => {
-    server.on('/user/v5/profile/sendEmailCode', (payload) => {
+    server.on(calls.codes.sendEmailCode.path, (payload) => {
       expect(payload).toEqual({ email: 'a@example.com', purpose: 'bindEmail' });
       return { bizData: { resendAfter: 60 } };
     });
@@ -24,13 +25,13 @@ describe('send code button', () => {
   it('asks for the image captcha when the server wants one, a wrong answer gets a new image', async () => {
     let kaptchas = 0;
     const tickets: (string | undefined)[] = [];
-    server.on('/user/v5/profile/sendEmailCode', (payload) => {
+    server.on(calls.codes.sendEmailCode.path, (payload) => {
       const { ticket } = payload as { ticket?: string };
       tickets.push(ticket);
       return ticket === 'ticket-1' ? { bizData: { resendAfter: 60 } } : { code: Code.captchaRequired };
     });
-    server.on('/user/v5/profile/kaptcha', () => ({ bizData: { imageKey: KEYS[kaptchas++ % 2], image: IMAGE } }));
-    server.on('/user/v5/profile/kaptchaVerify', (payload) =>
+    server.on(calls.codes.kaptcha.path, () => ({ bizData: { imageKey: KEYS[kaptchas++ % 2], image: IMAGE } }));
+    server.on(calls.codes.kaptchaVerify.path, (payload) =>
       (payload as { answer: string }).answer === 'right'
         ? { bizData: { ticket: 'ticket-1' } }
         : { code: Code.captchaWrong },

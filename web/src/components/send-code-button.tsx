@@ -3,12 +3,13 @@
  * server's resendAfter, and when the server wants an image captcha first
  * (1100010) asks for it and sends again with the ticket.
  */
+
+import { errorCode } from '@ac/client';
 import { Code } from '@ac/protocol/codes';
 import type { TCodePurpose } from '@ac/protocol/enums';
 import { App, Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorCode } from '@/lib/api/api-error';
 import { useCountdown } from '@/lib/hooks/use-countdown';
 import { type CodeChannel, useSendCode } from '@/lib/verification/send-code';
 import { CaptchaModal } from './captcha-modal';

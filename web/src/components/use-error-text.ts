@@ -1,7 +1,8 @@
 /** The translated catalogue message of a failed call (`errors.<code>`), else the server's own text. */
+
+import { errorCode, isApiError } from '@ac/client';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorCode, isApiError } from '@/lib/api/api-error';
 
 export function useErrorText(): (error: unknown) => string {
   const { t } = useTranslation('errors');

@@ -2,8 +2,11 @@
  * A tiny in-memory server speaking the real envelope (DESIGN §7) with the
  * protocol's own crypto, installed as `fetch` for the client's unit tests.
  */
+
+import { calls } from '@ac/protocol/calls';
 import { Code, catalogue, type TCode } from '@ac/protocol/codes';
 import { decryptPayload, encryptPayload, generateKey, keyFromSecret } from '@ac/protocol/envelope';
+import { httpPaths } from '@ac/protocol/http-paths';
 
 export type Handled = { code?: TCode; bizData?: unknown; status?: number };
 export type Handler = (payload: unknown, ctx: { utoken: string | null; clientInfo: unknown }) => Handled;
@@ -34,7 +37,7 @@ export function createFakeServer(): FakeServer {
     const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
     const utoken = url.searchParams.get('utoken');
     calls.push({ path: url.pathname, utoken, body });
-    if (url.pathname === '/global/v5/common/getRsaKey') {
+    if (url.pathname === httpPaths.getRsaKey) {
       const key = generateKey();
       issued.add(key);
       return json(200, { code: Code.ok, msg: 'Success', bizData: { aesSecretKey: key } });

@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import { calls } from '@ac/protocol/calls';
 import type { TOrderDetail, TOrderPayResponse, TOrderPayStateResponse } from '@ac/protocol/commerce';
+import { httpPaths, payNotifyPath } from '@ac/protocol/http-paths';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, commerceEnv, createAccount, SANDBOX_SECRET } from '../../../test/commerce-fixtures.ts';
@@ -62,7 +63,7 @@ describe('sandbox checkout over real HTTP', () => {
     expect(html).toContain('$19.99 USD');
     expect(html).toMatch(/<button type="submit" name="action" value="pay">Pay<\/button>/);
     expect(html).toMatch(/<button type="submit" name="action" value="fail">Fail<\/button>/);
-    const done = await fetch(`${base}/order/v5/pay/sandbox/checkout`, {
+    const done = await fetch(`${base}${httpPaths.sandboxCheckout}`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ trade, action: 'pay' }).toString(),
@@ -78,7 +79,7 @@ describe('sandbox checkout over real HTTP', () => {
       (rows) => rows[0]?.acknowledgedAt != null,
     );
     expect(row).toMatchObject({ state: 'paid', notifyAttempts: 1 });
-    const again = await fetch(`${base}/order/v5/pay/sandbox/checkout`, {
+    const again = await fetch(`${base}${httpPaths.sandboxCheckout}`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ trade, action: 'fail' }).toString(),
@@ -89,7 +90,7 @@ describe('sandbox checkout over real HTTP', () => {
   it('marks the order failed when the payer presses Fail; the QR code of WeChat opens the same page', async () => {
     const { orderNo, url, trade } = await startPayment(3);
     expect((await fetch(url)).status).toBe(200);
-    await fetch(`${base}/order/v5/pay/sandbox/checkout`, {
+    await fetch(`${base}${httpPaths.sandboxCheckout}`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ trade, action: 'fail' }).toString(),
@@ -102,7 +103,7 @@ describe('sandbox checkout over real HTTP', () => {
   });
 
   it('answers 404 for an unknown checkout', async () => {
-    expect((await fetch(`${base}/order/v5/pay/sandbox/checkout?trade=SBXnothing`)).status).toBe(404);
+    expect((await fetch(`${base}${httpPaths.sandboxCheckout}?trade=SBXnothing`)).status).toBe(404);
   });
 });
 
@@ -127,7 +128,7 @@ describe('sandbox notifier', () => {
     await repo.decide(tradeNo, 'paid', new Date());
     const closedPort = await freePort();
     const notifier = createSandboxNotifier({
-      notifyUrl: `http://127.0.0.1:${closedPort}/order/v5/pay/notify/sandbox`,
+      notifyUrl: `http://127.0.0.1:${closedPort}${payNotifyPath('sandbox')}`,
       secret: SANDBOX_SECRET,
       repo,
       log: t.app.log,

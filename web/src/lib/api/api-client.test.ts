@@ -1,14 +1,27 @@
+import { ApiError, calls, DEFAULT_TIMEOUT_MS } from '@ac/client';
 import { Code } from '@ac/protocol/codes';
+import { defineContract } from '@ac/protocol/contract';
+import { httpPaths } from '@ac/protocol/http-paths';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { getToken, setToken } from '@/lib/session/token';
 import { createFakeServer, type FakeServer } from '@/test/fake-envelope-server';
 import { KEY_STORAGE } from './aes-key';
-import { request } from './api-client';
-import { ApiError } from './api-error';
-import { HTTP_TIMEOUT_MS } from './http';
+import { apiCall } from './api-client';
 import { configureSessionExpiry, RELOGIN_DELAY_MS } from './session-expiry';
 
 let server: FakeServer;
+
+/** A call of no meaning to the server, for the client's own behaviour. */
+const X = defineContract({
+  path: '/x',
+  summary: 'x',
+  tag: 'test',
+  auth: false,
+  request: z.unknown(),
+  response: z.unknown(),
+});
+const SLOW = { ...X, path: '/slow' };
 
 beforeEach(() => {
   server = createFakeServer();
@@ -34,11 +47,11 @@ const settleOrPending = (p: Promise<unknown>) =>
 
 describe('envelope client', () => {
   it('fetches a missing key, sends the encrypted envelope with the token and resolves with bizData', async () => {
-    server.on('/order/v5/order/list', (payload, ctx) => ({ bizData: { echo: payload, utoken: ctx.utoken } }));
-    const answer = await request('/order/v5/order/list', { pageNo: 2, pageSize: 10 });
+    server.on(calls.orders.list.path, (payload, ctx) => ({ bizData: { echo: payload, utoken: ctx.utoken } }));
+    const answer = await apiCall(calls.orders.list, { pageNo: 2, pageSize: 10 });
     expect(answer).toEqual({ echo: { pageNo: 2, pageSize: 10 }, utoken: 'token-123' });
     const [keyCall, call] = server.calls;
-    expect(keyCall?.path).toBe('/global/v5/common/getRsaKey');
+    expect(keyCall?.path).toBe(httpPaths.getRsaKey);
     expect(keyCall?.body).toMatchObject({ data: '' });
     expect(call?.body).toMatchObject({ style: '1', clientInfo: { clientType: 'User_PC', clientVersion: '1.0' } });
     expect(String(call?.body.secret)).toHaveLength(22);
@@ -48,21 +61,21 @@ describe('envelope client', () => {
 
   it('reuses the stored key', async () => {
     server.on('/x', () => ({ bizData: 1 }));
-    await request('/x');
-    await request('/x');
+    await apiCall(X, {});
+    await apiCall(X, {});
     expect(server.calls.filter((c) => c.path.endsWith('getRsaKey'))).toHaveLength(1);
   });
 
   it('rejects any HTTP status other than 200', async () => {
     server.on('/x', () => ({ code: Code.tooManyRequests, status: 429 }));
-    const error = await request('/x').catch((e: unknown) => e);
+    const error = await apiCall(X, {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: Code.tooManyRequests, status: 429 });
   });
 
   it('rejects an answer code other than 0000000 with its code and message', async () => {
-    server.on('/user/v5/sysuser/login', () => ({ code: Code.loginFailed }));
-    await expect(request('/user/v5/sysuser/login', { account: 'a', password: 'b' })).rejects.toMatchObject({
+    server.on(calls.session.login.path, () => ({ code: Code.loginFailed }));
+    await expect(apiCall(calls.session.login, { account: 'a', password: 'b' })).rejects.toMatchObject({
       code: Code.loginFailed,
       message: 'Wrong account or password',
     });
@@ -70,23 +83,17 @@ describe('envelope client', () => {
 
   it('fetches a new key on 0000004 and retries once', async () => {
     server.on('/x', () => ({ bizData: 'ok' }));
-    await request('/x');
+    await apiCall(X, {});
     const oldKey = localStorage.getItem(KEY_STORAGE);
     server.expireKeys();
-    await expect(request('/x')).resolves.toBe('ok');
+    await expect(apiCall(X, {})).resolves.toBe('ok');
     expect(localStorage.getItem(KEY_STORAGE)).not.toBe(oldKey);
-    expect(server.calls.map((c) => c.path)).toEqual([
-      '/global/v5/common/getRsaKey',
-      '/x',
-      '/x',
-      '/global/v5/common/getRsaKey',
-      '/x',
-    ]);
+    expect(server.calls.map((c) => c.path)).toEqual([httpPaths.getRsaKey, '/x', '/x', httpPaths.getRsaKey, '/x']);
   });
 
   it('retries only once when the new key is refused too', async () => {
     server.on('/x', () => ({ code: Code.keyExpired }));
-    await expect(request('/x')).rejects.toMatchObject({ code: Code.keyExpired });
+    await expect(apiCall(X, {})).rejects.toMatchObject({ code: Code.keyExpired });
     expect(server.calls.filter((c) => c.path === '/x')).toHaveLength(2);
   });
 
@@ -98,8 +105,8 @@ describe('envelope client', () => {
       (_url: string, init: RequestInit) =>
         new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new Error('aborted')))),
     );
-    const result = request('/slow').catch((e: unknown) => e);
-    await vi.advanceTimersByTimeAsync(HTTP_TIMEOUT_MS);
+    const result = apiCall(SLOW, {}).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(DEFAULT_TIMEOUT_MS);
     expect(await result).toMatchObject({ code: Code.requestFailed, message: 'Request timed out' });
   });
 
@@ -111,7 +118,7 @@ describe('envelope client', () => {
       const goToLogin = vi.fn();
       configureSessionExpiry({ notify, clearSession, goToLogin });
       server.on('/x', () => ({ code }));
-      const call = request('/x');
+      const call = apiCall(X, {});
       expect(await settleOrPending(call)).toBe(pending);
       expect(notify).toHaveBeenCalledTimes(1);
       expect(getToken()).toBe('token-123');
@@ -125,6 +132,6 @@ describe('envelope client', () => {
 
   it('rejects a session code instead when asked to', async () => {
     server.on('/x', () => ({ code: Code.sessionExpired }));
-    await expect(request('/x', {}, { onSessionExpired: 'reject' })).rejects.toMatchObject({ code: '0000005' });
+    await expect(apiCall(X, {}, { onSessionExpired: 'reject' })).rejects.toMatchObject({ code: '0000005' });
   });
 });

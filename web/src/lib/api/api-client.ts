@@ -1,17 +1,20 @@
 /**
- * The one envelope client (DESIGN §7): every v5 call goes through request().
- * POST `<path>?utoken=<token>` with `{data, clientInfo, style:"1", secret}`;
- * answer code 0000000 resolves with the decrypted bizData, any other code
- * rejects with an ApiError; a refused key (0000004) is fetched again and the
- * call retried once; session codes start the re-login flow and never settle.
+ * The portal's use of the one envelope client, @ac/client
+ * (docs/protocol.md#envelope): the key kept in localStorage, clientInfo and
+ * utoken of this browser, and what a session code does here — the re-login
+ * message shows, the session is cleared and the call never settles.
  */
-import { Code, sessionCodes, type TCode } from '@ac/protocol/codes';
-import { buildSecret, decryptPayload, encryptPayload, STYLE_ENCRYPTED } from '@ac/protocol/envelope';
+import {
+  type CallContract,
+  type CallRequest,
+  type CallResponse,
+  createClient,
+  isApiError,
+  sessionCodes,
+} from '@ac/client';
 import { getToken } from '@/lib/session/token';
-import { ensureKey, refreshKey } from './aes-key';
-import { ApiError } from './api-error';
+import { localStorageKeyStore } from './aes-key';
 import { getClientInfo } from './client-info';
-import { postJson } from './http';
 import { expireSession, never } from './session-expiry';
 
 export type RequestOptions = {
@@ -23,37 +26,32 @@ export type RequestOptions = {
   onSessionExpired?: 'relogin' | 'reject';
 };
 
-export function callUrl(path: string, token = getToken()): string {
-  return token ? `${path}?utoken=${encodeURIComponent(token)}` : path;
+const client = createClient({ clientInfo: getClientInfo, token: getToken, keyStore: localStorageKeyStore });
+
+/** The kept envelope key, fetched when missing (start-up fetches it early). */
+export function ensureKey(): Promise<string> {
+  return client.key();
 }
 
-async function send(
-  path: string,
-  payload: unknown,
-  key: string,
-): Promise<{ code: string; msg: string; data: unknown }> {
-  const answer = await postJson(callUrl(path), {
-    data: encryptPayload(key, payload ?? {}),
-    clientInfo: getClientInfo(),
-    style: STYLE_ENCRYPTED,
-    secret: buildSecret(key),
-  });
-  const code = typeof answer.code === 'string' ? answer.code : Code.requestFailed;
-  const msg = typeof answer.msg === 'string' ? answer.msg : '';
-  if (code !== Code.ok) return { code, msg, data: undefined };
-  const data = typeof answer.bizData === 'string' ? decryptPayload(key, answer.bizData) : answer.bizData;
-  return { code, msg, data };
+/** `path` with this browser's `?utoken=` (the multipart avatar upload is not an envelope call). */
+export function callUrl(path: string): string {
+  return client.urlOf(path);
 }
 
-export async function request<T>(path: string, payload: unknown = {}, options: RequestOptions = {}): Promise<T> {
-  let answer = await send(path, payload, await ensureKey());
-  if (answer.code === Code.keyExpired) {
-    answer = await send(path, payload, await refreshKey());
+/** Sends one call by its contract entry; resolves with its answer, rejects with an ApiError. */
+export async function apiCall<C extends CallContract>(
+  call: C,
+  payload: CallRequest<C>,
+  options: RequestOptions = {},
+): Promise<CallResponse<C>> {
+  try {
+    return await client.call(call, payload);
+  } catch (e) {
+    const sessionEnded = isApiError(e) && e.status === 200 && (sessionCodes as readonly string[]).includes(e.code);
+    if (sessionEnded && options.onSessionExpired !== 'reject') {
+      expireSession();
+      return never();
+    }
+    throw e;
   }
-  if (answer.code === Code.ok) return answer.data as T;
-  if (sessionCodes.includes(answer.code as TCode) && options.onSessionExpired !== 'reject') {
-    expireSession();
-    return never<T>();
-  }
-  throw new ApiError(answer.code, answer.msg);
 }

@@ -1,14 +1,14 @@
 /** Whether an order is paid yet: /order/v5/order/payState → {payState, status}; optionally polled. */
+import { calls } from '@ac/protocol/calls';
 import { type TOrderPayStateResponse, ZOrderPayStateResponse } from '@ac/protocol/commerce';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '@/lib/api/api-client';
+import { apiCall } from '@/lib/api/api-client';
 
-export const ORDER_PAY_STATE_PATH = '/order/v5/order/payState';
 /** The WeChat QR flow asks every 2.5 s until the order is paid. */
 export const PAY_STATE_POLL_MS = 2500;
 
 export async function fetchPayState(orderNo: string): Promise<TOrderPayStateResponse> {
-  return ZOrderPayStateResponse.parse(await request(ORDER_PAY_STATE_PATH, { orderNo }));
+  return ZOrderPayStateResponse.parse(await apiCall(calls.orders.payState, { orderNo }));
 }
 
 export const payStateQueryOptions = (orderNo: string, poll = false) =>

@@ -1,12 +1,11 @@
 /** The user's company relation (/company/v5/member/getCompanyInfoByToken), or null. */
+import { calls } from '@ac/protocol/calls';
 import { type TCompanyInfo, ZCompanyInfo } from '@ac/protocol/session';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '@/lib/api/api-client';
-
-export const COMPANY_INFO_PATH = '/company/v5/member/getCompanyInfoByToken';
+import { apiCall } from '@/lib/api/api-client';
 
 export async function fetchCompanyInfo(): Promise<TCompanyInfo> {
-  return ZCompanyInfo.parse(await request(COMPANY_INFO_PATH, {}));
+  return ZCompanyInfo.parse(await apiCall(calls.company.companyInfo, {}));
 }
 
 export const companyInfoQueryOptions = () =>

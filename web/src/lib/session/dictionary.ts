@@ -2,9 +2,10 @@
  * The static dictionary, GET `dict.json` relative to the base path (codes
  * only; names come from i18n).
  */
+
+import { ApiError } from '@ac/client';
 import type { TDictionary } from '@ac/protocol/dictionary';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError } from '@/lib/api/api-error';
 
 export async function fetchDictionary(): Promise<TDictionary> {
   const response = await fetch(new URL('dict.json', document.baseURI), { credentials: 'same-origin' });

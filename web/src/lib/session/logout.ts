@@ -3,16 +3,15 @@
  * vip info, token and ticket cookie and goes to the login page, even when
  * the call fails.
  */
-import { request } from '@/lib/api/api-client';
+import { calls } from '@ac/protocol/calls';
+import { apiCall } from '@/lib/api/api-client';
 import { navigateTo } from '@/lib/navigation';
 import { clearSession } from './clear-session';
 import { LOGIN_PATH } from './login-path';
 
-export const LOGOUT_PATH = '/user/v5/sysuser/logout';
-
 export async function logout(): Promise<void> {
   try {
-    await request(LOGOUT_PATH, {}, { onSessionExpired: 'reject' });
+    await apiCall(calls.session.logout, {}, { onSessionExpired: 'reject' });
   } catch {
     // the session ends on this side whatever the server answered
   } finally {

@@ -1,12 +1,11 @@
 /** The user's editable details (profile, password, deletion): /user/v5/sysuser/getUserDetail. */
+import { calls } from '@ac/protocol/calls';
 import { type TUserDetail, ZUserDetail } from '@ac/protocol/profile';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '@/lib/api/api-client';
-
-export const GET_USER_DETAIL_PATH = '/user/v5/sysuser/getUserDetail';
+import { apiCall } from '@/lib/api/api-client';
 
 export async function fetchUserDetail(): Promise<TUserDetail> {
-  return ZUserDetail.parse(await request(GET_USER_DETAIL_PATH, {}));
+  return ZUserDetail.parse(await apiCall(calls.profile.getUserDetail, {}));
 }
 
 export const userDetailQueryOptions = () =>

@@ -1,12 +1,11 @@
 /** The logged-in user with storage and current membership (/user/v5/sysuser/userInfo). */
+import { calls } from '@ac/protocol/calls';
 import { type TUserInfoResponse, ZUserInfoResponse } from '@ac/protocol/session';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type RequestOptions, request } from '@/lib/api/api-client';
-
-export const USER_INFO_PATH = '/user/v5/sysuser/userInfo';
+import { apiCall, type RequestOptions } from '@/lib/api/api-client';
 
 export async function fetchUserInfo(options?: RequestOptions): Promise<TUserInfoResponse> {
-  return ZUserInfoResponse.parse(await request(USER_INFO_PATH, {}, options));
+  return ZUserInfoResponse.parse(await apiCall(calls.user.userInfo, {}, options));
 }
 
 export const userInfoQueryOptions = (options?: RequestOptions) =>

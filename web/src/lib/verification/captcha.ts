@@ -3,6 +3,7 @@
  * SVG data URL), /user/v5/profile/kaptchaVerify {imageKey, answer} gives a
  * single-use {ticket} for the next code send.
  */
+import { calls } from '@ac/protocol/calls';
 import {
   type TKaptchaResponse,
   type TKaptchaVerifyResponse,
@@ -10,13 +11,10 @@ import {
   ZKaptchaVerifyResponse,
 } from '@ac/protocol/profile';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { request } from '@/lib/api/api-client';
-
-export const KAPTCHA_PATH = '/user/v5/profile/kaptcha';
-export const KAPTCHA_VERIFY_PATH = '/user/v5/profile/kaptchaVerify';
+import { apiCall } from '@/lib/api/api-client';
 
 export async function fetchKaptcha(): Promise<TKaptchaResponse> {
-  return ZKaptchaResponse.parse(await request(KAPTCHA_PATH, {}));
+  return ZKaptchaResponse.parse(await apiCall(calls.codes.kaptcha, {}));
 }
 
 export const kaptchaQueryOptions = () =>
@@ -27,7 +25,7 @@ export function useKaptcha(enabled: boolean) {
 }
 
 export async function fetchKaptchaVerify(input: { imageKey: string; answer: string }): Promise<TKaptchaVerifyResponse> {
-  return ZKaptchaVerifyResponse.parse(await request(KAPTCHA_VERIFY_PATH, input));
+  return ZKaptchaVerifyResponse.parse(await apiCall(calls.codes.kaptchaVerify, input));
 }
 
 export function useKaptchaVerify() {

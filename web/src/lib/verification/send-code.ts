@@ -3,13 +3,11 @@
  * (/user/v5/profile/sendSmsCode) for a purpose; `ticket` comes from the image
  * captcha once the server asks for one (1100010). Answers {resendAfter}.
  */
+import { calls } from '@ac/protocol/calls';
 import type { TCodePurpose } from '@ac/protocol/enums';
 import { type TSendCodeResponse, ZSendCodeResponse } from '@ac/protocol/verification';
 import { useMutation } from '@tanstack/react-query';
-import { request } from '@/lib/api/api-client';
-
-export const SEND_EMAIL_CODE_PATH = '/user/v5/profile/sendEmailCode';
-export const SEND_SMS_CODE_PATH = '/user/v5/profile/sendSmsCode';
+import { apiCall } from '@/lib/api/api-client';
 
 export type CodeChannel = 'email' | 'sms';
 export type SendCodeInput = { channel: CodeChannel; target: string; purpose: TCodePurpose; ticket?: string };
@@ -17,8 +15,8 @@ export type SendCodeInput = { channel: CodeChannel; target: string; purpose: TCo
 export async function fetchSendCode({ channel, target, purpose, ticket }: SendCodeInput): Promise<TSendCodeResponse> {
   const answer =
     channel === 'email'
-      ? await request(SEND_EMAIL_CODE_PATH, { email: target, purpose, ticket })
-      : await request(SEND_SMS_CODE_PATH, { mobile: target, purpose, ticket });
+      ? await apiCall(calls.codes.sendEmailCode, { email: target, purpose, ticket })
+      : await apiCall(calls.codes.sendSmsCode, { mobile: target, purpose, ticket });
   return ZSendCodeResponse.parse(answer);
 }
 

@@ -4,6 +4,7 @@
  * iss} → {utoken, userInfo} or {needRegister, ticket, profile}; after a
  * normal login, /user/v5/third/bindByTicket {ticket} links that identity.
  */
+import { calls } from '@ac/protocol/calls';
 import type { TThirdPartyType } from '@ac/protocol/enums';
 import {
   type TAuthorizeResponse,
@@ -12,11 +13,7 @@ import {
   ZThirdLoginResponse,
 } from '@ac/protocol/third-party';
 import { useMutation } from '@tanstack/react-query';
-import { request } from '@/lib/api/api-client';
-
-export const THIRD_LOGIN_URL_PATH = '/user/v5/third/web/login';
-export const thirdLoginPath = (type: TThirdPartyType) => `/user/v5/third/login/${type}`;
-export const BIND_BY_TICKET_PATH = '/user/v5/third/bindByTicket';
+import { apiCall } from '@/lib/api/api-client';
 
 export type ThirdLoginInput = { type: TThirdPartyType; code: string; state: string; iss?: string };
 
@@ -24,15 +21,15 @@ export async function fetchThirdLoginUrl(input: {
   type: TThirdPartyType;
   redirect: string;
 }): Promise<TAuthorizeResponse> {
-  return ZAuthorizeResponse.parse(await request(THIRD_LOGIN_URL_PATH, input));
+  return ZAuthorizeResponse.parse(await apiCall(calls.thirdParty.loginUrl, input));
 }
 
 export async function fetchThirdLogin({ type, ...callback }: ThirdLoginInput): Promise<TThirdLoginResponse> {
-  return ZThirdLoginResponse.parse(await request(thirdLoginPath(type), callback));
+  return ZThirdLoginResponse.parse(await apiCall(calls.thirdParty.loginWith(type), callback));
 }
 
 export async function fetchBindByTicket(input: { ticket: string }): Promise<void> {
-  await request(BIND_BY_TICKET_PATH, input);
+  await apiCall(calls.thirdParty.bindByTicket, input);
 }
 
 export function useThirdLoginUrl() {

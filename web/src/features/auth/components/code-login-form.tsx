@@ -1,10 +1,10 @@
 /** Login with a 6-digit code sent by mail (overseas) or SMS (China), through the shared send-code button. */
 import { ZEmail, ZMobile } from '@ac/protocol/common';
 import { ZLoginByCodeRequest } from '@ac/protocol/session';
-import { Button, Flex, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CodeField } from '@/components/code-field';
 import { FormError } from '@/components/form-error';
-import { SendCodeButton } from '@/components/send-code-button';
 import { zodRule } from '@/lib/forms/zod-rule';
 import { useLoginByCode } from '../api/login-by-code';
 import { useJumpToNode } from '../hooks/use-jump-to-node';
@@ -48,21 +48,14 @@ export function CodeLoginForm({ channel }: { channel: 'email' | 'sms' }) {
           inputMode={channel === 'email' ? 'email' : 'tel'}
         />
       </Form.Item>
-      <Form.Item label={t('auth.code')} htmlFor="codeLogin_code" required>
-        <Flex gap={8}>
-          <Form.Item
-            name="code"
-            noStyle
-            rules={[
-              { required: true, message: t('auth.codeRequired') },
-              { pattern: /^\s*\d{6}\s*$/, message: t('auth.codeFormat') },
-            ]}
-          >
-            <Input size="large" inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
-          </Form.Item>
-          <SendCodeButton channel={channel} purpose="login" size="large" getTarget={target} onError={jumpToNode} />
-        </Flex>
-      </Form.Item>
+      <CodeField
+        inputId="codeLogin_code"
+        channel={channel}
+        purpose="login"
+        size="large"
+        getTarget={target}
+        onError={jumpToNode}
+      />
       <Button type="primary" htmlType="submit" block size="large" loading={login.isPending}>
         {t('auth.submit')}
       </Button>

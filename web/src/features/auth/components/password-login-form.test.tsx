@@ -1,3 +1,4 @@
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -36,7 +37,7 @@ async function submit(account: string, password: string) {
 
 describe('password login form', () => {
   it('logs in, keeps the token and goes to the redirect', async () => {
-    server.on('/user/v5/sysuser/login', (payload) => {
+    server.on(calls.session.login.path, (payload) => {
       expect(payload).toEqual({ account: 'demo@example.com', password: 'secret' });
       return { bizData: { utoken: 'tok-1', userInfo } };
     });
@@ -51,7 +52,7 @@ describe('password login form', () => {
   });
 
   it('shows the catalogue message of a refused login', async () => {
-    server.on('/user/v5/sysuser/login', () => ({ code: Code.loginFailed }));
+    server.on(calls.session.login.path, () => ({ code: Code.loginFailed }));
     await renderWithApp(<PasswordLoginForm />, { path: '/login' });
     await submit('demo@example.com', 'wrong');
     expect((await screen.findByRole('alert')).textContent).toContain('Wrong account or password');

@@ -3,10 +3,11 @@
  * jump-node screen names that node and links there. Returns whether the
  * error was handled that way; China shows the catalogue message instead.
  */
+
+import { errorCode } from '@ac/client';
 import { Code } from '@ac/protocol/codes';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { errorCode } from '@/lib/api/api-error';
 import { getRegion } from '@/lib/app-config';
 
 export function useJumpToNode() {

@@ -1,13 +1,12 @@
 /** My devices and whether each is bound: /user/v5/device/list, paged. */
+import { calls } from '@ac/protocol/calls';
 import type { TList, TListRequest } from '@ac/protocol/common';
 import { type TDeviceRow, ZDeviceList } from '@ac/protocol/devices';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '@/lib/api/api-client';
-
-export const DEVICE_LIST_PATH = '/user/v5/device/list';
+import { apiCall } from '@/lib/api/api-client';
 
 export async function fetchDevices(params: TListRequest): Promise<TList<TDeviceRow>> {
-  return ZDeviceList.parse(await request(DEVICE_LIST_PATH, params));
+  return ZDeviceList.parse(await apiCall(calls.devices.list, params));
 }
 
 export const devicesQueryOptions = (params: TListRequest) =>

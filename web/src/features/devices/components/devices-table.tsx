@@ -1,10 +1,9 @@
 /** Devices as a read-only table (SPEC §3 fields). */
 import type { TDeviceRow } from '@ac/protocol/devices';
-import { Table, type TableColumnsType, Typography } from 'antd';
+import { type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '@/components/error-alert';
-import { ScrollRegion } from '@/components/scroll-region';
+import { PagedTable } from '@/components/paged-table';
 import { EMPTY_VALUE, formatDateTime } from '@/lib/format/date';
 import { useDevices } from '../api/get-devices';
 import { DeviceStatusTag } from './device-status-tag';
@@ -42,26 +41,17 @@ export function DevicesTable() {
     { title: t('devices.status'), key: 'status', render: (_, row) => <DeviceStatusTag status={row.status} /> },
   ];
   return (
-    <>
-      {devices.error ? <ErrorAlert error={devices.error} onRetry={() => void devices.refetch()} /> : null}
-      <ScrollRegion label={t('devices.pageTitle')} testId="devices-table">
-        <Table<TDeviceRow>
-          rowKey="id"
-          columns={columns}
-          dataSource={devices.data?.rows}
-          loading={devices.isFetching}
-          scroll={{ x: 1100 }}
-          locale={{ emptyText: t('devices.empty') }}
-          pagination={{
-            current: pageNo,
-            pageSize: PAGE_SIZE,
-            total: devices.data?.total ?? 0,
-            hideOnSinglePage: true,
-            showSizeChanger: false,
-            onChange: setPageNo,
-          }}
-        />
-      </ScrollRegion>
-    </>
+    <PagedTable
+      query={devices}
+      columns={columns}
+      rowKey="id"
+      label={t('devices.pageTitle')}
+      testId="devices-table"
+      emptyText={t('devices.empty')}
+      scrollX={1100}
+      pageNo={pageNo}
+      pageSize={PAGE_SIZE}
+      onPageChange={setPageNo}
+    />
   );
 }

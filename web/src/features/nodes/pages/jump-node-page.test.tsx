@@ -1,3 +1,4 @@
+import { calls } from '@ac/protocol/calls';
 import { screen } from '@testing-library/react';
 import { Navigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +10,7 @@ const server = installFakeServer();
 
 describe('jump-node page', () => {
   it('names the node of the account and links to it', async () => {
-    server.on('/user/v5/sysuser/getnodeByDealer', (payload) => {
+    server.on(calls.nodes.getNodeByDealer.path, (payload) => {
       expect(payload).toEqual({ account: 'user@example.com' });
       return { bizData: { node: { code: 'eu', name: 'Europe', url: 'https://eu.example.com/account/secure' } } };
     });

@@ -3,21 +3,18 @@
  * answer) lives on another server node; names that node and links to its
  * login page.
  */
-import { Button, Card, Flex, Result, Spin } from 'antd';
+import { Button, Flex, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { ErrorAlert } from '@/components/error-alert';
+import { QueryErrorAlert } from '@/components/query-error-alert';
+import { ResultCard } from '@/components/result-card';
 import { paths } from '@/config/paths';
+import { stringFromState } from '@/lib/routing/router-state';
 import { useNodeByDealer } from '../api/get-node-by-dealer';
-
-const accountOf = (state: unknown): string | undefined =>
-  state && typeof state === 'object' && 'account' in state && typeof state.account === 'string'
-    ? state.account
-    : undefined;
 
 export function JumpNodePage() {
   const { t } = useTranslation('nodes');
-  const account = accountOf(useLocation().state);
+  const account = stringFromState(useLocation().state, 'account');
   const node = useNodeByDealer(account);
   const title = <h1 style={{ fontSize: 24, margin: 0 }}>{t('nodes.jumpNodeTitle')}</h1>;
   const toLogin = (
@@ -27,41 +24,39 @@ export function JumpNodePage() {
   );
 
   return (
-    <Flex justify="center" style={{ padding: '16px 0' }}>
-      <Card style={{ width: '100%', maxWidth: 560 }} data-testid="jump-node">
-        {!account ? (
-          <Result status="info" title={title} subTitle={t('nodes.noAccount')} extra={toLogin} />
-        ) : node.isPending ? (
-          <Flex justify="center" style={{ padding: 48 }}>
-            <Spin />
-          </Flex>
-        ) : node.isError ? (
-          <Flex vertical gap={16}>
-            {title}
-            <ErrorAlert error={node.error} onRetry={() => void node.refetch()} />
-            {toLogin}
-          </Flex>
-        ) : (
-          <Result
-            status="info"
-            title={title}
-            subTitle={t('nodes.livesOn', { account, node: node.data.name })}
-            extra={
-              <Flex wrap gap={8} justify="center" align="center">
-                <Button
-                  type="primary"
-                  size="large"
-                  href={`${node.data.url}${paths.login.getHref()}`}
-                  data-testid="jump-node-go"
-                >
-                  {t('nodes.goToNode', { node: node.data.name })}
-                </Button>
-                {toLogin}
-              </Flex>
-            }
-          />
-        )}
-      </Card>
-    </Flex>
+    <ResultCard testId="jump-node">
+      {!account ? (
+        <Result status="info" title={title} subTitle={t('nodes.noAccount')} extra={toLogin} />
+      ) : node.isPending ? (
+        <Flex justify="center" style={{ padding: 48 }}>
+          <Spin />
+        </Flex>
+      ) : node.isError ? (
+        <Flex vertical gap={16}>
+          {title}
+          <QueryErrorAlert query={node} />
+          {toLogin}
+        </Flex>
+      ) : (
+        <Result
+          status="info"
+          title={title}
+          subTitle={t('nodes.livesOn', { account, node: node.data.name })}
+          extra={
+            <Flex wrap gap={8} justify="center" align="center">
+              <Button
+                type="primary"
+                size="large"
+                href={`${node.data.url}${paths.login.getHref()}`}
+                data-testid="jump-node-go"
+              >
+                {t('nodes.goToNode', { node: node.data.name })}
+              </Button>
+              {toLogin}
+            </Flex>
+          }
+        />
+      )}
+    </ResultCard>
   );
 }

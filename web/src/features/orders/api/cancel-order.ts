@@ -1,12 +1,11 @@
 /** Cancels an unpaid order (status 0 or 6): /order/v5/order/cancel; refreshes the lists and its detail. */
+import { calls } from '@ac/protocol/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '@/lib/api/api-client';
+import { apiCall } from '@/lib/api/api-client';
 import { orderDetailQueryOptions } from './get-order-detail';
 
-export const ORDER_CANCEL_PATH = '/order/v5/order/cancel';
-
 export async function fetchCancelOrder(orderNo: string): Promise<void> {
-  await request(ORDER_CANCEL_PATH, { orderNo });
+  await apiCall(calls.orders.cancel, { orderNo });
 }
 
 export function useCancelOrder() {

@@ -1,12 +1,11 @@
 /** One of my orders with its lines, detail state, pay state and refund: /order/v5/order/detail. */
+import { calls } from '@ac/protocol/calls';
 import { type TOrderDetail, ZOrderDetailResponse } from '@ac/protocol/commerce';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '@/lib/api/api-client';
-
-export const ORDER_DETAIL_PATH = '/order/v5/order/detail';
+import { apiCall } from '@/lib/api/api-client';
 
 export async function fetchOrderDetail(orderNo: string): Promise<TOrderDetail> {
-  return ZOrderDetailResponse.parse(await request(ORDER_DETAIL_PATH, { orderNo }));
+  return ZOrderDetailResponse.parse(await apiCall(calls.orders.detail, { orderNo }));
 }
 
 export const orderDetailQueryOptions = (orderNo: string) =>

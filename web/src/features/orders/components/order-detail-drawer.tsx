@@ -2,7 +2,7 @@
 import type { TOrderDetail } from '@ac/protocol/commerce';
 import { Button, Descriptions, Drawer, Flex, Grid, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '@/components/error-alert';
+import { QueryErrorAlert } from '@/components/query-error-alert';
 import { enumKey, goodsKey } from '@/lib/enum-keys';
 import { EMPTY_VALUE, formatDate, formatDateTime } from '@/lib/format/date';
 import { formatMoney } from '@/lib/format/money';
@@ -42,7 +42,7 @@ export function OrderDetailDrawer({ orderNo, onClose, onPay }: Props) {
       }
     >
       <div data-testid="order-detail" data-order-no={orderNo}>
-        {detail.error ? <ErrorAlert error={detail.error} onRetry={() => void detail.refetch()} /> : null}
+        <QueryErrorAlert query={detail} />
         {order ? (
           <>
             <Descriptions column={{ xs: 1, md: 2 }} size="small" bordered style={{ marginBottom: 16 }}>

@@ -1,15 +1,14 @@
 /** The paged order list with its status filter (page and status live in the URL), detail and pay. */
 import type { TOrderRow } from '@ac/protocol/commerce';
 import { type TOrderStatus, ZOrderStatus } from '@ac/protocol/enums';
-import { Card, Flex, Table } from 'antd';
+import { Card, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ErrorAlert } from '@/components/error-alert';
-import { ScrollRegion } from '@/components/scroll-region';
+import { PagedTable } from '@/components/paged-table';
 import { CheckoutDialog, type CheckoutOrder, checkoutOrderOf } from '@/lib/checkout/checkout-dialog';
+import { useRefreshAfterPayment } from '@/lib/checkout/use-refresh-after-payment';
 import { useOrders } from '../api/get-orders';
-import { useRefreshAfterPayment } from '../api/use-refresh-after-payment';
 import { orderColumns } from './order-columns';
 import { OrderDetailDrawer } from './order-detail-drawer';
 import { OrderStatusFilter } from './order-status-filter';
@@ -47,25 +46,19 @@ export function OrderList() {
       <Flex justify="flex-end" style={{ marginBottom: 16 }}>
         <OrderStatusFilter value={status} onChange={(s) => update({ status: s })} />
       </Flex>
-      {orders.error ? <ErrorAlert error={orders.error} onRetry={() => void orders.refetch()} /> : null}
-      <ScrollRegion label={t('orders.pageTitle')} testId="orders-table">
-        <Table
-          rowKey="orderNo"
-          columns={orderColumns(t, i18n.language, { onDetail: (row) => setDetailNo(row.orderNo), onPay: pay })}
-          dataSource={orders.data?.rows}
-          loading={orders.isFetching}
-          scroll={{ x: 1300 }}
-          locale={{ emptyText: t('orders.empty') }}
-          pagination={{
-            current: pageNo,
-            pageSize: PAGE_SIZE,
-            total: orders.data?.total ?? 0,
-            showSizeChanger: false,
-            showTotal: (total) => t('orders.total', { count: total }),
-            onChange: (page) => update({ page, status }),
-          }}
-        />
-      </ScrollRegion>
+      <PagedTable
+        query={orders}
+        columns={orderColumns(t, i18n.language, { onDetail: (row) => setDetailNo(row.orderNo), onPay: pay })}
+        rowKey="orderNo"
+        label={t('orders.pageTitle')}
+        testId="orders-table"
+        emptyText={t('orders.empty')}
+        scrollX={1300}
+        pageNo={pageNo}
+        pageSize={PAGE_SIZE}
+        onPageChange={(page) => update({ page, status })}
+        showTotal={(total) => t('orders.total', { count: total })}
+      />
       <OrderDetailDrawer orderNo={detailNo} onClose={() => setDetailNo(undefined)} onPay={pay} />
       {checkout ? <CheckoutDialog order={checkout} onClose={() => setCheckout(null)} onPaid={refresh} /> : null}
     </Card>

@@ -1,12 +1,11 @@
 /** /user/v5/profile/checkResetLink {id} → {valid:true} or 1200003, asked before the new-password form shows. */
+import { calls } from '@ac/protocol/calls';
 import { ZCheckResetLinkResponse } from '@ac/protocol/registration';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '@/lib/api/api-client';
-
-export const CHECK_RESET_LINK_PATH = '/user/v5/profile/checkResetLink';
+import { apiCall } from '@/lib/api/api-client';
 
 export async function fetchCheckResetLink(id: string): Promise<true> {
-  return ZCheckResetLinkResponse.parse(await request(CHECK_RESET_LINK_PATH, { id })).valid;
+  return ZCheckResetLinkResponse.parse(await apiCall(calls.recovery.checkResetLink, { id })).valid;
 }
 
 export const checkResetLinkQueryOptions = (id: string) =>

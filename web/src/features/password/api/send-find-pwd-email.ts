@@ -2,15 +2,14 @@
  * /user/v5/profile/sendFindPwdEmail {email, h5?} → {} for any address (1200004 within a minute).
  * Asked from the h5 shell, the mailed link opens the h5 reset page (China).
  */
+import { calls } from '@ac/protocol/calls';
 import type { TEmailOnlyRequest, TSendFindPwdEmailRequest } from '@ac/protocol/registration';
 import { useMutation } from '@tanstack/react-query';
 import { useShellKind } from '@/components/shell-context';
-import { request } from '@/lib/api/api-client';
-
-export const SEND_FIND_PWD_EMAIL_PATH = '/user/v5/profile/sendFindPwdEmail';
+import { apiCall } from '@/lib/api/api-client';
 
 export async function fetchSendFindPwdEmail(payload: TSendFindPwdEmailRequest): Promise<void> {
-  await request(SEND_FIND_PWD_EMAIL_PATH, payload);
+  await apiCall(calls.recovery.sendFindPwdEmail, payload);
 }
 
 export function useSendFindPwdEmail() {

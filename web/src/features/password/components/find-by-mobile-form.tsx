@@ -1,19 +1,15 @@
-/** China: a new password with the SMS code of purpose findPwd sent to the account's mobile. */
-import { ZMobile } from '@ac/protocol/common';
-import { Button, Flex, Form, Input } from 'antd';
+import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CodeField } from '@/components/code-field';
+import { ContactField } from '@/components/contact-field';
 import { FormError } from '@/components/form-error';
 import { NewPasswordFields } from '@/components/new-password-fields';
-import { SendCodeButton } from '@/components/send-code-button';
-import { zodRule } from '@/lib/forms/zod-rule';
 import { useUpdateForFindPwd } from '../api/update-for-find-pwd';
-import { usePasswordTexts } from './use-password-texts';
 
 type Values = { mobile: string; code: string; password: string };
 
 export function FindByMobileForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('password');
-  const passwordTexts = usePasswordTexts();
   const update = useUpdateForFindPwd();
   const [form] = Form.useForm<Values>();
 
@@ -30,32 +26,16 @@ export function FindByMobileForm({ onDone }: { onDone: () => void }) {
   return (
     <Form<Values> form={form} name="find-mobile" layout="vertical" requiredMark={false} onFinish={submit}>
       <FormError error={update.error} />
-      <Form.Item
-        name="mobile"
-        label={t('password.mobile')}
-        rules={[
-          { required: true, whitespace: true, message: t('password.mobileRequired') },
-          zodRule(ZMobile, t('password.wrongFormat')),
-        ]}
-      >
-        <Input autoComplete="tel" inputMode="tel" />
-      </Form.Item>
-      <Form.Item label={t('password.code')} htmlFor="find-mobile_code" style={{ marginBottom: 0 }}>
-        <Flex gap={8} align="start">
-          <Form.Item
-            name="code"
-            style={{ flex: 1 }}
-            rules={[
-              { required: true, whitespace: true, message: t('password.codeRequired') },
-              { pattern: /^\s*\d{6}\s*$/, message: t('password.codeFormat') },
-            ]}
-          >
-            <Input autoComplete="one-time-code" inputMode="numeric" />
-          </Form.Item>
-          <SendCodeButton channel="sms" purpose="findPwd" getTarget={mobileTarget} testId="find-send-code" />
-        </Flex>
-      </Form.Item>
-      <NewPasswordFields texts={passwordTexts} />
+      <ContactField kind="mobile" />
+      <CodeField
+        inputId="find-mobile_code"
+        messageUnder="input"
+        channel="sms"
+        purpose="findPwd"
+        getTarget={mobileTarget}
+        testId="find-send-code"
+      />
+      <NewPasswordFields labels="new" />
       <Button type="primary" htmlType="submit" block size="large" loading={update.isPending}>
         {t('password.submit')}
       </Button>

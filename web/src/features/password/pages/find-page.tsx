@@ -3,11 +3,12 @@
  * shows in place), /password/find and /h5/findPwd (China: by email, then the
  * mail_verify page, or by mobile and SMS code).
  */
-import { App, Card, Flex, Segmented } from 'antd';
+import { App, Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { FormCard } from '@/components/form-card';
+import { ResultCard } from '@/components/result-card';
 import { useShellKind } from '@/components/shell-context';
 import { paths } from '@/config/paths';
 import { getRegion } from '@/lib/app-config';
@@ -38,11 +39,9 @@ export function FindPage() {
 
   if (sentTo) {
     return (
-      <Flex justify="center" style={{ padding: '16px 0' }}>
-        <Card style={{ width: '100%', maxWidth: 560 }} data-testid="mail-verify">
-          <ResetMailSent email={sentTo} />
-        </Card>
-      </Flex>
+      <ResultCard testId="mail-verify">
+        <ResetMailSent email={sentTo} />
+      </ResultCard>
     );
   }
   return (
@@ -50,7 +49,7 @@ export function FindPage() {
       title={t('password.findTitle')}
       intro={method === 'email' ? t('password.findByEmailIntro') : t('password.findByMobileIntro')}
       testId="find-card"
-      footer={<Link to={paths.login.getHref()}>{t('password.toLogin')}</Link>}
+      footer={<Link to={paths.login.getHref()}>{t('common.toLogin')}</Link>}
     >
       {region === 'cn' ? (
         <Segmented

@@ -1,3 +1,4 @@
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import { fireEvent, screen } from '@testing-library/react';
 import { Navigate } from 'react-router';
@@ -16,7 +17,7 @@ const render = () =>
 
 describe('reset page', () => {
   it('shows the timeout message for an invalid link, without the form', async () => {
-    server.on('/user/v5/profile/checkResetLink', () => ({ code: Code.resetLinkInvalid }));
+    server.on(calls.recovery.checkResetLink.path, () => ({ code: Code.resetLinkInvalid }));
     await render();
     expect((await screen.findByRole('alert')).textContent).toBe(
       'The reset password link is timeout, invalid operation',
@@ -25,11 +26,11 @@ describe('reset page', () => {
   }, 30_000);
 
   it('checks the link, then sets the new password and goes to the login page', async () => {
-    server.on('/user/v5/profile/checkResetLink', (payload) => {
+    server.on(calls.recovery.checkResetLink.path, (payload) => {
       expect(payload).toEqual({ id: 'tok-1' });
       return { bizData: { valid: true } };
     });
-    server.on('/user/v5/profile/update4Findpwd', (payload) => {
+    server.on(calls.recovery.resetByLink.path, (payload) => {
       expect(payload).toEqual({ id: 'tok-1', password: 'New-pass-2026' });
       return {};
     });

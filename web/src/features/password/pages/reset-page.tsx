@@ -3,6 +3,8 @@
  * /password/reset/:id and /h5/reset/:id (China). The link is checked first;
  * an expired or used one shows the timeout message and a way to ask again.
  */
+
+import { errorCode } from '@ac/client';
 import { Code } from '@ac/protocol/codes';
 import { App, Button, Flex, Form, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -14,10 +16,8 @@ import { useShellKind } from '@/components/shell-context';
 import { useErrorText } from '@/components/use-error-text';
 import { paths } from '@/config/paths';
 import { regionConfig } from '@/config/regions/region-config';
-import { errorCode } from '@/lib/api/api-error';
 import { useCheckResetLink } from '../api/check-reset-link';
 import { useUpdateForFindPwd } from '../api/update-for-find-pwd';
-import { usePasswordTexts } from '../components/use-password-texts';
 
 export function ResetPage() {
   const { t } = useTranslation('password');
@@ -28,7 +28,6 @@ export function ResetPage() {
   const { id = '' } = useParams();
   const link = useCheckResetLink(id);
   const update = useUpdateForFindPwd();
-  const passwordTexts = usePasswordTexts();
   const findHref = shell === 'h5' ? paths.h5FindPwd.getHref() : regionConfig().findPasswordHref;
   const linkError = link.error ?? (errorCode(update.error) === Code.resetLinkInvalid ? update.error : null);
 
@@ -68,7 +67,7 @@ export function ResetPage() {
     <FormCard title={t('password.resetTitle')} intro={t('password.resetDescription')} testId="reset-card">
       <Form<{ password: string }> name="reset-password" layout="vertical" requiredMark={false} onFinish={submit}>
         <FormError error={update.error} />
-        <NewPasswordFields texts={passwordTexts} />
+        <NewPasswordFields labels="new" />
         <Button type="primary" htmlType="submit" block size="large" loading={update.isPending}>
           {t('password.submit')}
         </Button>

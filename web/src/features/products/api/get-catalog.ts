@@ -1,12 +1,11 @@
 /** The goods on sale with their prices in the region currency: /order/v5/product/catalog. */
+import { calls } from '@ac/protocol/calls';
 import { type TProductCatalogResponse, ZProductCatalogResponse } from '@ac/protocol/commerce';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '@/lib/api/api-client';
-
-export const CATALOG_PATH = '/order/v5/product/catalog';
+import { apiCall } from '@/lib/api/api-client';
 
 export async function fetchCatalog(): Promise<TProductCatalogResponse> {
-  return ZProductCatalogResponse.parse(await request(CATALOG_PATH, {}));
+  return ZProductCatalogResponse.parse(await apiCall(calls.products.catalog, {}));
 }
 
 export const catalogQueryOptions = () =>

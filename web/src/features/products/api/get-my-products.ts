@@ -1,12 +1,11 @@
 /** My membership products with expiry: /order/v5/product/mine → {rows}. */
+import { calls } from '@ac/protocol/calls';
 import { type TMyProduct, ZMyProducts } from '@ac/protocol/commerce';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '@/lib/api/api-client';
-
-export const MY_PRODUCTS_PATH = '/order/v5/product/mine';
+import { apiCall } from '@/lib/api/api-client';
 
 export async function fetchMyProducts(): Promise<TMyProduct[]> {
-  return ZMyProducts.parse(await request(MY_PRODUCTS_PATH, {})).rows;
+  return ZMyProducts.parse(await apiCall(calls.memberships.mine, {})).rows;
 }
 
 export const myProductsQueryOptions = () => queryOptions({ queryKey: ['products', 'mine'], queryFn: fetchMyProducts });

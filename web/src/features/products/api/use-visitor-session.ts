@@ -3,10 +3,11 @@
  * the same userInfo query the gate runs, but a missing or expired session
  * is an answer ("logged out"), not a trip to the login page.
  */
+
+import { errorCode } from '@ac/client';
 import { sessionCodes, type TCode } from '@ac/protocol/codes';
 import type { TUserInfoResponse } from '@ac/protocol/session';
 import { useQuery } from '@tanstack/react-query';
-import { errorCode } from '@/lib/api/api-error';
 import { isLoggedIn, userInfoQueryOptions } from '@/lib/session/user-info';
 
 export type VisitorSession =

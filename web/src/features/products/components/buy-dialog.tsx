@@ -7,12 +7,12 @@ import type { TCatalogItem } from '@ac/protocol/commerce';
 import { App, Modal, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '@/components/error-alert';
+import { QueryErrorAlert } from '@/components/query-error-alert';
 import { useErrorText } from '@/components/use-error-text';
 import { CheckoutDialog, type CheckoutOrder, checkoutOrderOf } from '@/lib/checkout/checkout-dialog';
+import { useRefreshAfterPayment } from '@/lib/checkout/use-refresh-after-payment';
 import { useCreateOrder } from '../api/create-order';
 import { useCatalog } from '../api/get-catalog';
-import { useRefreshAfterPayment } from '../api/use-refresh-after-payment';
 import { CatalogList } from './catalog-list';
 
 type Props = { open: boolean; held: ReadonlySet<string>; onClose: () => void };
@@ -43,7 +43,7 @@ export function BuyDialog({ open, held, onClose }: Props) {
   return (
     <>
       <Modal open={open} title={t('products.buyTitle')} onCancel={onClose} footer={null} width={640}>
-        {catalog.error ? <ErrorAlert error={catalog.error} onRetry={() => void catalog.refetch()} /> : null}
+        <QueryErrorAlert query={catalog} />
         {catalog.data ? (
           <CatalogList
             rows={catalog.data.rows}

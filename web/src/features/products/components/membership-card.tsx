@@ -8,20 +8,14 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { enumKey, goodsKey } from '@/lib/enum-keys';
 import { formatDate } from '@/lib/format/date';
+import { CardTitle } from './card-title';
 import { ExpiryTag } from './expiry-tag';
 
 export function MembershipCard({ vipInfo }: { vipInfo: TVipInfo | null }) {
   const { t } = useTranslation(['products', 'enums']);
   return (
     <Card
-      title={
-        <Flex gap={8} align="center">
-          <CrownOutlined aria-hidden />
-          <Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>
-            {t('products.membershipTitle')}
-          </Typography.Title>
-        </Flex>
-      }
+      title={<CardTitle icon={<CrownOutlined aria-hidden />}>{t('products.membershipTitle')}</CardTitle>}
       extra={<Link to={paths.orderPro.getHref()}>{t('products.membershipOrders')}</Link>}
       data-testid="membership-card"
       style={{ height: '100%' }}

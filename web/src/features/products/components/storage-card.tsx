@@ -2,9 +2,10 @@
 
 import type { TStorage } from '@ac/protocol/session';
 import { CloudOutlined } from '@ant-design/icons';
-import { Card, Descriptions, Flex, Progress, Typography } from 'antd';
+import { Card, Descriptions, Progress, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@/lib/format/bytes';
+import { CardTitle } from './card-title';
 
 export function StorageCard({ storage }: { storage: TStorage }) {
   const { t, i18n } = useTranslation('products');
@@ -12,14 +13,7 @@ export function StorageCard({ storage }: { storage: TStorage }) {
   const percent = storage.total > 0 ? Math.min(100, Math.round((storage.used / storage.total) * 1000) / 10) : 0;
   return (
     <Card
-      title={
-        <Flex gap={8} align="center">
-          <CloudOutlined aria-hidden />
-          <Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>
-            {t('products.storageTitle')}
-          </Typography.Title>
-        </Flex>
-      }
+      title={<CardTitle icon={<CloudOutlined aria-hidden />}>{t('products.storageTitle')}</CardTitle>}
       data-testid="storage-card"
       style={{ height: '100%' }}
     >

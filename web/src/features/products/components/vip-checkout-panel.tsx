@@ -7,6 +7,7 @@
 import type { TCatalogItem } from '@ac/protocol/commerce';
 import { Flex, Skeleton } from 'antd';
 import { ErrorAlert } from '@/components/error-alert';
+import { QueryErrorAlert } from '@/components/query-error-alert';
 import { useMyProducts } from '../api/get-my-products';
 import type { VisitorSession } from '../api/use-visitor-session';
 import { currentEndOf, membershipEnd } from '../utils/membership-end';
@@ -33,7 +34,7 @@ export function VipCheckoutPanel({ plan, session, onPaid }: Props) {
   // Only before the first answer: a failed refresh must not unmount an open checkout.
   if (!products.data) {
     return products.isError ? (
-      <ErrorAlert error={products.error} onRetry={() => void products.refetch()} />
+      <QueryErrorAlert query={products} />
     ) : (
       <Skeleton active title={false} paragraph={{ rows: 3 }} />
     );

@@ -9,8 +9,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '@/components/use-error-text';
 import { CheckoutDialog, type CheckoutOrder, checkoutOrderOf } from '@/lib/checkout/checkout-dialog';
+import { useRefreshAfterPayment } from '@/lib/checkout/use-refresh-after-payment';
 import { useCreateOrder } from '../api/create-order';
-import { useRefreshAfterPayment } from '../api/use-refresh-after-payment';
 
 type Props = { plan: TCatalogItem; disabled?: boolean; onPaid: () => void };
 

@@ -3,8 +3,8 @@ import { ShoppingCartOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Row, Skeleton, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '@/components/error-alert';
 import { PageHeader } from '@/components/page-header';
+import { QueryErrorAlert } from '@/components/query-error-alert';
 import { isPast } from '@/lib/format/date';
 import { useUserInfo } from '@/lib/session/user-info';
 import { useMyProducts } from '../api/get-my-products';
@@ -54,7 +54,7 @@ export function ProductsPage() {
           </Typography.Title>
         }
       >
-        {products.error ? <ErrorAlert error={products.error} onRetry={() => void products.refetch()} /> : null}
+        <QueryErrorAlert query={products} />
         <MyProductsTable rows={products.data} loading={products.isPending} />
       </Card>
     </>

@@ -1,3 +1,4 @@
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TCatalogItem, TMyProduct } from '@ac/protocol/commerce';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
@@ -57,12 +58,12 @@ const routes = { '/login': <Where />, '/products': <Where /> };
 
 const server = installFakeServer();
 beforeEach(() => {
-  server.on('/order/v5/product/catalog', () => ({ bizData: catalog }));
+  server.on(calls.products.catalog.path, () => ({ bizData: catalog }));
 });
 
 describe('/vip_confirm', () => {
   it('explains an unknown goods code and links to the product centre', async () => {
-    server.on('/user/v5/sysuser/userInfo', () => ({ code: Code.sessionExpired }));
+    server.on(calls.user.userInfo.path, () => ({ code: Code.sessionExpired }));
     await renderWithApp(<VipConfirmPage />, { path: '/vip_confirm?goods=NOPE', routes });
     const result = await screen.findByTestId('vip-unknown', {}, { timeout: 5000 });
     expect(result.textContent).toContain('This membership is not on sale');
@@ -72,7 +73,7 @@ describe('/vip_confirm', () => {
   });
 
   it('asks for a goods code when there is none', async () => {
-    server.on('/user/v5/sysuser/userInfo', () => ({ code: Code.sessionExpired }));
+    server.on(calls.user.userInfo.path, () => ({ code: Code.sessionExpired }));
     await renderWithApp(<VipConfirmPage />, { path: '/vip_confirm', routes });
     expect((await screen.findByTestId('vip-missing', {}, { timeout: 5000 })).textContent).toContain(
       'No membership selected',
@@ -80,14 +81,14 @@ describe('/vip_confirm', () => {
   });
 
   it('shows the plan to a visitor and logs in back to the same page', async () => {
-    server.on('/user/v5/sysuser/userInfo', () => ({ code: Code.sessionExpired }));
+    server.on(calls.user.userInfo.path, () => ({ code: Code.sessionExpired }));
     await renderWithApp(<VipConfirmPage />, { path: '/vip_confirm?goods=ML2', routes });
     const login = await screen.findByTestId('vip-login', {}, { timeout: 5000 });
     expect(screen.getByTestId('vip-product').textContent).toBe('Viewer Premium');
     expect(screen.getByTestId('vip-price').textContent).toBe('¥128.00');
     expect(screen.getByTestId('vip-duration').textContent).toBe('365 days');
     expect(screen.queryByTestId('vip-pay')).toBeNull();
-    expect(server.calls.some((c) => c.path === '/order/v5/product/mine')).toBe(false);
+    expect(server.calls.some((c) => c.path === calls.memberships.mine.path)).toBe(false);
     fireEvent.click(login);
     expect((await screen.findByTestId('where')).textContent).toBe('/login?redirect=%2Fvip_confirm%3Fgoods%3DML2');
   });
@@ -104,8 +105,8 @@ describe('/vip_confirm', () => {
         expireTime: currentEnd,
       },
     ];
-    server.on('/user/v5/sysuser/userInfo', () => ({ bizData: userInfo }));
-    server.on('/order/v5/product/mine', () => ({ bizData: { rows: mine } }));
+    server.on(calls.user.userInfo.path, () => ({ bizData: userInfo }));
+    server.on(calls.memberships.mine.path, () => ({ bizData: { rows: mine } }));
     await renderWithApp(<VipConfirmPage />, { path: '/vip_confirm?goods=ML2', routes });
 
     const newEnd = await screen.findByTestId('vip-new-end', {}, { timeout: 5000 });

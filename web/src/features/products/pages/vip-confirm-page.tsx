@@ -8,7 +8,7 @@ import { Card, Col, Divider, Flex, Row, Skeleton, Typography, theme } from 'antd
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ErrorAlert } from '@/components/error-alert';
+import { QueryErrorAlert } from '@/components/query-error-alert';
 import { goodsKey } from '@/lib/enum-keys';
 import { useCatalog } from '../api/get-catalog';
 import { useVisitorSession } from '../api/use-visitor-session';
@@ -48,7 +48,7 @@ export function VipConfirmPage() {
   const body = () => {
     if (paid) return <VipPaidResult product={paid.product} newEnd={paid.newEnd} />;
     if (!goodsCode) return <VipGoodsResult goodsCode="" />;
-    if (catalog.error) return <ErrorAlert error={catalog.error} onRetry={() => void catalog.refetch()} />;
+    if (catalog.error) return <QueryErrorAlert query={catalog} />;
     if (!catalog.data) return <Skeleton active />;
     if (!plan) return <VipGoodsResult goodsCode={goodsCode} />;
     const picker = plans.length > 1;

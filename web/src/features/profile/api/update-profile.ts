@@ -3,16 +3,15 @@
  * location, company or position; a new email or mobile needs its code.
  * Afterwards the user detail and the header's user info are loaded again.
  */
+import { calls } from '@ac/protocol/calls';
 import type { TProfileRequest } from '@ac/protocol/profile';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '@/lib/api/api-client';
+import { apiCall } from '@/lib/api/api-client';
 import { userDetailQueryOptions } from '@/lib/session/user-detail';
 import { userInfoQueryOptions } from '@/lib/session/user-info';
 
-export const UPDATE_PROFILE_PATH = '/user/v5/sysuser/profile';
-
 export async function fetchUpdateProfile(payload: TProfileRequest): Promise<void> {
-  await request(UPDATE_PROFILE_PATH, payload);
+  await apiCall(calls.profile.update, payload);
 }
 
 export function useUpdateProfile() {

@@ -4,22 +4,22 @@
  * is `{code, msg, bizData:{favicon}}` in clear. XMLHttpRequest reports the
  * upload progress. Afterwards the header's user info is loaded again.
  */
+
+import { ApiError } from '@ac/client';
 import { Code } from '@ac/protocol/codes';
+import { httpPaths } from '@ac/protocol/http-paths';
 import { type TAvatarResponse, ZAvatarResponse } from '@ac/protocol/profile';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callUrl } from '@/lib/api/api-client';
-import { ApiError } from '@/lib/api/api-error';
 import { userDetailQueryOptions } from '@/lib/session/user-detail';
 import { userInfoQueryOptions } from '@/lib/session/user-info';
-
-export const UPLOAD_AVATAR_PATH = '/user/v5/sysuser/uploadFavicon';
 
 export type UploadAvatarInput = { file: Blob; fileName: string; onProgress?: (percent: number) => void };
 
 export function fetchUploadAvatar({ file, fileName, onProgress }: UploadAvatarInput): Promise<TAvatarResponse> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', callUrl(UPLOAD_AVATAR_PATH));
+    xhr.open('POST', callUrl(httpPaths.avatarUploads[0]));
     xhr.withCredentials = true;
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress?.(Math.round((e.loaded / e.total) * 100));

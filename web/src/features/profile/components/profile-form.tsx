@@ -4,11 +4,11 @@
  */
 import { ZEmail, ZMobile } from '@ac/protocol/common';
 import type { TProfileRequest, TUserDetail } from '@ac/protocol/profile';
-import { App, Button, Flex, Form, Input, Select } from 'antd';
+import { App, Button, Form, Input, Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '@/components/error-alert';
-import { SendCodeButton } from '@/components/send-code-button';
+import { CodeField } from '@/components/code-field';
+import { FormError } from '@/components/form-error';
 import { countryOptions } from '@/lib/format/country';
 import { zodRule } from '@/lib/forms/zod-rule';
 import { useDictionary } from '@/lib/session/dictionary';
@@ -42,10 +42,6 @@ export function ProfileForm({ detail }: { detail: TUserDetail }) {
   );
   const emailChanged = changed(email, detail.email);
   const mobileChanged = changed(mobile, detail.mobile);
-  const codeRules = [
-    { required: true, message: t('profile.codeRequired') },
-    { pattern: /^\s*\d{6}\s*$/, message: t('profile.codeFormat') },
-  ];
   const targetOf = (field: 'email' | 'mobile') => () =>
     form
       .validateFields([field])
@@ -70,19 +66,15 @@ export function ProfileForm({ detail }: { detail: TUserDetail }) {
   };
 
   const codeItem = (name: 'emailCode' | 'mobileCode', label: string, channel: 'email' | 'sms') => (
-    <Form.Item label={label} htmlFor={`profile_${name}`} required>
-      <Flex gap={8}>
-        <Form.Item name={name} noStyle rules={codeRules}>
-          <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
-        </Form.Item>
-        <SendCodeButton
-          channel={channel}
-          purpose={channel === 'email' ? 'bindEmail' : 'bindMobile'}
-          getTarget={targetOf(channel === 'email' ? 'email' : 'mobile')}
-          testId={`${name}-send`}
-        />
-      </Flex>
-    </Form.Item>
+    <CodeField
+      name={name}
+      inputId={`profile_${name}`}
+      label={label}
+      channel={channel}
+      purpose={channel === 'email' ? 'bindEmail' : 'bindMobile'}
+      getTarget={targetOf(channel === 'email' ? 'email' : 'mobile')}
+      testId={`${name}-send`}
+    />
   );
 
   return (
@@ -101,11 +93,7 @@ export function ProfileForm({ detail }: { detail: TUserDetail }) {
         position: detail.position ?? undefined,
       }}
     >
-      {update.error ? (
-        <div style={{ marginBottom: 16 }}>
-          <ErrorAlert error={update.error} />
-        </div>
-      ) : null}
+      <FormError error={update.error} />
       <Form.Item label={t('profile.account')} htmlFor="profile_account">
         <Input id="profile_account" value={detail.name} disabled />
       </Form.Item>

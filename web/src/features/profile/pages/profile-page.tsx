@@ -1,8 +1,8 @@
 /** Basic information (main shell): the avatar and the profile form. */
 import { Card, Divider, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '@/components/error-alert';
 import { PageHeader } from '@/components/page-header';
+import { QueryErrorAlert } from '@/components/query-error-alert';
 import { useUserDetail } from '@/lib/session/user-detail';
 import { AvatarUpload } from '../components/avatar-upload';
 import { ProfileForm } from '../components/profile-form';
@@ -14,7 +14,7 @@ export function ProfilePage() {
     <>
       <PageHeader title={t('profile.pageTitle')} description={t('profile.pageDescription')} />
       <Card>
-        {detail.error ? <ErrorAlert error={detail.error} onRetry={() => void detail.refetch()} /> : null}
+        <QueryErrorAlert query={detail} />
         {detail.data ? (
           <>
             <AvatarUpload favicon={detail.data.favicon} />

@@ -2,16 +2,15 @@
  * Redeems a code: /order/v5/redeem/exchange → the membership after the
  * grant. Refreshes my codes, the current membership, products and orders.
  */
+import { calls } from '@ac/protocol/calls';
 import { type TRedeemExchangeResponse, ZRedeemExchangeResponse } from '@ac/protocol/commerce';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '@/lib/api/api-client';
+import { apiCall } from '@/lib/api/api-client';
 import { userInfoQueryOptions } from '@/lib/session/user-info';
 import { redeemCodesQueryOptions } from './get-redeem-codes';
 
-export const REDEEM_EXCHANGE_PATH = '/order/v5/redeem/exchange';
-
 export async function fetchExchangeRedeem(code: string): Promise<TRedeemExchangeResponse> {
-  return ZRedeemExchangeResponse.parse(await request(REDEEM_EXCHANGE_PATH, { code }));
+  return ZRedeemExchangeResponse.parse(await apiCall(calls.redeem.exchange, { code }));
 }
 
 export function useExchangeRedeem() {

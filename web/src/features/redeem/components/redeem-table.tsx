@@ -1,10 +1,8 @@
 /** One tab of redeem codes, paged. */
 import type { TRedeemListRequest } from '@ac/protocol/commerce';
-import { Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '@/components/error-alert';
-import { ScrollRegion } from '@/components/scroll-region';
+import { PagedTable } from '@/components/paged-table';
 import { useRedeemCodes } from '../api/get-redeem-codes';
 import { redeemColumns } from './redeem-columns';
 
@@ -15,26 +13,17 @@ export function RedeemTable({ state }: { state: TRedeemListRequest['state'] }) {
   const [pageNo, setPageNo] = useState(1);
   const codes = useRedeemCodes({ state, pageNo, pageSize: PAGE_SIZE });
   return (
-    <>
-      {codes.error ? <ErrorAlert error={codes.error} onRetry={() => void codes.refetch()} /> : null}
-      <ScrollRegion label={t('redeem.pageTitle')} testId={`redeem-table-${state}`}>
-        <Table
-          rowKey="serialNo"
-          columns={redeemColumns(t)}
-          dataSource={codes.data?.rows}
-          loading={codes.isFetching}
-          scroll={{ x: 1100 }}
-          locale={{ emptyText: t('redeem.empty') }}
-          pagination={{
-            current: pageNo,
-            pageSize: PAGE_SIZE,
-            total: codes.data?.total ?? 0,
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-            onChange: setPageNo,
-          }}
-        />
-      </ScrollRegion>
-    </>
+    <PagedTable
+      query={codes}
+      columns={redeemColumns(t)}
+      rowKey="serialNo"
+      label={t('redeem.pageTitle')}
+      testId={`redeem-table-${state}`}
+      emptyText={t('redeem.empty')}
+      scrollX={1100}
+      pageNo={pageNo}
+      pageSize={PAGE_SIZE}
+      onPageChange={setPageNo}
+    />
   );
 }

@@ -1,10 +1,9 @@
 /** /redeemcode/order: the orders in which I bought redeem codes, paged. */
-import { Card, Table } from 'antd';
+import { Card } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '@/components/error-alert';
 import { PageHeader } from '@/components/page-header';
-import { ScrollRegion } from '@/components/scroll-region';
+import { PagedTable } from '@/components/paged-table';
 import { useRedeemOrders } from '../api/get-redeem-orders';
 import { redeemOrderColumns } from '../components/redeem-order-columns';
 
@@ -18,25 +17,18 @@ export function RedeemOrdersPage() {
     <>
       <PageHeader title={t('redeem.ordersTitle')} description={t('redeem.ordersDescription')} />
       <Card>
-        {orders.error ? <ErrorAlert error={orders.error} onRetry={() => void orders.refetch()} /> : null}
-        <ScrollRegion label={t('redeem.ordersTitle')} testId="redeem-orders-table">
-          <Table
-            rowKey="orderNo"
-            columns={redeemOrderColumns(t, i18n.language)}
-            dataSource={orders.data?.rows}
-            loading={orders.isFetching}
-            scroll={{ x: 1100 }}
-            locale={{ emptyText: t('redeem.ordersEmpty') }}
-            pagination={{
-              current: pageNo,
-              pageSize: PAGE_SIZE,
-              total: orders.data?.total ?? 0,
-              showSizeChanger: false,
-              hideOnSinglePage: true,
-              onChange: setPageNo,
-            }}
-          />
-        </ScrollRegion>
+        <PagedTable
+          query={orders}
+          columns={redeemOrderColumns(t, i18n.language)}
+          rowKey="orderNo"
+          label={t('redeem.ordersTitle')}
+          testId="redeem-orders-table"
+          emptyText={t('redeem.ordersEmpty')}
+          scrollX={1100}
+          pageNo={pageNo}
+          pageSize={PAGE_SIZE}
+          onPageChange={setPageNo}
+        />
       </Card>
     </>
   );

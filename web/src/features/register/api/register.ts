@@ -4,19 +4,21 @@
  * password, agree, businessSource?} → {}. businessSource comes from the
  * tracked `businessSource` URL parameter or cookie.
  */
+import { calls } from '@ac/protocol/calls';
 import type { ZRegisterEmailRequest, ZRegisterMobileRequest } from '@ac/protocol/registration';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { request } from '@/lib/api/api-client';
+import { apiCall } from '@/lib/api/api-client';
 import { trackedValue } from '@/lib/tracked-params';
-
-export const REGISTER_PATH = '/user/v5/profile/register';
 
 export type RegisterInput = z.input<typeof ZRegisterEmailRequest> | z.input<typeof ZRegisterMobileRequest>;
 
 export async function fetchRegister(payload: RegisterInput): Promise<void> {
   const businessSource = trackedValue('businessSource');
-  await request(REGISTER_PATH, businessSource ? { ...payload, businessSource } : payload);
+  await apiCall(
+    'mobile' in payload ? calls.registration.registerByMobile : calls.registration.registerByEmail,
+    businessSource ? { ...payload, businessSource } : payload,
+  );
 }
 
 export function useRegister() {

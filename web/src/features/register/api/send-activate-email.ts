@@ -1,12 +1,11 @@
 /** /user/v5/sysuser/sendActivateEmail {email} → {} (any address; 1200004 within a minute). */
+import { calls } from '@ac/protocol/calls';
 import type { TEmailOnlyRequest } from '@ac/protocol/registration';
 import { useMutation } from '@tanstack/react-query';
-import { request } from '@/lib/api/api-client';
-
-export const SEND_ACTIVATE_EMAIL_PATH = '/user/v5/sysuser/sendActivateEmail';
+import { apiCall } from '@/lib/api/api-client';
 
 export async function fetchSendActivateEmail(payload: TEmailOnlyRequest): Promise<void> {
-  await request(SEND_ACTIVATE_EMAIL_PATH, payload);
+  await apiCall(calls.registration.sendActivateEmail, payload);
 }
 
 export function useSendActivateEmail() {

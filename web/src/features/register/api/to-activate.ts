@@ -2,13 +2,12 @@
  * /user/v5/profile/toactivate {id} → {} or 1200002. The link is single use,
  * so it runs as a query: one call per id, never retried or refetched.
  */
+import { calls } from '@ac/protocol/calls';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '@/lib/api/api-client';
-
-export const TO_ACTIVATE_PATH = '/user/v5/profile/toactivate';
+import { apiCall } from '@/lib/api/api-client';
 
 export async function fetchToActivate(id: string): Promise<true> {
-  await request(TO_ACTIVATE_PATH, { id });
+  await apiCall(calls.registration.toActivate, { id });
   return true;
 }
 

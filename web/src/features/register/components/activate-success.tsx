@@ -15,7 +15,7 @@ export function ActivateSuccess() {
       extra={
         <Link to={paths.login.getHref()}>
           <Button type="primary" size="large">
-            {t('register.toLogin')}
+            {t('common.toLogin')}
           </Button>
         </Link>
       }

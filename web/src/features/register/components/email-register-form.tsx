@@ -1,25 +1,24 @@
 /** Overseas registration: name, email, password and confirmation, region, terms and optional offers consent. */
+
+import { errorCode } from '@ac/client';
 import { Code } from '@ac/protocol/codes';
 import { ZEmail } from '@ac/protocol/common';
 import { Button, Checkbox, Form, Input, Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ContactField } from '@/components/contact-field';
 import { FormError } from '@/components/form-error';
 import { NewPasswordFields } from '@/components/new-password-fields';
-import { errorCode } from '@/lib/api/api-error';
 import { countryOptions } from '@/lib/format/country';
-import { zodRule } from '@/lib/forms/zod-rule';
 import { useDictionary } from '@/lib/session/dictionary';
 import { useRegister } from '../api/register';
 import { TermsField } from './terms-field';
-import { usePasswordTexts } from './use-password-texts';
 
 type Values = { name: string; email: string; password: string; region: string; agree: boolean; subscribe?: boolean };
 type Props = { onRegistered: (email: string) => void; onOtherNode: (email: string) => void };
 
 export function EmailRegisterForm({ onRegistered, onOtherNode }: Props) {
   const { t, i18n } = useTranslation('register');
-  const passwordTexts = usePasswordTexts();
   const register = useRegister();
   const dictionary = useDictionary();
   const regions = useMemo(
@@ -56,17 +55,8 @@ export function EmailRegisterForm({ onRegistered, onOtherNode }: Props) {
       >
         <Input autoComplete="name" />
       </Form.Item>
-      <Form.Item
-        name="email"
-        label={t('register.email')}
-        rules={[
-          { required: true, whitespace: true, message: t('register.emailRequired') },
-          zodRule(ZEmail, t('register.wrongFormat')),
-        ]}
-      >
-        <Input autoComplete="email" inputMode="email" />
-      </Form.Item>
-      <NewPasswordFields texts={passwordTexts} />
+      <ContactField kind="email" />
+      <NewPasswordFields labels="first" />
       <Form.Item
         name="region"
         label={t('register.region')}

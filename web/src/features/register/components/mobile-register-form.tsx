@@ -1,20 +1,16 @@
-/** China registration: mobile, SMS code of purpose `register`, password and confirmation, terms. */
-import { ZMobile } from '@ac/protocol/common';
-import { Button, Flex, Form, Input } from 'antd';
+import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CodeField } from '@/components/code-field';
+import { ContactField } from '@/components/contact-field';
 import { FormError } from '@/components/form-error';
 import { NewPasswordFields } from '@/components/new-password-fields';
-import { SendCodeButton } from '@/components/send-code-button';
-import { zodRule } from '@/lib/forms/zod-rule';
 import { useRegister } from '../api/register';
 import { TermsField } from './terms-field';
-import { usePasswordTexts } from './use-password-texts';
 
 type Values = { mobile: string; code: string; password: string; agree: boolean };
 
 export function MobileRegisterForm({ onRegistered }: { onRegistered: (mobile: string) => void }) {
   const { t } = useTranslation('register');
-  const passwordTexts = usePasswordTexts();
   const register = useRegister();
   const [form] = Form.useForm<Values>();
 
@@ -45,32 +41,16 @@ export function MobileRegisterForm({ onRegistered }: { onRegistered: (mobile: st
       disabled={register.isPending}
     >
       <FormError error={register.error} />
-      <Form.Item
-        name="mobile"
-        label={t('register.mobile')}
-        rules={[
-          { required: true, whitespace: true, message: t('register.mobileRequired') },
-          zodRule(ZMobile, t('register.wrongFormat')),
-        ]}
-      >
-        <Input autoComplete="tel" inputMode="tel" />
-      </Form.Item>
-      <Form.Item label={t('register.code')} htmlFor="register-mobile_code" style={{ marginBottom: 0 }}>
-        <Flex gap={8} align="start">
-          <Form.Item
-            name="code"
-            style={{ flex: 1 }}
-            rules={[
-              { required: true, whitespace: true, message: t('register.codeRequired') },
-              { pattern: /^\s*\d{6}\s*$/, message: t('register.codeFormat') },
-            ]}
-          >
-            <Input autoComplete="one-time-code" inputMode="numeric" />
-          </Form.Item>
-          <SendCodeButton channel="sms" purpose="register" getTarget={mobileTarget} testId="register-send-code" />
-        </Flex>
-      </Form.Item>
-      <NewPasswordFields texts={passwordTexts} />
+      <ContactField kind="mobile" />
+      <CodeField
+        inputId="register-mobile_code"
+        messageUnder="input"
+        channel="sms"
+        purpose="register"
+        getTarget={mobileTarget}
+        testId="register-send-code"
+      />
+      <NewPasswordFields labels="first" />
       <TermsField />
       <Button type="primary" htmlType="submit" block size="large" loading={register.isPending} style={{ marginTop: 8 }}>
         {t('register.submit')}

@@ -1,34 +1,12 @@
 /** Asks for the email of an unactivated account and mails a new activation link. */
-import { ZEmail } from '@ac/protocol/common';
-import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormError } from '@/components/form-error';
-import { zodRule } from '@/lib/forms/zod-rule';
+import { SendLinkForm } from '@/components/send-link-form';
 import { useSendActivateEmail } from '../api/send-activate-email';
 
 export function ResendActivationForm({ onSent }: { onSent: (email: string) => void }) {
   const { t } = useTranslation('register');
   const send = useSendActivateEmail();
-  const submit = ({ email }: { email: string }) => {
-    const address = ZEmail.parse(email);
-    send.mutate({ email: address }, { onSuccess: () => onSent(address) });
-  };
   return (
-    <Form<{ email: string }> name="resend-activation" layout="vertical" requiredMark={false} onFinish={submit}>
-      <FormError error={send.error} />
-      <Form.Item
-        name="email"
-        label={t('register.email')}
-        rules={[
-          { required: true, whitespace: true, message: t('register.emailRequired') },
-          zodRule(ZEmail, t('register.wrongFormat')),
-        ]}
-      >
-        <Input autoComplete="email" inputMode="email" />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={send.isPending}>
-        {t('register.sendActivation')}
-      </Button>
-    </Form>
+    <SendLinkForm name="resend-activation" send={send} submitLabel={t('register.sendActivation')} onSent={onSent} />
   );
 }

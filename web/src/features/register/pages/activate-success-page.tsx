@@ -1,13 +1,11 @@
 /** Overseas /site/activate_success: where an opened activation link ends. */
-import { Card, Flex } from 'antd';
+import { ResultCard } from '@/components/result-card';
 import { ActivateSuccess } from '../components/activate-success';
 
 export function ActivateSuccessPage() {
   return (
-    <Flex justify="center" style={{ padding: '16px 0' }}>
-      <Card style={{ width: '100%', maxWidth: 560 }}>
-        <ActivateSuccess />
-      </Card>
-    </Flex>
+    <ResultCard>
+      <ActivateSuccess />
+    </ResultCard>
   );
 }

@@ -7,10 +7,10 @@ import { THIRD_PARTY_TYPES, type TThirdPartyType } from '@ac/protocol/enums';
 import { thirdPartyNames } from '@ac/protocol/third-party';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
-import { FormCard } from '@/components/form-card';
+import { useNavigate, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { MobileRegisterForm } from '../components/mobile-register-form';
+import { RegisterCard } from '../components/register-card';
 
 const isThirdPartyType = (value: string | undefined): value is TThirdPartyType =>
   (THIRD_PARTY_TYPES as readonly string[]).includes(value ?? '');
@@ -22,15 +22,9 @@ export function ThirdGetCodePage() {
   const { type } = useParams();
   const provider = isThirdPartyType(type) ? thirdPartyNames[type] : null;
   return (
-    <FormCard
+    <RegisterCard
       title={t('register.thirdGetCodeTitle')}
       intro={provider ? t('register.thirdGetCodeIntro', { name: provider }) : t('register.thirdGetCodeDescription')}
-      testId="register-card"
-      footer={
-        <>
-          {t('register.haveAccount')} <Link to={paths.login.getHref()}>{t('register.toLogin')}</Link>
-        </>
-      }
     >
       <MobileRegisterForm
         onRegistered={() => {
@@ -38,6 +32,6 @@ export function ThirdGetCodePage() {
           navigate(paths.login.getHref());
         }}
       />
-    </FormCard>
+    </RegisterCard>
   );
 }

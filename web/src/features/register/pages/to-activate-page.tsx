@@ -3,11 +3,12 @@
  * on load. Success: the activate-success screen (overseas its own page);
  * an invalid or used link (1200002): the message and a form for a new link.
  */
-import { Alert, Card, Flex, Spin } from 'antd';
+import { Flex, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
-import { useErrorText } from '@/components/use-error-text';
+import { FormError } from '@/components/form-error';
+import { ResultCard } from '@/components/result-card';
 import { paths } from '@/config/paths';
 import { getRegion } from '@/lib/app-config';
 import { useToActivate } from '../api/to-activate';
@@ -17,7 +18,6 @@ import { ResendActivationForm } from '../components/resend-activation-form';
 
 export function ToActivatePage() {
   const { t } = useTranslation('register');
-  const errorText = useErrorText();
   const { id = '' } = useParams();
   const activation = useToActivate(id);
   const [sentTo, setSentTo] = useState<string>();
@@ -26,32 +26,24 @@ export function ToActivatePage() {
     return <Navigate to={paths.siteActivateSuccess.getHref()} replace />;
 
   return (
-    <Flex justify="center" style={{ padding: '16px 0' }}>
-      <Card style={{ width: '100%', maxWidth: 560 }}>
-        {activation.isPending ? (
-          <Flex vertical align="center" gap={12} style={{ padding: 32 }}>
-            <Spin />
-            <span>{t('register.activating')}</span>
-          </Flex>
-        ) : activation.isSuccess ? (
-          <ActivateSuccess />
-        ) : sentTo ? (
-          <ActivationMailSent email={sentTo} />
-        ) : (
-          <>
-            <h1 style={{ fontSize: 24, margin: '0 0 16px' }}>{t('register.toActivateTitle')}</h1>
-            <Alert
-              type="error"
-              showIcon
-              role="alert"
-              title={errorText(activation.error)}
-              style={{ marginBottom: 16 }}
-            />
-            <p>{t('register.resendIntro')}</p>
-            <ResendActivationForm onSent={setSentTo} />
-          </>
-        )}
-      </Card>
-    </Flex>
+    <ResultCard>
+      {activation.isPending ? (
+        <Flex vertical align="center" gap={12} style={{ padding: 32 }}>
+          <Spin />
+          <span>{t('register.activating')}</span>
+        </Flex>
+      ) : activation.isSuccess ? (
+        <ActivateSuccess />
+      ) : sentTo ? (
+        <ActivationMailSent email={sentTo} />
+      ) : (
+        <>
+          <h1 style={{ fontSize: 24, margin: '0 0 16px' }}>{t('register.toActivateTitle')}</h1>
+          <FormError error={activation.error} />
+          <p>{t('register.resendIntro')}</p>
+          <ResendActivationForm onSent={setSentTo} />
+        </>
+      )}
+    </ResultCard>
   );
 }

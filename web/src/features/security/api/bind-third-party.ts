@@ -3,28 +3,25 @@
  * (the browser goes there), then on the way back /user/v5/third/bindThirdParty
  * {type, code, state, iss}; unbinding: /user/v5/third/unBindThirdParty {type}.
  */
+import { calls } from '@ac/protocol/calls';
 import type { TThirdPartyType } from '@ac/protocol/enums';
 import { type TAuthorizeResponse, ZAuthorizeResponse } from '@ac/protocol/third-party';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '@/lib/api/api-client';
+import { apiCall } from '@/lib/api/api-client';
 import { thirdPartyListQueryOptions } from './third-party-list';
-
-export const BINDING_URL_PATH = '/user/v5/third/web/binding';
-export const BIND_PATH = '/user/v5/third/bindThirdParty';
-export const UNBIND_PATH = '/user/v5/third/unBindThirdParty';
 
 export type BindInput = { type: TThirdPartyType; code: string; state: string; iss?: string };
 
 export async function fetchBindingUrl(input: { type: TThirdPartyType; redirect: string }): Promise<TAuthorizeResponse> {
-  return ZAuthorizeResponse.parse(await request(BINDING_URL_PATH, input));
+  return ZAuthorizeResponse.parse(await apiCall(calls.thirdParty.bindingUrl, input));
 }
 
 export async function fetchBindThirdParty(input: BindInput): Promise<void> {
-  await request(BIND_PATH, input);
+  await apiCall(calls.thirdParty.bind, input);
 }
 
 export async function fetchUnbindThirdParty(input: { type: TThirdPartyType }): Promise<void> {
-  await request(UNBIND_PATH, input);
+  await apiCall(calls.thirdParty.unbind, input);
 }
 
 export function useBindingUrl() {

@@ -3,14 +3,13 @@
  * channel} with the code sent to the user's own mobile or email (purpose
  * cancelAccount). The session ends with it.
  */
+import { calls } from '@ac/protocol/calls';
 import type { TCancelAccountRequest } from '@ac/protocol/profile';
 import { useMutation } from '@tanstack/react-query';
-import { request } from '@/lib/api/api-client';
-
-export const CANCEL_ACCOUNT_PATH = '/user/v5/sysuser/userCancelAccount';
+import { apiCall } from '@/lib/api/api-client';
 
 export async function fetchCancelAccount(payload: TCancelAccountRequest): Promise<void> {
-  await request(CANCEL_ACCOUNT_PATH, payload);
+  await apiCall(calls.account.cancel, payload);
 }
 
 export function useCancelAccount() {

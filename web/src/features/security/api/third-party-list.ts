@@ -1,12 +1,11 @@
 /** The region's providers with their bound state: /user/v5/third/bindThirdPartyList. */
+import { calls } from '@ac/protocol/calls';
 import { type TBindThirdPartyListResponse, ZBindThirdPartyListResponse } from '@ac/protocol/third-party';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '@/lib/api/api-client';
-
-export const THIRD_PARTY_LIST_PATH = '/user/v5/third/bindThirdPartyList';
+import { apiCall } from '@/lib/api/api-client';
 
 export async function fetchThirdPartyList(): Promise<TBindThirdPartyListResponse> {
-  return ZBindThirdPartyListResponse.parse(await request(THIRD_PARTY_LIST_PATH, {}));
+  return ZBindThirdPartyListResponse.parse(await apiCall(calls.thirdParty.list, {}));
 }
 
 export const thirdPartyListQueryOptions = () =>

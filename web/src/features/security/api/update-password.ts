@@ -3,14 +3,13 @@
  * password or a code sent to the user's mobile (purpose changePassword).
  * The server ends the other sessions; this one stays.
  */
+import { calls } from '@ac/protocol/calls';
 import type { TUpdatePasswordRequest } from '@ac/protocol/profile';
 import { useMutation } from '@tanstack/react-query';
-import { request } from '@/lib/api/api-client';
-
-export const UPDATE_PASSWORD_PATH = '/user/v5/sysuser/updatePassword';
+import { apiCall } from '@/lib/api/api-client';
 
 export async function fetchUpdatePassword(payload: TUpdatePasswordRequest): Promise<void> {
-  await request(UPDATE_PASSWORD_PATH, payload);
+  await apiCall(calls.password.update, payload);
 }
 
 export function useUpdatePassword() {

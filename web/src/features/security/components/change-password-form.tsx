@@ -3,14 +3,14 @@
  * with a code sent to the user's own mobile, then the new password twice.
  */
 import type { TUpdatePasswordRequest } from '@ac/protocol/profile';
-import { App, Button, Flex, Form, Input } from 'antd';
+import { App, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '@/components/error-alert';
-import { SendCodeButton } from '@/components/send-code-button';
+import { CodeField } from '@/components/code-field';
+import { FormError } from '@/components/form-error';
+import { NewPasswordFields } from '@/components/new-password-fields';
 import { useUpdatePassword } from '../api/update-password';
-import { NewPasswordFields } from './new-password-fields';
 
-type Values = { oldPassword?: string; mobileCode?: string; newPassword: string; confirmPassword: string };
+type Values = { oldPassword?: string; mobileCode?: string; password: string; confirmPassword: string };
 type Props = { type: TUpdatePasswordRequest['type']; mobile: string | null };
 
 export function ChangePasswordForm({ type, mobile }: Props) {
@@ -22,8 +22,8 @@ export function ChangePasswordForm({ type, mobile }: Props) {
   const submit = (v: Values) => {
     const payload: TUpdatePasswordRequest =
       type === 'password'
-        ? { type, oldPassword: v.oldPassword ?? '', newPassword: v.newPassword }
-        : { type, mobileCode: (v.mobileCode ?? '').trim(), newPassword: v.newPassword };
+        ? { type, oldPassword: v.oldPassword ?? '', newPassword: v.password }
+        : { type, mobileCode: (v.mobileCode ?? '').trim(), newPassword: v.password };
     update.mutate(payload, {
       onSuccess: () => {
         form.resetFields();
@@ -40,16 +40,12 @@ export function ChangePasswordForm({ type, mobile }: Props) {
       style={{ maxWidth: 480 }}
       onFinish={submit}
     >
-      {update.error ? (
-        <div style={{ marginBottom: 16 }}>
-          <ErrorAlert error={update.error} />
-        </div>
-      ) : null}
+      <FormError error={update.error} />
       {type === 'password' ? (
         <Form.Item
           name="oldPassword"
           label={t('security.currentPassword')}
-          rules={[{ required: true, message: t('security.passwordRequired') }]}
+          rules={[{ required: true, message: t('common.passwordRequired') }]}
         >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
@@ -58,24 +54,16 @@ export function ChangePasswordForm({ type, mobile }: Props) {
           <Form.Item label={t('security.mobile')} htmlFor={`changePassword-${type}_mobile`}>
             <Input id={`changePassword-${type}_mobile`} value={mobile ?? ''} disabled />
           </Form.Item>
-          <Form.Item label={t('security.code')} htmlFor={`changePassword-${type}_mobileCode`} required>
-            <Flex gap={8}>
-              <Form.Item
-                name="mobileCode"
-                noStyle
-                rules={[
-                  { required: true, message: t('security.codeRequired') },
-                  { pattern: /^\s*\d{6}\s*$/, message: t('security.codeFormat') },
-                ]}
-              >
-                <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
-              </Form.Item>
-              <SendCodeButton channel="sms" purpose="changePassword" getTarget={() => mobile ?? undefined} />
-            </Flex>
-          </Form.Item>
+          <CodeField
+            name="mobileCode"
+            inputId={`changePassword-${type}_mobileCode`}
+            channel="sms"
+            purpose="changePassword"
+            getTarget={() => mobile ?? undefined}
+          />
         </>
       )}
-      <NewPasswordFields />
+      <NewPasswordFields labels="new" />
       <Button type="primary" htmlType="submit" loading={update.isPending}>
         {t('common.save')}
       </Button>

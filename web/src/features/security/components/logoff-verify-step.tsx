@@ -4,10 +4,10 @@
  * the session ends and the login page says so.
  */
 import type { TCancelAccountRequest, TUserDetail } from '@ac/protocol/profile';
-import { App, Button, Flex, Form, Input, Radio } from 'antd';
+import { App, Button, Flex, Form, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '@/components/error-alert';
-import { SendCodeButton } from '@/components/send-code-button';
+import { CodeField } from '@/components/code-field';
+import { FormError } from '@/components/form-error';
 import { navigateTo } from '@/lib/navigation';
 import { clearSession } from '@/lib/session/clear-session';
 import { LOGIN_PATH } from '@/lib/session/login-path';
@@ -51,34 +51,17 @@ export function LogoffVerifyStep({ detail, onBack }: { detail: TUserDetail; onBa
       initialValues={{ channel: channels[0]?.value }}
       onFinish={submit}
     >
-      {cancel.error ? (
-        <div style={{ marginBottom: 16 }}>
-          <ErrorAlert error={cancel.error} />
-        </div>
-      ) : null}
+      <FormError error={cancel.error} />
       <Form.Item name="channel" label={t('security.channel')}>
         <Radio.Group options={channels} />
       </Form.Item>
-      <Form.Item label={t('security.code')} htmlFor="logoff_code" required>
-        <Flex gap={8}>
-          <Form.Item
-            name="code"
-            noStyle
-            rules={[
-              { required: true, message: t('security.codeRequired') },
-              { pattern: /^\s*\d{6}\s*$/, message: t('security.codeFormat') },
-            ]}
-          >
-            <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
-          </Form.Item>
-          <SendCodeButton
-            channel={channel ?? 'email'}
-            purpose="cancelAccount"
-            getTarget={() => (channel === 'sms' ? detail.mobile : detail.email) ?? undefined}
-            testId="logoff-send-code"
-          />
-        </Flex>
-      </Form.Item>
+      <CodeField
+        inputId="logoff_code"
+        channel={channel ?? 'email'}
+        purpose="cancelAccount"
+        getTarget={() => (channel === 'sms' ? detail.mobile : detail.email) ?? undefined}
+        testId="logoff-send-code"
+      />
       <Flex gap={8}>
         <Button onClick={onBack}>{t('common.back')}</Button>
         <Button type="primary" danger htmlType="submit" loading={cancel.isPending}>

@@ -1,8 +1,8 @@
 /** Change password (SPEC §2): tabs "password verification" and "mobile verification". */
 import { Alert, Card, Skeleton, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '@/components/error-alert';
 import { PageHeader } from '@/components/page-header';
+import { QueryErrorAlert } from '@/components/query-error-alert';
 import { useUserDetail } from '@/lib/session/user-detail';
 import { ChangePasswordForm } from '../components/change-password-form';
 
@@ -14,7 +14,7 @@ export function ChangePasswordPage() {
     <>
       <PageHeader title={t('security.changePasswordTitle')} description={t('security.changePasswordDescription')} />
       <Card>
-        {detail.error ? <ErrorAlert error={detail.error} onRetry={() => void detail.refetch()} /> : null}
+        <QueryErrorAlert query={detail} />
         {detail.isPending ? <Skeleton active /> : null}
         {detail.data ? (
           <Tabs

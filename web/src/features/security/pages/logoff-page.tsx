@@ -2,8 +2,8 @@
 import { Card, Skeleton, Steps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '@/components/error-alert';
 import { PageHeader } from '@/components/page-header';
+import { QueryErrorAlert } from '@/components/query-error-alert';
 import { useUserDetail } from '@/lib/session/user-detail';
 import { LogoffAgreementStep } from '../components/logoff-agreement-step';
 import { LogoffVerifyStep } from '../components/logoff-verify-step';
@@ -21,7 +21,7 @@ export function LogoffPage() {
           style={{ marginBottom: 24, maxWidth: 560 }}
           items={[{ title: t('security.logoffStepAgreement') }, { title: t('security.logoffStepVerify') }]}
         />
-        {detail.error ? <ErrorAlert error={detail.error} onRetry={() => void detail.refetch()} /> : null}
+        <QueryErrorAlert query={detail} />
         {step === 0 ? <LogoffAgreementStep onNext={() => setStep(1)} /> : null}
         {step === 1 && detail.isPending ? <Skeleton active /> : null}
         {step === 1 && detail.data ? <LogoffVerifyStep detail={detail.data} onBack={() => setStep(0)} /> : null}

@@ -7,8 +7,8 @@ import { type TThirdPartyType, thirdPartiesByRegion } from '@ac/protocol/enums';
 import { thirdPartyNames } from '@ac/protocol/third-party';
 import { App, Card, Flex, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '@/components/error-alert';
 import { PageHeader } from '@/components/page-header';
+import { QueryErrorAlert } from '@/components/query-error-alert';
 import { useErrorText } from '@/components/use-error-text';
 import { paths } from '@/config/paths';
 import { getRegion, withBasePath } from '@/lib/app-config';
@@ -51,7 +51,7 @@ export function ThirdBindPage() {
   return (
     <>
       <PageHeader title={t('security.thirdBindTitle')} description={t('security.thirdBindDescription')} />
-      {list.error ? <ErrorAlert error={list.error} onRetry={() => void list.refetch()} /> : null}
+      <QueryErrorAlert query={list} />
       {list.isPending ? (
         <Card>
           <Skeleton active />

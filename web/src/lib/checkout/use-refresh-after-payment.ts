@@ -1,4 +1,4 @@
-/** After paying an order from the list: the orders, the products and the current membership. */
+/** After a payment: the order lists and details, the product centre (new expiry) and the current membership. */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { userInfoQueryOptions } from '@/lib/session/user-info';
@@ -6,9 +6,9 @@ import { userInfoQueryOptions } from '@/lib/session/user-info';
 export function useRefreshAfterPayment(): () => void {
   const queryClient = useQueryClient();
   return useCallback(() => {
-    // The prefix of ordersQueryOptions and orderDetailQueryOptions: every page, filter and detail.
+    // Key prefixes of the orders and products features' query options: every page, filter, detail and list.
     void queryClient.invalidateQueries({ queryKey: ['orders'] });
-    void queryClient.invalidateQueries({ queryKey: userInfoQueryOptions().queryKey });
     void queryClient.invalidateQueries({ queryKey: ['products'] });
+    void queryClient.invalidateQueries({ queryKey: userInfoQueryOptions().queryKey });
   }, [queryClient]);
 }
