@@ -1,39 +1,29 @@
 import { calls } from '@ac/protocol/calls';
-import { defineCall } from '../../envelope/call.ts';
+import type { TLoginResponse } from '@ac/protocol/session';
+import { type CallContext, defineCall } from '../../envelope/call.ts';
 import { clearTicketCookie, setTicketCookie } from '../../lib/ticket-cookie.ts';
-import type { SessionService } from './session.service.ts';
+import type { LoginRequest, SessionService } from './session.service.ts';
 
 type Deps = { sessions: SessionService; publicUrl: string };
 
 const loginLimit = { max: 30, timeWindow: '1 minute' };
 
 export function createSessionCalls(d: Deps) {
+  /** Runs a login for the request and sets the new session's ticket cookie. */
+  async function loggedIn(c: CallContext<unknown, false>, login: (r: LoginRequest) => Promise<TLoginResponse>) {
+    const answer = await login({ clientInfo: c.clientInfo, ip: c.ip, userAgent: c.userAgent, requestId: c.requestId });
+    setTicketCookie(c.reply, d.publicUrl, answer.utoken);
+    return answer;
+  }
+
   return [
     defineCall(calls.session.login, {
       rateLimit: loginLimit,
-      async handler({ payload, clientInfo, ip, userAgent, requestId, reply }) {
-        const answer = await d.sessions.login(payload.account, payload.password, {
-          clientInfo,
-          ip,
-          userAgent,
-          requestId,
-        });
-        setTicketCookie(reply, d.publicUrl, answer.utoken);
-        return answer;
-      },
+      handler: (c) => loggedIn(c, (r) => d.sessions.login(c.payload.account, c.payload.password, r)),
     }),
     defineCall(calls.session.loginByCode, {
       rateLimit: loginLimit,
-      async handler({ payload, clientInfo, ip, userAgent, requestId, reply }) {
-        const answer = await d.sessions.loginByCode(payload.account, payload.code, {
-          clientInfo,
-          ip,
-          userAgent,
-          requestId,
-        });
-        setTicketCookie(reply, d.publicUrl, answer.utoken);
-        return answer;
-      },
+      handler: (c) => loggedIn(c, (r) => d.sessions.loginByCode(c.payload.account, c.payload.code, r)),
     }),
     defineCall(calls.session.logout, {
       async handler({ session, ip, requestId, reply }) {
