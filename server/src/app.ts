@@ -120,10 +120,9 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   );
 
   // services, built once
-  const services = createServices({ config, db, log: app.log, adapters: options.adapters });
-  app.addHook('onClose', () => services.close());
+  const s = createServices({ config, db, log: app.log, adapters: options.adapters });
+  app.addHook('onClose', () => s.close());
   const { publicUrl, region } = config;
-  const s = services;
 
   // routes: every module, in one place
   const modules: AppModule[] = [
