@@ -52,6 +52,7 @@ import { createSessionService } from './modules/session/session.service.ts';
 import { createUserRepo } from './modules/user/user.repo.ts';
 import { createUserCalls } from './modules/user/user.routes.ts';
 import { createUserService } from './modules/user/user.service.ts';
+import { registerObservability } from './observability/observability.plugin.ts';
 import { registerSpa } from './web/spa.plugin.ts';
 
 export type AppOptions = {
@@ -74,6 +75,9 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
       return typeof given === 'string' && REQUEST_ID_RE.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    connectionTimeout: config.http.connectionTimeoutMs,
   });
   const { db } = options.database;
 
@@ -119,6 +123,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
 
   // app
   installErrorHandler(app);
+  registerObservability(app, { config, database: options.database });
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });

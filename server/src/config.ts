@@ -2,6 +2,7 @@
 import { regionSettings, type TPaymentProvider, ZRegion } from '@ac/protocol/enums';
 import { CAPTCHA_FREE_SENDS_PER_IP } from '@ac/protocol/profile';
 import { z } from 'zod';
+import { type DeployConfig, deployConfig, deployEnvShape } from './config-deploy.ts';
 import { type OAuthConfig, oauthConfig, oauthEnvShape, refineOAuthEnv } from './config-oauth.ts';
 import { type PaymentsConfig, paymentsConfig, paymentsEnvShape, refinePaymentsEnv } from './config-payments.ts';
 
@@ -63,6 +64,7 @@ const ZEnv = z
     CAPTCHA_FREE_SENDS_PER_IP: z.coerce.number().int().min(1).max(100_000).optional(),
     SERVER_NODES: ZServerNodes.optional(),
     NODE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    ...deployEnvShape,
     ...oauthEnvShape,
     ...paymentsEnvShape,
     PROTOCOL_PLAINTEXT: boolish.default(false),
@@ -105,7 +107,7 @@ export type Config = {
   oauth: OAuthConfig;
   /** Directory of the built SPA, if any. */
   webDist: string | undefined;
-};
+} & DeployConfig;
 
 export class ConfigError extends Error {}
 
@@ -141,5 +143,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: !production,
     oauth: oauthConfig(e),
     webDist: undefined,
+    ...deployConfig(e),
   };
 }

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { databaseOptions, openDatabase } from './db/client.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from './seed/demo.ts';
 import { seedDemoIfEmpty, seedEssentials } from './seed/seed.ts';
 
@@ -21,9 +21,7 @@ async function main() {
   const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
   config.webDist = existsSync(webDist) ? webDist : undefined;
 
-  const database = await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
-  );
+  const database = await openDatabase(databaseOptions(config));
   await database.migrate();
   await seedEssentials(database.db, config);
   const seeded = await seedDemoIfEmpty(database.db, config);
