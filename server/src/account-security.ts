@@ -3,10 +3,9 @@
  * password change, image captcha, third-party logins and account deletion.
  * buildApp calls it once and registers what it returns.
  */
-import { join } from 'node:path';
 import { regionSettings } from '@ac/protocol/enums';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { type AvatarStore, createLocalAvatarStore } from './adapters/avatar-store.ts';
+import { type AvatarStore, createDbAvatarStore } from './adapters/avatar-store.ts';
 import type { Mailer } from './adapters/mail.ts';
 import { createNotifier } from './adapters/notices.ts';
 import { createOAuthProviders, type OAuthProviders } from './adapters/oauth.ts';
@@ -59,7 +58,7 @@ export function createAccountSecurity(d: Deps) {
   const { config, db, codes, sessions } = d;
   const defaultLanguage = regionSettings[config.region].defaultLanguage;
   const notifier = createNotifier({ mailer: d.mailer, sms: d.sms, log: d.log });
-  const store = d.adapters.avatarStore ?? createLocalAvatarStore(join(config.dataDir, 'avatars'));
+  const store = d.adapters.avatarStore ?? createDbAvatarStore(db);
   const avatars = createAvatarService(db, store, config.publicUrl, d.log);
   const providers = d.adapters.oauth ?? createOAuthProviders(config.oauth);
   const flow = createOAuthFlow(db, providers, config.publicUrl);
