@@ -76,6 +76,9 @@ const ZEnv = z
     refinePaymentsEnv(e, ctx);
   });
 
+/** Every variable the configuration reads (deployment files are checked against it). */
+export const configVariables: readonly string[] = Object.keys(ZEnv.shape);
+
 export type Config = {
   port: number;
   host: string;
