@@ -20,6 +20,7 @@ FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8080 \
+    DATA_DIR=/app/data \
     NODE_OPTIONS=--enable-source-maps
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -33,8 +34,8 @@ RUN npm ci --omit=dev -w server && npm cache clean --force
 COPY --from=build /app/server/dist server/dist
 COPY --from=build /app/server/drizzle server/drizzle
 COPY --from=build /app/web/dist web/dist
-# PGlite files when DATABASE_URL is unset (DATA_DIR defaults to server/data)
-RUN mkdir -p server/data && chown node:node server/data
+# PGlite files when DATABASE_URL is unset
+RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 8080
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \

@@ -3,11 +3,18 @@
  * services, on the database main.ts would open (DATA_DIR / DATABASE_URL),
  * migrated and seeded with the essentials exactly as at start.
  */
+import { dirname, isAbsolute, resolve } from 'node:path';
 import type { PaymentLog } from '../adapters/payments/types.ts';
 import { type Commerce, createCommerce } from '../commerce.ts';
 import { type Config, loadConfig } from '../config.ts';
-import { databaseOptions, openDatabase } from '../db/client.ts';
+import { databaseOptions, migrationsFolder, openDatabase } from '../db/client.ts';
 import { seedEssentials } from '../seed/seed.ts';
+
+/**
+ * The server package directory (the parent of server/drizzle, from the sources
+ * or the bundle): `npm start` runs main.ts there, so a relative DATA_DIR means the same here.
+ */
+const SERVER_DIR = dirname(migrationsFolder);
 
 export type AdminContext = { config: Config; commerce: Commerce; now: () => Date };
 export type AdminArgs = { positionals: string[]; values: Record<string, string | boolean | undefined> };
@@ -22,6 +29,7 @@ export const stderrLog: PaymentLog = {
 
 export async function openAdmin(env: Record<string, string | undefined> = process.env) {
   const config = loadConfig(env);
+  if (!isAbsolute(config.dataDir)) config.dataDir = resolve(SERVER_DIR, config.dataDir);
   const database = await openDatabase(databaseOptions(config));
   await database.migrate();
   await seedEssentials(database.db, config);

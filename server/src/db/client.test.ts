@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { onPostgres } from '../../test/test-db.ts';
@@ -45,11 +45,6 @@ describe('database client', () => {
 
   it('takes the pool settings from the configuration', () => {
     expect(databaseOptions(loadConfig({ DATA_DIR: '/tmp/x' }))).toEqual({ kind: 'pglite', dataDir: '/tmp/x' });
-    // relative to the server package, as `npm start` (run there) always had it
-    expect(databaseOptions(loadConfig({}))).toEqual({
-      kind: 'pglite',
-      dataDir: join(dirname(migrationsFolder), 'data'),
-    });
     const config = loadConfig({
       DATABASE_URL: 'postgres://u@db:5432/accounts',
       DATABASE_POOL_SIZE: '4',

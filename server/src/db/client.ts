@@ -5,7 +5,7 @@
  * run under an advisory lock, so instances starting together migrate once.
  */
 import { existsSync, mkdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
@@ -57,11 +57,7 @@ export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number; statementTimeoutMs?: number; ssl?: DatabaseSsl }
   | { kind: 'pglite'; dataDir?: string; client?: PGlite };
 
-/**
- * The database main.ts, the admin CLI and `npm run migrate` open for a
- * configuration. A relative DATA_DIR is the server package's (`npm start`
- * runs there), wherever the process was started.
- */
+/** The database main.ts, the admin CLI and `npm run migrate` open for a configuration. */
 export function databaseOptions(config: Config): DatabaseOptions {
   return config.databaseUrl
     ? {
@@ -71,7 +67,7 @@ export function databaseOptions(config: Config): DatabaseOptions {
         statementTimeoutMs: config.database.statementTimeoutMs,
         ssl: config.database.ssl,
       }
-    : { kind: 'pglite', dataDir: resolve(dirname(migrationsFolder), config.dataDir) };
+    : { kind: 'pglite', dataDir: config.dataDir };
 }
 
 function sslOption(ssl: DatabaseSsl | undefined): pg.PoolConfig['ssl'] {
