@@ -3,6 +3,9 @@
  * served by every other instance on the same database (PGlite here, a
  * PostgreSQL database in the server-pg project).
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import { httpPaths } from '@ac/protocol/http-paths';
@@ -17,7 +20,7 @@ import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from '../seed/demo.ts';
 import { seedEssentials } from '../seed/seed.ts';
-import { createDbAvatarStore } from './avatar-store.ts';
+import { createDbAvatarStore, importAvatarDirectory } from './avatar-store.ts';
 
 let database: Database;
 let one: FastifyInstance;
@@ -74,5 +77,24 @@ describe('avatar store', () => {
     expect(await store.get('abcdefghijklmnop0123.jpg')).toBeNull();
     await store.delete('abcdefghijklmnop0123.jpg');
     await expect(store.get('../etc/passwd')).rejects.toThrow(/bad avatar name/);
+  });
+
+  it('copies the avatars an earlier version kept on disk, once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ac-avatars-'));
+    try {
+      const png = Buffer.from([137, 80, 78, 71, 1, 2, 3]);
+      writeFileSync(join(dir, 'diskAvatarNumberOne.png'), png);
+      writeFileSync(join(dir, 'diskAvatarNumberTwo.jpg'), Buffer.from([255, 216, 255, 9]));
+      writeFileSync(join(dir, 'notes.txt'), 'not an avatar');
+      expect(await importAvatarDirectory(database.db, dir)).toBe(2);
+      expect(await importAvatarDirectory(database.db, dir)).toBe(0);
+      const store = createDbAvatarStore(database.db);
+      expect((await store.get('diskAvatarNumberOne.png'))?.equals(png)).toBe(true);
+      const served = await other.inject({ method: 'GET', url: `${httpPaths.avatarPrefix}diskAvatarNumberTwo.jpg` });
+      expect(served.headers['content-type']).toBe('image/jpeg');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(await importAvatarDirectory(database.db, join(tmpdir(), 'ac-no-such-avatars-dir'))).toBe(0);
   });
 });

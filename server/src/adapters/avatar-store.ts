@@ -4,6 +4,8 @@
  * every instance on the same database serves every file. Names are random
  * and checked, so a name never selects anything but an avatar.
  */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { avatarFiles } from '../db/schema/index.ts';
@@ -43,4 +45,31 @@ export function createDbAvatarStore(db: Db): AvatarStore {
       await db.delete(avatarFiles).where(eq(avatarFiles.name, checked(name)));
     },
   };
+}
+
+/**
+ * Copies the avatars an earlier version kept on disk (DATA_DIR/avatars) into
+ * the table, once: names already there are skipped, the files are left in
+ * place. Answers how many were copied.
+ */
+export async function importAvatarDirectory(db: Db, dir: string): Promise<number> {
+  let names: string[];
+  try {
+    names = (await readdir(dir)).filter((name) => AVATAR_NAME_RE.test(name));
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw e;
+  }
+  let copied = 0;
+  for (const name of names) {
+    const contentType = CONTENT_TYPES[name.slice(name.lastIndexOf('.') + 1)] as string;
+    const bytes = await readFile(join(dir, name));
+    const inserted = await db
+      .insert(avatarFiles)
+      .values({ name, contentType, bytes })
+      .onConflictDoNothing()
+      .returning({ name: avatarFiles.name });
+    copied += inserted.length;
+  }
+  return copied;
 }
