@@ -50,8 +50,8 @@ function findMigrationsFolder(): string {
 }
 export const migrationsFolder = findMigrationsFolder();
 
-/** pg_advisory_lock key held while migrating ("ac-migrate" as a number). */
-export const MIGRATION_LOCK_KEY = '6873369455233967476';
+/** pg_advisory_lock key held while migrating: the bytes of "acmigrat" as a 64-bit number. */
+export const MIGRATION_LOCK_KEY = '7017572943847907700';
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number; statementTimeoutMs?: number; ssl?: DatabaseSsl }
