@@ -7,6 +7,8 @@
  * build fails when the bundle imports a package the production install
  * would not have (one outside the dependencies of server, protocol, client).
  * Run with plain `node dist/main.js`; migrations are read from ../drizzle.
+ * `--outdir=dist-<name>` builds into another folder beside dist (tests
+ * running in parallel each build their own).
  */
 
 import { readFileSync, rmSync, statSync } from 'node:fs';
@@ -16,7 +18,12 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const dist = join(root, 'dist');
+const outdir = process.argv.find((a) => a.startsWith('--outdir='))?.slice('--outdir='.length) ?? 'dist';
+if (!/^dist(-[\w-]+)?$/.test(outdir)) {
+  console.error(`--outdir must be dist or dist-<name> (a folder beside dist, so ../drizzle is found): ${outdir}`);
+  process.exit(2);
+}
+const dist = join(root, outdir);
 const dependenciesOf = (dir) =>
   Object.keys(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).dependencies ?? {});
 const installed = new Set([
@@ -82,4 +89,4 @@ const bytes = Object.keys(result.metafile.outputs)
   .filter((f) => f.endsWith('.js'))
   .reduce((sum, f) => sum + statSync(join(root, f)).size, 0);
 const ms = Number((process.hrtime.bigint() - started) / 1_000_000n);
-console.log(`server/dist: ${(bytes / 1024).toFixed(0)} KiB of JavaScript in ${ms} ms`);
+console.log(`server/${outdir}: ${(bytes / 1024).toFixed(0)} KiB of JavaScript in ${ms} ms`);

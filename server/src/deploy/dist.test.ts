@@ -18,6 +18,8 @@ import { onPostgres } from '../../test/test-db.ts';
 
 const serverDir = new URL('../..', import.meta.url).pathname;
 const repoDir = join(serverDir, '..');
+/** The PostgreSQL project runs at the same time as the PGlite one: each builds its own folder. */
+const outdir = onPostgres ? 'dist-pg' : 'dist';
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
@@ -45,7 +47,7 @@ async function emptyDatabaseEnv(): Promise<Record<string, string>> {
 
 /** Starts a dist entry from the repository root on a port the system picks; resolves with its URL once it listens. */
 function startDist(env: Record<string, string>) {
-  const child: ChildProcess = spawn(process.execPath, ['server/dist/main.js'], {
+  const child: ChildProcess = spawn(process.execPath, [`server/${outdir}/main.js`], {
     cwd: repoDir,
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', NODE_ENV: 'development', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -68,12 +70,13 @@ function startDist(env: Record<string, string>) {
 
 describe('production build', () => {
   beforeAll(() => {
-    execFileSync('npm', ['run', 'build', '-w', 'server'], { cwd: repoDir, stdio: 'pipe' });
+    execFileSync('npm', ['run', 'build', '-w', 'server', '--', `--outdir=${outdir}`], { cwd: repoDir, stdio: 'pipe' });
+    if (outdir !== 'dist') cleanups.push(() => rmSync(join(serverDir, outdir), { recursive: true, force: true }));
   }, 120_000);
 
   it('bundles the server, the migrate and admin entries', () => {
     for (const entry of ['main.js', 'migrate.js', 'admin.js']) {
-      expect(existsSync(join(serverDir, 'dist', entry))).toBe(true);
+      expect(existsSync(join(serverDir, outdir, entry))).toBe(true);
     }
   });
 
@@ -100,7 +103,7 @@ describe('production build', () => {
     expect(await s.exited).toBe(0);
 
     // the database is migrated: the migrate entry has nothing left and says so
-    const migrated = execFileSync(process.execPath, ['server/dist/migrate.js'], {
+    const migrated = execFileSync(process.execPath, [`server/${outdir}/migrate.js`], {
       cwd: repoDir,
       env: { ...process.env, ...env },
       encoding: 'utf8',
