@@ -83,7 +83,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
 
   // external plugins
   await app.register(fastifyCookie);
-  // avatar uploads: one file part, stopped at 2 MB (SPEC §5)
+  // avatar uploads: one file part, stopped at 2 MB (docs/product.md#rules)
   await app.register(fastifyMultipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 4, parts: 5 } });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -115,7 +115,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
         title: 'Account Center API (v5)',
         version: '1.0.0',
         description:
-          'Every call is POST with the encrypted envelope of DESIGN §7; the payload and answer schemas in each description are those of the decrypted `data` and `bizData`.',
+          'Every call is POST with the encrypted envelope of docs/protocol.md#envelope; the payload and answer schemas in each description are those of the decrypted `data` and `bizData`.',
       },
     },
   });

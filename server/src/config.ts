@@ -1,4 +1,4 @@
-/** Environment → validated configuration, read in one place (DESIGN §4). */
+/** Environment → validated configuration, read in one place (docs/architecture.md#configuration). */
 import { regionSettings, type TPaymentProvider, ZRegion } from '@ac/protocol/enums';
 import { CAPTCHA_FREE_SENDS_PER_IP } from '@ac/protocol/profile';
 import { z } from 'zod';
@@ -95,7 +95,7 @@ export type Config = {
   payments: PaymentsConfig;
   /** This node's code in the node list (NODE_CODE, default the region). */
   nodeCode: string;
-  /** Code sends from one IP in an hour before an image captcha is needed (DESIGN §9 default 10). */
+  /** Code sends from one IP in an hour before an image captcha is needed (docs/protocol.md#verification-codes default 10). */
   captchaFreeSendsPerIp: number;
   /** The other (and possibly this) server nodes of SERVER_NODES. */
   serverNodes: ServerNodeConfig[];

@@ -1,5 +1,5 @@
 /**
- * Every write of an account deletion (DESIGN §8): personal data removed or
+ * Every write of an account deletion (docs/protocol.md#data-rules): personal data removed or
  * anonymised, orders and redeem records kept but detached from the person.
  * Meant to run inside one transaction.
  */

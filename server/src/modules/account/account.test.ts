@@ -128,7 +128,7 @@ describe('userCancelAccount', () => {
       expect(all, personal).not.toContain(personal);
     }
     expect(await storedAvatars()).toHaveLength(0);
-    // checked after the scan: a failed login counts against the address string (DESIGN §9)
+    // checked after the scan: a failed login counts against the address string (docs/protocol.md#throttling-and-rate-limits)
     expect((await login(DEMO_EMAIL)).code).toBe(Code.loginFailed);
     expect((await login(DEMO_MOBILE)).code).toBe(Code.loginFailed);
 

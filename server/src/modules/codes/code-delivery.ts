@@ -1,5 +1,5 @@
 /**
- * Who receives what when a code is asked for (DESIGN §9): answers never tell
+ * Who receives what when a code is asked for (docs/protocol.md#verification-codes): answers never tell
  * whether an account exists; codes for session purposes go only to the
  * user's own address (or the new one being bound).
  */

@@ -1,5 +1,5 @@
 /**
- * Membership changes made inside the caller's transaction (DESIGN §8):
+ * Membership changes made inside the caller's transaction (docs/protocol.md#data-rules):
  * a grant extends from the later of now and the current end of the same
  * goods code; a refund shortens the row its order granted and moves the
  * rows stacked after it earlier by the same time.

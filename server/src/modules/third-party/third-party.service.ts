@@ -18,7 +18,7 @@ import { createAuditRepo } from '../audit/audit.repo.ts';
 import { createUserRepo } from '../user/user.repo.ts';
 import { createThirdPartyRepo } from './third-party.repo.ts';
 
-/** Unbinding needs a login younger than this (DESIGN §9). */
+/** Unbinding needs a login younger than this (docs/protocol.md#security-rules). */
 export const RECENT_LOGIN_MS = 15 * MINUTE;
 
 export type Origin = { ip: string; requestId: string };

@@ -1,5 +1,5 @@
 /**
- * The envelope key (DESIGN §7): fetched from getRsaKey, answered in clear,
+ * The envelope key (docs/protocol.md#envelope): fetched from getRsaKey, answered in clear,
  * kept in localStorage and fetched again when missing or refused.
  */
 import { Code } from '@ac/protocol/codes';

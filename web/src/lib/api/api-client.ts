@@ -1,5 +1,5 @@
 /**
- * The one envelope client (DESIGN §7): every v5 call goes through request().
+ * The one envelope client (docs/protocol.md#envelope): every v5 call goes through request().
  * POST `<path>?utoken=<token>` with `{data, clientInfo, style:"1", secret}`;
  * answer code 0000000 resolves with the decrypted bizData, any other code
  * rejects with an ApiError; a refused key (0000004) is fetched again and the

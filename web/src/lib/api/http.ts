@@ -1,6 +1,6 @@
 /**
  * The transport under the envelope client: POST JSON with a 30-second
- * timeout; only HTTP 200 is a success (SPEC §7, §9).
+ * timeout; only HTTP 200 is a success (docs/product.md#calls and docs/product.md#messages-and-timing).
  */
 import { Code } from '@ac/protocol/codes';
 import { ApiError } from './api-error';

@@ -1,4 +1,4 @@
-/** New password (policy of DESIGN §9, strength meter) and its confirmation, inside a Form. */
+/** New password (policy of docs/protocol.md#passwords, strength meter) and its confirmation, inside a Form. */
 import { ZNewPassword } from '@ac/protocol/password';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
