@@ -40,6 +40,7 @@ import { registrationModule } from './modules/registration/registration.module.t
 import { sessionModule } from './modules/session/session.module.ts';
 import { thirdPartyModule } from './modules/third-party/third-party.module.ts';
 import { userModule } from './modules/user/user.module.ts';
+import { registerObservability } from './observability/observability.plugin.ts';
 import { registerSpa } from './web/spa.plugin.ts';
 
 export type AppOptions = {
@@ -59,6 +60,9 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
       return typeof given === 'string' && REQUEST_ID_RE.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    connectionTimeout: config.http.connectionTimeoutMs,
   });
   const { db } = options.database;
 
@@ -104,6 +108,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
 
   // app
   installErrorHandler(app);
+  registerObservability(app, { config, database: options.database });
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });

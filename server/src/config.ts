@@ -2,6 +2,7 @@
 import { regionSettings, type TPaymentProvider, ZRegion } from '@ac/protocol/enums';
 import { CAPTCHA_FREE_SENDS_PER_IP } from '@ac/protocol/profile';
 import { z } from 'zod';
+import { type DeployConfig, deployConfig, deployEnvShape } from './config-deploy.ts';
 import { type OAuthConfig, oauthConfig, oauthEnvShape, refineOAuthEnv } from './config-oauth.ts';
 import { type PaymentsConfig, paymentsConfig, paymentsEnvShape, refinePaymentsEnv } from './config-payments.ts';
 
@@ -63,6 +64,7 @@ const ZEnv = z
     CAPTCHA_FREE_SENDS_PER_IP: z.coerce.number().int().min(1).max(100_000).optional(),
     SERVER_NODES: ZServerNodes.optional(),
     NODE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    ...deployEnvShape,
     ...oauthEnvShape,
     ...paymentsEnvShape,
     PROTOCOL_PLAINTEXT: boolish.default(false),
@@ -73,6 +75,9 @@ const ZEnv = z
     refineOAuthEnv(e, ctx);
     refinePaymentsEnv(e, ctx);
   });
+
+/** Every variable the configuration reads (deployment files are checked against it). */
+export const configVariables: readonly string[] = Object.keys(ZEnv.shape);
 
 export type Config = {
   port: number;
@@ -105,7 +110,7 @@ export type Config = {
   oauth: OAuthConfig;
   /** Directory of the built SPA, if any. */
   webDist: string | undefined;
-};
+} & DeployConfig;
 
 export class ConfigError extends Error {}
 
@@ -141,5 +146,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: !production,
     oauth: oauthConfig(e),
     webDist: undefined,
+    ...deployConfig(e),
   };
 }
