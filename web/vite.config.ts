@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/precompress.ts';
 
 /** The server of `npm run dev -w server` (PORT 8080), which the dev server proxies the API to. */
 const API_TARGET = 'http://127.0.0.1:8080';
@@ -11,7 +12,7 @@ const apiPrefixes = ['/global', '/user', '/order', '/company', '/dev', '/docs'];
 export default defineConfig(({ command }) => ({
   // One build serves both regions: assets load relative to the <base href> the server injects.
   base: command === 'build' ? './' : DEV_BASE,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }],
   },
