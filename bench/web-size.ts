@@ -7,40 +7,12 @@
  * body bytes, and all requests of the page.
  */
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { CHROMIUM, DEMO, demoSession, desktop, phone } from './browser.ts';
 import { startServer } from './start-server.ts';
-
-export const CHROMIUM = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-};
-export const DEMO = { email: 'demo@example.com', password: 'Demo-2026-pass' };
-
-const desktop: BrowserContextOptions = { viewport: { width: 1440, height: 900 } };
-const phone: BrowserContextOptions = {
-  viewport: { width: 390, height: 844 },
-  isMobile: true,
-  hasTouch: true,
-  deviceScaleFactor: 2,
-};
 
 type Row = { route: string; jsCss: number; jsCssBytes: number; all: number; allBytes: number };
 /** WEB_SIZE_FILES=1 lists every JS / CSS file of each route with its transferred bytes. */
 const listFiles = process.env.WEB_SIZE_FILES === '1';
-
-/** Logs in through the login page and returns the session cookies as storage state. */
-export async function demoSession(browser: Browser, url: string) {
-  const context = await browser.newContext(desktop);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.error(`web-size: page error: ${error.message}`));
-  await page.goto(`${url}/login?lang=en`);
-  await page.getByLabel('Account').fill(DEMO.email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL(/\/products$/);
-  const state = await context.storageState();
-  await context.close();
-  return state;
-}
 
 async function measure(
   browser: Browser,
@@ -51,7 +23,7 @@ async function measure(
 ): Promise<Row> {
   const context = await browser.newContext(options);
   const page = await context.newPage();
-  const sizes: Promise<{ type: string; bytes: number }>[] = [];
+  const sizes: Promise<{ url: string; type: string; bytes: number }>[] = [];
   page.on('requestfinished', (request) => {
     sizes.push(
       request.sizes().then((s) => ({ url: request.url(), type: request.resourceType(), bytes: s.responseBodySize })),
