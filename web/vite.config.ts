@@ -14,8 +14,10 @@ const LANGUAGE_FILES = [
   /antd-mobile[\\/]es[\\/]locales[\\/]([a-z]{2}-[A-Z]{2})\.js$/,
   /dayjs[\\/]locale[\\/]([\w-]+)\.js$/,
 ];
-/** App modules many pages share; the checkout dialog (QR code, payment) stays with the pages that open it. */
+/** App modules many pages share, with the antd components they use. */
 const SHARED = /web[\\/]src[\\/](lib|components|config)[\\/]|packages[\\/]|@tanstack/;
+/** ...except those that bring big components few first views need (checkout and QR code, Result, Progress): they stay with their pages. */
+const NOT_SHARED = /lib[\\/]checkout[\\/]|components[\\/](mail-sent-panel|new-password-fields)\.tsx$/;
 /** The locales antd and antd-mobile import themselves as their default: they stay with the library. */
 const DEFAULT_LOCALES = /antd[\\/]es[\\/]locale[\\/]en_US\.js$|antd-mobile[\\/]es[\\/]locales[\\/]zh-CN\.js$/;
 /** `lang-<language>` for a file of LANGUAGE_FILES (zh-CN and zh-TW apart, the others by their first part), else null. */
@@ -55,7 +57,7 @@ export default defineConfig(({ command }) => ({
             // app modules four or more pages share (API calls, session, formats, the contract, small components)
             {
               name: 'shared',
-              test: (id) => SHARED.test(id) && !/lib[\\/]checkout/.test(id),
+              test: (id) => SHARED.test(id) && !NOT_SHARED.test(id),
               minShareCount: 4,
               priority: 2,
             },
