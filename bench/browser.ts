@@ -5,6 +5,8 @@ export const CHROMIUM = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
 };
+/** Generous: the 2-core machine is often busy with other work. */
+export const BENCH_TIMEOUT_MS = 120_000;
 export const DEMO = { email: 'demo@example.com', password: 'Demo-2026-pass' };
 
 export const desktop: BrowserContextOptions = { viewport: { width: 1440, height: 900 } };
@@ -19,6 +21,7 @@ export const phone: BrowserContextOptions = {
 export async function demoSession(browser: Browser, url: string) {
   const context = await browser.newContext(desktop);
   const page = await context.newPage();
+  page.setDefaultTimeout(BENCH_TIMEOUT_MS);
   page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
   await page.goto(`${url}/login?lang=en`);
   await page.getByLabel('Account').fill(DEMO.email);

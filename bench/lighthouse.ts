@@ -36,7 +36,8 @@ try {
     ['login (mobile)', `${server.url}/login?lang=en`, defaultConfig],
   ];
   const flags: Flags = { port: chrome.port, logLevel: 'error', onlyCategories: [...CATEGORIES] };
-  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+  const median = (values: number[]) =>
+    values.length ? String(values.sort((a, b) => a - b)[Math.floor(values.length / 2)]) : 'failed';
   console.log(`lighthouse: ${'page'.padEnd(22)} ${CATEGORIES.map((c) => c.padStart(15)).join('')}`);
   for (const [name, url, config] of pages) {
     const scores: Record<string, number[]> = {};
@@ -46,13 +47,18 @@ try {
       if (!result.lhr.finalDisplayedUrl.startsWith(url.split('?')[0] ?? url)) {
         throw new Error(`${url} ended at ${result.lhr.finalDisplayedUrl}`);
       }
+      // a run Lighthouse could not finish (e.g. NO_FCP on an overloaded machine) gives no scores
+      if (result.lhr.runtimeError) {
+        console.error(`lighthouse: ${name} run ${i + 1}: ${result.lhr.runtimeError.code}`);
+        continue;
+      }
       for (const category of CATEGORIES) {
         const score = Math.round((result.lhr.categories[category]?.score ?? 0) * 100);
         scores[category] = [...(scores[category] ?? []), score];
       }
     }
     console.log(
-      `lighthouse: ${name.padEnd(22)} ${CATEGORIES.map((c) => String(median(scores[c] ?? [])).padStart(15)).join('')}`,
+      `lighthouse: ${name.padEnd(22)} ${CATEGORIES.map((c) => median(scores[c] ?? []).padStart(15)).join('')}`,
     );
   }
 } finally {

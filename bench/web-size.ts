@@ -7,7 +7,7 @@
  * body bytes, and all requests of the page.
  */
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
-import { CHROMIUM, DEMO, demoSession, desktop, phone } from './browser.ts';
+import { BENCH_TIMEOUT_MS, CHROMIUM, DEMO, demoSession, desktop, phone } from './browser.ts';
 import { startServer } from './start-server.ts';
 
 type Row = { route: string; jsCss: number; jsCssBytes: number; all: number; allBytes: number };
@@ -23,6 +23,7 @@ async function measure(
 ): Promise<Row> {
   const context = await browser.newContext(options);
   const page = await context.newPage();
+  page.setDefaultTimeout(BENCH_TIMEOUT_MS);
   const sizes: Promise<{ url: string; type: string; bytes: number }>[] = [];
   page.on('requestfinished', (request) => {
     sizes.push(
