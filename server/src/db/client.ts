@@ -4,8 +4,10 @@
  * get the same schema and the same migrations. On PostgreSQL the migrations
  * run under an advisory lock, so instances starting together migrate once.
  */
-import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
@@ -133,6 +135,40 @@ async function endPool(pool: pg.Pool, timeoutMs = 5000): Promise<void> {
   await closed;
 }
 
+/**
+ * PGlite on a data directory. A new cluster (initdb) takes seconds in
+ * WebAssembly, so the first one is saved as a tarball in the temp directory
+ * (one per PGlite version) and later empty directories start from a copy.
+ */
+async function openPglite(dataDir: string): Promise<PGlite> {
+  mkdirSync(dataDir, { recursive: true });
+  if (readdirSync(dataDir).length > 0) return PGlite.create({ dataDir });
+  const require = createRequire(import.meta.url);
+  const packageJson = join(dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json');
+  const { version } = JSON.parse(readFileSync(packageJson, 'utf8')) as { version: string };
+  const template = join(tmpdir(), `ac-pglite-${version}-empty.tar.gz`);
+  if (existsSync(template)) {
+    try {
+      return await PGlite.create({ dataDir, loadDataDir: new Blob([readFileSync(template)]) });
+    } catch {
+      // an unreadable template: start over with a fresh cluster (and a fresh template)
+      rmSync(template, { force: true });
+      rmSync(dataDir, { recursive: true, force: true });
+      mkdirSync(dataDir, { recursive: true });
+    }
+  }
+  const client = await PGlite.create({ dataDir });
+  const partial = `${template}.${process.pid}`;
+  try {
+    writeFileSync(partial, Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer()));
+    renameSync(partial, template);
+  } catch {
+    // no template (e.g. a read-only temp directory): the next empty directory runs initdb again
+    rmSync(partial, { force: true });
+  }
+  return client;
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({
@@ -153,10 +189,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   let client = options.client;
-  if (!client) {
-    if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-    client = await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : {});
-  }
+  if (!client) client = options.dataDir ? await openPglite(options.dataDir) : await PGlite.create();
   const owned = client;
   const db = drizzlePglite({ client: owned, schema }) as unknown as Db;
   return {
