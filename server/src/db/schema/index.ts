@@ -3,6 +3,7 @@ export * from './auth.ts';
 export * from './captcha.ts';
 export * from './commerce.ts';
 export * from './devices.ts';
+export * from './invoices.ts';
 export * from './payments.ts';
 export * from './registration.ts';
 export * from './third-party.ts';
