@@ -20,8 +20,8 @@ function cjkFont(): Buffer {
 }
 
 const TYPE_LABEL = {
-  ordinary: '电子发票（普通发票） Electronic invoice (ordinary)',
-  specialVat: '电子发票（增值税专用发票） Electronic invoice (special VAT)',
+  ordinary: ['电子发票（普通发票）', 'Electronic invoice (ordinary)'],
+  specialVat: ['电子发票（增值税专用发票）', 'Electronic invoice (special VAT)'],
 } as const;
 
 export function formatAmount(fen: number, currency: string): string {
@@ -54,7 +54,9 @@ export function renderInvoicePdf(doc: InvoiceDocument, issued: IssuedInvoice, is
 
   const left = 50;
   const width = pdf.page.width - 100;
-  pdf.fontSize(18).text(TYPE_LABEL[doc.type], { align: 'center' });
+  const [heading, subheading] = TYPE_LABEL[doc.type];
+  pdf.fontSize(18).text(heading, { align: 'center' });
+  pdf.fontSize(11).text(subheading, { align: 'center' });
   pdf.moveDown(0.8);
   pdf.fontSize(10);
   const field = (label: string, value: string) => pdf.text(`${label}：${value || '—'}`);
@@ -102,7 +104,7 @@ export function renderInvoicePdf(doc: InvoiceDocument, issued: IssuedInvoice, is
   row(['价税合计 Total (tax included)', '', formatAmount(doc.amount, doc.currency)], 11);
   pdf.moveDown(1.5);
   pdf.fontSize(9).fillColor('#555555');
-  pdf.text(`电子发票已发送至 The electronic copy was sent to ${doc.email}`, left);
+  pdf.text(`电子发票接收邮箱 E-mail for the electronic copy: ${doc.email}`, left);
   pdf.text(`开票服务 Issued through: ${issuer}`, left);
   pdf.end();
   return done;

@@ -1,5 +1,5 @@
 /** Every query of the invoices, invoice_orders and invoice_titles tables. */
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { invoiceOrders, invoices, invoiceTitles } from '../../db/schema/index.ts';
 import type { TStoredInvoiceStatus } from './invoice-state.ts';
@@ -82,10 +82,7 @@ export function createInvoiceRepo(db: DbOrTx) {
       if (filter.status) where.push(eq(invoices.status, filter.status));
       const [rows, [total]] = await Promise.all([
         db
-          .select({
-            invoice: invoices,
-            orderCount: sql<number>`(select count(*)::int from invoice_orders o where o.invoice_no = ${invoices.invoiceNo})`,
-          })
+          .select()
           .from(invoices)
           .where(and(...where))
           .orderBy(desc(invoices.appliedAt), desc(invoices.invoiceNo))
@@ -96,7 +93,23 @@ export function createInvoiceRepo(db: DbOrTx) {
           .from(invoices)
           .where(and(...where)),
       ]);
-      return { rows, total: total?.n ?? 0 };
+      const counts = rows.length
+        ? await db
+            .select({ invoiceNo: invoiceOrders.invoiceNo, n: count() })
+            .from(invoiceOrders)
+            .where(
+              inArray(
+                invoiceOrders.invoiceNo,
+                rows.map((r) => r.invoiceNo),
+              ),
+            )
+            .groupBy(invoiceOrders.invoiceNo)
+        : [];
+      const countOf = new Map(counts.map((c) => [c.invoiceNo, c.n]));
+      return {
+        rows: rows.map((invoice) => ({ invoice, orderCount: countOf.get(invoice.invoiceNo) ?? 0 })),
+        total: total?.n ?? 0,
+      };
     },
     listPending: (userId: string, statuses: readonly TStoredInvoiceStatus[]) =>
       db

@@ -246,6 +246,9 @@ describe('issuing an invoice', () => {
     expect((await create(who, application([b, a]))).code).toBe(Code.invoiceOrderTaken);
     expect(await invoiceCount(who.userId)).toBe(1);
     expect((await create(who, application([b]))).code).toBe(Code.ok);
+    const records = await t.client.call(calls.invoice.records, {}, { token: who.token });
+    expect(records.data.rows.map((r) => r.orderCount)).toEqual([1, 1]);
+    expect(records.data.total).toBe(2);
   });
 
   it('lets exactly one of four concurrent applications for the same order through', async () => {

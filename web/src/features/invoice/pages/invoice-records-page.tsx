@@ -1,7 +1,7 @@
 /** /invoice/record: my invoices with their status; pending ones move on by themselves (the list polls). */
 import { INVOICE_STATUSES, type TInvoiceStatus } from '@ac/protocol/enums';
 import type { TInvoiceRow } from '@ac/protocol/invoice';
-import { Card, Select, Space, type TableColumnsType } from 'antd';
+import { Card, Flex, Select, Space, type TableColumnsType, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,15 +21,24 @@ const detailHref = (no: string) => `${paths.invoiceDetail.path}?no=${encodeURICo
 function columns(t: TFunction, language: string): TableColumnsType<TInvoiceRow> {
   return [
     {
-      title: t('invoice.appliedAt'),
-      key: 'appliedAt',
-      width: 170,
-      render: (_, row) => formatDateTime(row.appliedAt),
-    },
-    {
       title: t('invoice.invoiceNo'),
       key: 'invoiceNo',
-      render: (_, row) => <Link to={detailHref(row.invoiceNo)}>{row.invoiceNo}</Link>,
+      width: 210,
+      render: (_, row) => (
+        <Flex vertical>
+          <Link to={detailHref(row.invoiceNo)}>{row.invoiceNo}</Link>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {formatDateTime(row.appliedAt)}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    { title: t('invoice.status'), key: 'status', render: (_, row) => <InvoiceStatusTag status={row.status} /> },
+    {
+      title: t('invoice.amount'),
+      key: 'amount',
+      align: 'right',
+      render: (_, row) => formatMoney(row.amount, language),
     },
     { title: t('invoice.titleName'), dataIndex: 'titleName', key: 'titleName' },
     {
@@ -38,13 +47,6 @@ function columns(t: TFunction, language: string): TableColumnsType<TInvoiceRow> 
       render: (_, row) => (row.type === 'specialVat' ? t('invoice.typeSpecialVat') : t('invoice.typeOrdinary')),
     },
     { title: t('invoice.orderCount'), dataIndex: 'orderCount', key: 'orderCount', align: 'right' },
-    {
-      title: t('invoice.amount'),
-      key: 'amount',
-      align: 'right',
-      render: (_, row) => formatMoney(row.amount, language),
-    },
-    { title: t('invoice.status'), key: 'status', render: (_, row) => <InvoiceStatusTag status={row.status} /> },
     {
       title: t('invoice.actions'),
       key: 'actions',
