@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, createAccount, testServices } from '../../../test/commerce-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { createSandboxInvoicing, SANDBOX_FAIL_REASON } from '../../adapters/invoicing/sandbox.ts';
+import { run } from '../../admin/registry.ts';
 import { auditLog, invoiceOrders, invoices, invoiceTitles } from '../../db/schema/index.ts';
 import { newOrderNo } from '../orders/order-number.ts';
 
@@ -346,7 +347,7 @@ describe('failures, voiding and re-applying', () => {
     expect(filtered.data.rows.map((r) => r.invoiceNo)).toEqual([failed.invoiceNo]);
   });
 
-  it('voids an issued invoice (admin), frees its orders and re-applies; only failed or voided ones re-apply', async () => {
+  it('voids an issued invoice (admin invoices void), frees its orders and re-applies; only failed or voided ones re-apply', async () => {
     const who = await createAccount(t);
     const a = await paidOrder(who);
     const inv = (await create(who, application([a]))).data;
@@ -363,7 +364,11 @@ describe('failures, voiding and re-applying', () => {
     await expect(services.invoices.void(inv.invoiceNo)).rejects.toMatchObject({ code: Code.invoiceTransitionRefused });
     settleProvider();
     expect((await detail(who, inv.invoiceNo)).data.status).toBe('invoiced');
-    expect((await services.invoices.void(inv.invoiceNo)).status).toBe('voided');
+    const admin = { config: t.config, services, now: () => new Date() };
+    expect(await run(admin, { positionals: ['invoices', 'void', inv.invoiceNo], values: {} })).toBe(
+      `${inv.invoiceNo}: voided; its orders can be invoiced again`,
+    );
+    expect((await detail(who, inv.invoiceNo)).data.status).toBe('voided');
     expect((await orderRows(who)).map((r) => r.invoiceStatus)).toEqual(['notInvoiced']);
     expect((await reapply()).data).toMatchObject({ status: 'reissuing', reissueOf: inv.invoiceNo });
   });
