@@ -152,6 +152,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     companies,
     memberships,
     redeem,
+    invoices,
     directory,
     outbox,
     audit,

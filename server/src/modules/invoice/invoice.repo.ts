@@ -57,6 +57,10 @@ export function createInvoiceRepo(db: DbOrTx) {
         .set({ isDefault: false })
         .where(and(eq(invoiceTitles.userId, userId), eq(invoiceTitles.isDefault, true))),
 
+    deleteTitles: (userId: string) => db.delete(invoiceTitles).where(eq(invoiceTitles.userId, userId)),
+    /** Account deletion: issued invoices are kept (tax records) but no longer tied to the person. */
+    detachInvoices: (userId: string) => db.update(invoices).set({ userId: null }).where(eq(invoices.userId, userId)),
+
     // ---- invoices
     async insertInvoice(row: NewInvoice, lines: { orderNo: string; amount: number }[]) {
       const [created] = await db.insert(invoices).values(row).returning();

@@ -331,6 +331,12 @@ export function createInvoiceService(d: Deps) {
       return moved;
     },
 
+    /** Account deletion: the saved titles go; invoices stay (tax records) without the person. */
+    async forgetUser(userId: string, tx: DbOrTx): Promise<void> {
+      await repo(tx).deleteTitles(userId);
+      await repo(tx).detachInvoices(userId);
+    },
+
     /** Settles every pending invoice of a user (what records and orders do first). */
     settlePending,
   };

@@ -391,6 +391,18 @@ describe('failures, voiding and re-applying', () => {
   });
 });
 
+describe('account deletion', () => {
+  it('removes the saved titles and keeps the invoices without the person', async () => {
+    const who = await createAccount(t);
+    await t.client.call(calls.invoice.saveTitle, company, { token: who.token });
+    const inv = (await create(who, application([await paidOrder(who)]))).data;
+    await t.db.transaction((tx) => testServices(t).invoices.forgetUser(who.userId, tx));
+    expect(await t.db.select().from(invoiceTitles).where(eq(invoiceTitles.userId, who.userId))).toEqual([]);
+    const [kept] = await t.db.select().from(invoices).where(eq(invoices.invoiceNo, inv.invoiceNo));
+    expect(kept).toMatchObject({ userId: null, titleName: company.name });
+  });
+});
+
 describe('the overseas build', () => {
   it('answers not found for every invoice call and the PDF path', async () => {
     const us = await createTestApp({ region: 'us' });
