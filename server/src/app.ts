@@ -26,6 +26,7 @@ import { codesModule } from './modules/codes/codes.module.ts';
 import { companyModule } from './modules/company/company.module.ts';
 import { devModule } from './modules/dev/dev.module.ts';
 import { devicesModule } from './modules/devices/devices.module.ts';
+import { invoiceModule } from './modules/invoice/invoice.module.ts';
 import { keysModule } from './modules/keys/keys.module.ts';
 import { membershipsModule } from './modules/memberships/memberships.module.ts';
 import type { AppModule } from './modules/module.ts';
@@ -142,6 +143,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     productsModule(s),
     ordersModule(s),
     redeemModule(s),
+    invoiceModule({ ...s, region }),
     devicesModule(s),
     profileModule(s),
     passwordModule(s),

@@ -15,6 +15,8 @@ export const httpPaths = {
   payNotifyPrefix: '/order/v5/pay/notify',
   /** The sandbox gateway's hosted checkout page. */
   sandboxCheckout: '/order/v5/pay/sandbox/checkout',
+  /** China build: an issued invoice's PDF, `GET <prefix>/<invoiceNo>` with the session from `?utoken=` or the ticket cookie. */
+  invoicePdfPrefix: '/order/v5/invoice/pdf',
   /** Outside production: the development mailbox page and its JSON. */
   devMailbox: '/dev/mailbox',
   devMailboxJson: '/dev/mailbox.json',
@@ -28,4 +30,8 @@ export const httpPaths = {
 
 export function payNotifyPath(provider: string): string {
   return `${httpPaths.payNotifyPrefix}/${provider}`;
+}
+
+export function invoicePdfPath(invoiceNo: string): string {
+  return `${httpPaths.invoicePdfPrefix}/${encodeURIComponent(invoiceNo)}`;
 }

@@ -2,6 +2,7 @@
 import type { AdminArgs, AdminCommand, AdminContext } from './admin-context.ts';
 import { codesGenerate, codesVoid } from './commands/codes.ts';
 import { goodsDisable, goodsEnable, goodsList, goodsSetPrice } from './commands/goods.ts';
+import { invoicesVoid } from './commands/invoices.ts';
 import { membershipGrant, membershipRevoke } from './commands/membership.ts';
 import { ordersExpire, ordersRefund, reconcile } from './commands/orders.ts';
 import { usersList } from './commands/users.ts';
@@ -17,6 +18,7 @@ export const COMMANDS: Record<string, AdminCommand> = {
   'membership revoke': membershipRevoke,
   'orders refund': ordersRefund,
   'orders expire': ordersExpire,
+  'invoices void': invoicesVoid,
   'users list': usersList,
   reconcile,
 };
@@ -33,6 +35,7 @@ export const USAGE = `Usage: npm run admin -- <command> [options]
   membership revoke --user <email|mobile> --goods <code>
   orders refund <orderNo> [--amount <minor units>]   (whole remainder when no amount)
   orders expire
+  invoices void <invoiceNo>              (an issued invoice, China build; its orders can be invoiced again)
   users list [--page 1] [--limit 50]
   reconcile [--older-than <minutes, default 15>]
 

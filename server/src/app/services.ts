@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { regionSettings } from '@ac/protocol/enums';
 import type { FastifyBaseLogger } from 'fastify';
 import { type AvatarStore, createDbAvatarStore } from '../adapters/avatar-store.ts';
+import type { InvoicingProvider } from '../adapters/invoicing/provider.ts';
+import { createSandboxInvoicing } from '../adapters/invoicing/sandbox.ts';
 import { createMailer, type Mailer } from '../adapters/mail.ts';
 import { createNotifier } from '../adapters/notices.ts';
 import { createOAuthProviders, type OAuthProviders } from '../adapters/oauth.ts';
@@ -23,6 +25,8 @@ import { createCodeDelivery } from '../modules/codes/code-delivery.ts';
 import { createCodesService } from '../modules/codes/codes.service.ts';
 import { createCompanyService } from '../modules/company/company.service.ts';
 import { createDevicesService } from '../modules/devices/devices.service.ts';
+import { createInvoiceService } from '../modules/invoice/invoice.service.ts';
+import { createInvoiceTitlesService } from '../modules/invoice/invoice-titles.service.ts';
 import { createKeysService } from '../modules/keys/keys.service.ts';
 import { createMembershipAdmin } from '../modules/memberships/membership-admin.service.ts';
 import { createMembershipsService } from '../modules/memberships/memberships.service.ts';
@@ -55,6 +59,8 @@ export type ServiceAdapters = {
   captcha?: CaptchaGenerator;
   avatarStore?: AvatarStore;
   oauth?: OAuthProviders;
+  /** The invoicing provider of the China build (the sandbox by default). */
+  invoicing?: InvoicingProvider;
 };
 
 type Deps = { config: Config; db: Db; log: FastifyBaseLogger; adapters?: ServiceAdapters };
@@ -129,6 +135,9 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
   const orders = createOrdersService({ db, products, memberships, audit });
   const payments = createPaymentsService({ db, orders, memberships, products, gateways, audit, log });
   const redeem = createRedeemService({ db, currency, users, memberships, products, companies, orders, audit });
+  const invoicing = adapters.invoicing ?? createSandboxInvoicing();
+  const invoices = createInvoiceService({ db, orders, audit, provider: invoicing, currency, log });
+  const invoiceTitles = createInvoiceTitlesService({ db, audit });
 
   const accounts = createAccountService({
     db,
@@ -143,6 +152,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     companies,
     memberships,
     redeem,
+    invoices,
     directory,
     outbox,
     audit,
@@ -177,6 +187,8 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     orders,
     payments,
     redeem,
+    invoices,
+    invoiceTitles,
     // the admin command line's own services
     currency,
     refunds: createOrderRefunds({ db, memberships, audit }),

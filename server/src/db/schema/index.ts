@@ -4,6 +4,7 @@ export * from './avatars.ts';
 export * from './captcha.ts';
 export * from './commerce.ts';
 export * from './devices.ts';
+export * from './invoices.ts';
 export * from './payments.ts';
 export * from './registration.ts';
 export * from './third-party.ts';

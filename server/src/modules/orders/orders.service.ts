@@ -108,6 +108,10 @@ export function createOrdersService(d: Deps) {
 
     /** An order with its goods; only the owner's when `userId` is given. */
     find: (orderNo: string, userId?: string) => repo().findOrder(orderNo, userId),
+    /** The owner's orders in `statuses`, newest payment first. */
+    inStatuses: (userId: string, statuses: number[]) => repo().listOrdersIn(userId, statuses),
+    /** The owner's orders among `orderNos` (others and unknown numbers are left out). */
+    findMany: (orderNos: string[], userId: string) => repo().findOrders(orderNos, userId),
     /** The order row locked until `tx` ends. */
     lock: (orderNo: string, tx: DbOrTx) => repo(tx).lockOrder(orderNo),
     /** The conditional status change of the state machine; null when the order was no longer in `from`. */
