@@ -10,6 +10,7 @@ import { account, devices, password, profile } from './calls/profile.ts';
 import { nodes, recovery, registration } from './calls/registration.ts';
 import { company, session, user } from './calls/session.ts';
 import { thirdParty } from './calls/third-party.ts';
+import { trade } from './calls/trade.ts';
 import type { CallContract } from './contract.ts';
 import { thirdPartiesByRegion } from './enums.ts';
 
@@ -30,6 +31,7 @@ export const calls = {
   memberships,
   orders,
   redeem,
+  trade,
 };
 
 /** Every contract entry, each provider's login call included. */

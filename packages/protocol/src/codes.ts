@@ -71,6 +71,14 @@ export const Code = {
   captchaWrong: '1100011',
   lastLoginMethod: '1100020',
   reauthRequired: '1100021',
+  // China trade account (docs/decisions/0009-trade-account.md)
+  noPermission: '1300001',
+  cashPasswordWrong: '1300002',
+  cashPasswordLocked: '1300003',
+  cashPasswordNotSet: '1300004',
+  identityVerified: '1300005',
+  tradeEntryNotFound: '1300006',
+  tradeListFull: '1300007',
 } as const;
 
 export type TCode = (typeof Code)[keyof typeof Code];
@@ -166,6 +174,13 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
     message: 'This is your last way to log in: set a password or bind another account first',
   },
   '1100021': { status: 200, message: 'For your security, please log in again to do this' },
+  '1300001': { status: 200, message: 'No permission temporarily!' },
+  '1300002': { status: 200, message: 'The cash password is wrong' },
+  '1300003': { status: 200, message: 'Too many wrong cash passwords, please try again in 15 minutes' },
+  '1300004': { status: 200, message: 'Please set a cash password first' },
+  '1300005': { status: 200, message: 'Your identity is already verified' },
+  '1300006': { status: 200, message: 'The entry does not exist' },
+  '1300007': { status: 200, message: 'You can keep at most {max} entries' },
 };
 
 /** Fills the `{name}` placeholders of a catalogue message (e.g. 2000003's `{status}`). */

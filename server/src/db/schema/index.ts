@@ -6,4 +6,5 @@ export * from './devices.ts';
 export * from './payments.ts';
 export * from './registration.ts';
 export * from './third-party.ts';
+export * from './trade.ts';
 export * from './users.ts';
