@@ -155,6 +155,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     companies,
     memberships,
     redeem,
+    trade,
     directory,
     outbox,
     audit,

@@ -37,6 +37,7 @@ type Deps = {
   companies: { forgetMember(userId: string, tx: DbOrTx): Promise<void> };
   memberships: Forgets;
   redeem: Forgets;
+  trade: Forgets;
   directory: Pick<NodeDirectory, 'forget'>;
   outbox: Pick<OutboxService, 'forgetRecipients'>;
   audit: AuditService;
@@ -72,6 +73,7 @@ export function createAccountService(d: Deps) {
         await d.memberships.forgetUser(userId, tx);
         await d.orders.detachUser(userId, at, tx);
         await d.redeem.forgetUser(userId, tx);
+        await d.trade.forgetUser(userId, tx);
         await d.registration.forgetUser(userId, addresses, tx);
         await d.codes.forgetTargets(addresses, tx);
         await d.outbox.forgetRecipients(addresses, tx);

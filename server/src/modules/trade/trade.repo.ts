@@ -134,6 +134,13 @@ export function createTradeRepo(db: DbOrTx) {
         .limit(1);
       return rows.length === 1;
     },
+    /** Account deletion: every trade row of the user goes. */
+    async deleteAll(userId: string) {
+      await db.delete(tradeCashAccounts).where(eq(tradeCashAccounts.userId, userId));
+      await db.delete(tradeEducations).where(eq(tradeEducations.userId, userId));
+      await db.delete(tradeJobs).where(eq(tradeJobs.userId, userId));
+      await db.delete(tradeProfiles).where(eq(tradeProfiles.userId, userId));
+    },
   };
 }
 export type TradeRepo = ReturnType<typeof createTradeRepo>;

@@ -150,6 +150,9 @@ export function createTradeService(d: Deps) {
     /** The trade part of getUserDetail. */
     account,
 
+    /** Account deletion: the identity, cash accounts and lists go with the person. */
+    forgetUser: (userId: string, tx: DbOrTx) => repo(tx).deleteAll(userId),
+
     async saveDetails(c: TradeCaller, p: TSaveDetailsRequest) {
       await allow(c);
       const at = now();

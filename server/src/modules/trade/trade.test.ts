@@ -331,3 +331,17 @@ describe('cash-out settings', () => {
     expect(log.length).toBeGreaterThanOrEqual(1);
   });
 });
+
+describe('account deletion', () => {
+  it('forgets every trade row of the user', async () => {
+    const trade = createTradeService({
+      db: t.db,
+      users: createUserService({ db: t.db }),
+      audit: createAuditService({ db: t.db }),
+      cipher: createFieldCipher(t.config.fieldEncryptionKey),
+    });
+    await t.db.transaction((tx) => trade.forgetUser(userId, tx));
+    expect(await t.db.select().from(tradeProfiles).where(eq(tradeProfiles.userId, userId))).toEqual([]);
+    expect(await trade.account(userId)).toMatchObject({ identity: null, jobs: [], cashAccounts: [] });
+  });
+});
