@@ -9,8 +9,8 @@ import { Code, catalogue } from '@ac/protocol/codes';
 import { OrderStatus, type TOrderStatus } from '@ac/protocol/enums';
 
 const [before = '', after = ''] = catalogue[Code.orderCannotCancel].message.split('{status}');
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const REFUSAL = new RegExp(`^${escape(before)}(\\w+)${escape(after)}`);
+const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const REFUSAL = new RegExp(`^${literal(before)}(\\w+)${literal(after)}`);
 
 /** The refused order's status as the server saw it; `fallback` (the status shown) when it cannot be read. */
 export function refusedStatus(error: unknown, fallback: TOrderStatus): TOrderStatus {
