@@ -3,21 +3,22 @@
  * database, plus a second overseas node (`us2`) for the jump-node journey;
  * a local OIDC provider; and the SMTP sink every server delivers mail to.
  */
+import { port as at } from './ports.ts';
 import { SMTP_SINK } from './smtp-sink-config.ts';
 
 const root = 'e2e/.tmp';
 
 export const OIDC = {
-  port: 8309,
-  issuer: 'http://127.0.0.1:8309',
+  port: at(8309),
+  issuer: `http://127.0.0.1:${at(8309)}`,
   clientId: 'ac-e2e',
   clientSecret: 'ac-e2e-secret-0123456789abcdef',
 };
 
 /** The two overseas nodes know each other (SERVER_NODES) and share NODE_SECRET. */
 const overseasNodes = [
-  { code: 'us', name: 'International', region: 'us', url: 'http://127.0.0.1:8301' },
-  { code: 'us2', name: 'International 2', region: 'us', url: 'http://127.0.0.1:8303' },
+  { code: 'us', name: 'International', region: 'us', url: `http://127.0.0.1:${at(8301)}` },
+  { code: 'us2', name: 'International 2', region: 'us', url: `http://127.0.0.1:${at(8303)}` },
 ];
 const NODE_SECRET = 'e2e-node-secret-0123456789abcdef-0123';
 
@@ -64,9 +65,9 @@ function server({ code, region, port, oidcProvider, nodes }: Options) {
 }
 
 export const servers = {
-  us: server({ code: 'us', region: 'us', port: 8301, oidcProvider: 'GOOGLE', nodes: overseasNodes }),
-  cn: server({ code: 'cn', region: 'cn', port: 8302, oidcProvider: 'WX' }),
-  us2: server({ code: 'us2', region: 'us', port: 8303, nodes: overseasNodes }),
+  us: server({ code: 'us', region: 'us', port: at(8301), oidcProvider: 'GOOGLE', nodes: overseasNodes }),
+  cn: server({ code: 'cn', region: 'cn', port: at(8302), oidcProvider: 'WX' }),
+  us2: server({ code: 'us2', region: 'us', port: at(8303), nodes: overseasNodes }),
 };
 
 /** The server of an origin (`http://127.0.0.1:<port>`). */

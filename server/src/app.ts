@@ -40,6 +40,7 @@ import { redeemModule } from './modules/redeem/redeem.module.ts';
 import { registrationModule } from './modules/registration/registration.module.ts';
 import { sessionModule } from './modules/session/session.module.ts';
 import { thirdPartyModule } from './modules/third-party/third-party.module.ts';
+import { tradeModule } from './modules/trade/trade.module.ts';
 import { userModule } from './modules/user/user.module.ts';
 import { registerObservability } from './observability/observability.plugin.ts';
 import { registerSpa } from './web/spa.plugin.ts';
@@ -151,6 +152,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     accountModule({ ...s, publicUrl }),
     avatarModule({ ...s, config }),
     paymentsModule(s),
+    tradeModule(s),
     ...(config.production ? [] : [devModule(s)]),
   ];
   registerCalls(

@@ -13,9 +13,19 @@ describe('config', () => {
   });
 
   it('derives the China base path and never seeds demo data in production', () => {
-    const c = loadConfig({ REGION: 'cn', NODE_ENV: 'production' });
+    const key = Buffer.alloc(32, 7).toString('base64');
+    const c = loadConfig({ REGION: 'cn', NODE_ENV: 'production', FIELD_ENCRYPTION_KEY: key });
     expect(c.basePath).toBe('/secure');
     expect(c.seedDemo).toBe(false);
+    expect(c.fieldEncryptionKey.equals(Buffer.alloc(32, 7))).toBe(true);
+  });
+
+  it('needs a 32-byte FIELD_ENCRYPTION_KEY in the China production build, a demo key elsewhere', () => {
+    expect(() => loadConfig({ REGION: 'cn', NODE_ENV: 'production' })).toThrow(/FIELD_ENCRYPTION_KEY/);
+    expect(() => loadConfig({ FIELD_ENCRYPTION_KEY: Buffer.alloc(16).toString('base64') })).toThrow(
+      /FIELD_ENCRYPTION_KEY: must be 32 bytes/,
+    );
+    expect(loadConfig({ REGION: 'cn' }).fieldEncryptionKey).toHaveLength(32);
   });
 
   it('names the variable that is wrong', () => {

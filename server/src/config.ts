@@ -1,4 +1,5 @@
 /** Environment → validated configuration, read in one place (docs/architecture.md#configuration). */
+import { createHash } from 'node:crypto';
 import { regionSettings, type TPaymentProvider, ZRegion } from '@ac/protocol/enums';
 import { CAPTCHA_FREE_SENDS_PER_IP } from '@ac/protocol/profile';
 import { z } from 'zod';
@@ -67,11 +68,19 @@ const ZEnv = z
     ...deployEnvShape,
     ...oauthEnvShape,
     ...paymentsEnvShape,
+    // AES-256-GCM key of the fields kept encrypted at rest (docs/decisions/0009-trade-account.md).
+    FIELD_ENCRYPTION_KEY: z
+      .string()
+      .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
+      .optional(),
     PROTOCOL_PLAINTEXT: boolish.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   })
   .superRefine((e, ctx) => {
+    if (e.NODE_ENV === 'production' && e.REGION === 'cn' && !e.FIELD_ENCRYPTION_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['FIELD_ENCRYPTION_KEY'], message: 'is required in production' });
+    }
     refineOAuthEnv(e, ctx);
     refinePaymentsEnv(e, ctx);
   });
@@ -101,6 +110,8 @@ export type Config = {
   serverNodes: ServerNodeConfig[];
   /** Shared by the nodes of SERVER_NODES: node-to-node lookups carrying it skip the per-IP limit. */
   nodeSecret: string | undefined;
+  /** 32-byte key of the fields encrypted at rest (a fixed demo key outside production). */
+  fieldEncryptionKey: Buffer;
   protocolPlaintext: boolean;
   logLevel: string;
   production: boolean;
@@ -140,6 +151,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     captchaFreeSendsPerIp: e.CAPTCHA_FREE_SENDS_PER_IP ?? CAPTCHA_FREE_SENDS_PER_IP,
     serverNodes: e.SERVER_NODES ?? [],
     nodeSecret: e.NODE_SECRET,
+    fieldEncryptionKey: e.FIELD_ENCRYPTION_KEY
+      ? Buffer.from(e.FIELD_ENCRYPTION_KEY, 'base64')
+      : createHash('sha256').update('account-center demo field key').digest(),
     protocolPlaintext: e.PROTOCOL_PLAINTEXT,
     logLevel: e.LOG_LEVEL,
     production,

@@ -11,6 +11,7 @@ import { account, devices, password, profile } from './calls/profile.ts';
 import { nodes, recovery, registration } from './calls/registration.ts';
 import { company, session, user } from './calls/session.ts';
 import { thirdParty } from './calls/third-party.ts';
+import { trade } from './calls/trade.ts';
 import type { CallContract } from './contract.ts';
 import { thirdPartiesByRegion } from './enums.ts';
 
@@ -32,6 +33,7 @@ export const calls = {
   orders,
   redeem,
   invoice,
+  trade,
 };
 
 /** Every contract entry, each provider's login call included. */

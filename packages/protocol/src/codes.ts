@@ -82,6 +82,14 @@ export const Code = {
   invoiceTransitionRefused: '2100008',
   invoicePdfNotReady: '2100009',
   invoiceTitleLimit: '2100010',
+  // China trade account (docs/decisions/0009-trade-account.md)
+  noPermission: '1300001',
+  cashPasswordWrong: '1300002',
+  cashPasswordLocked: '1300003',
+  cashPasswordNotSet: '1300004',
+  identityVerified: '1300005',
+  tradeEntryNotFound: '1300006',
+  tradeListFull: '1300007',
 } as const;
 
 export type TCode = (typeof Code)[keyof typeof Code];
@@ -193,6 +201,13 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
   '2100008': { status: 200, message: 'The invoice cannot change from {from} to {to}' },
   '2100009': { status: 200, message: 'The invoice is not issued yet' },
   '2100010': { status: 200, message: 'You can save at most {max} invoice titles' },
+  '1300001': { status: 200, message: 'No permission temporarily!' },
+  '1300002': { status: 200, message: 'The cash password is wrong' },
+  '1300003': { status: 200, message: 'Too many wrong cash passwords, please try again in 15 minutes' },
+  '1300004': { status: 200, message: 'Please set a cash password first' },
+  '1300005': { status: 200, message: 'Your identity is already verified' },
+  '1300006': { status: 200, message: 'The entry does not exist' },
+  '1300007': { status: 200, message: 'You can keep at most {max} entries' },
 };
 
 /** Fills the `{name}` placeholders of a catalogue message (e.g. 2000003's `{status}`). */

@@ -1,5 +1,5 @@
 /**
- * Invoices of the China build (docs/decisions/0009-invoices.md): titles,
+ * Invoices of the China build (docs/decisions/0010-invoices.md): titles,
  * invoiceable orders, invoices and their six statuses, the notice rules.
  * `titleRuleViolation` is the one rule for title fields, run by the server
  * before it writes and by the web forms before they send.

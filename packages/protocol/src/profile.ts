@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ZEmail, ZMobile, ZTime } from './common.ts';
 import { buildDictionary } from './dictionary.ts';
+import { ZTradeAccount } from './trade.ts';
 
 const COUNTRIES: ReadonlySet<string> = new Set(buildDictionary().countries);
 
@@ -36,6 +37,8 @@ export const ZUserDetail = z.object({
   hasPassword: z.boolean(),
   registerDate: ZTime,
   updateTime: ZTime,
+  /** China build only: the trade account (calls.trade). */
+  trade: ZTradeAccount.optional(),
 });
 export type TUserDetail = z.infer<typeof ZUserDetail>;
 

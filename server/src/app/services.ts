@@ -17,6 +17,7 @@ import { createOutboxSms, type SmsSender } from '../adapters/sms.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { createBackgroundDelivery } from '../lib/background-delivery.ts';
+import { createFieldCipher } from '../lib/field-crypto.ts';
 import { createAccountService } from '../modules/account/account.service.ts';
 import { createAuditService } from '../modules/audit/audit.service.ts';
 import { createAvatarService } from '../modules/avatar/avatar.service.ts';
@@ -49,6 +50,7 @@ import { createSessionService } from '../modules/session/session.service.ts';
 import { createOAuthFlow } from '../modules/third-party/oauth-flow.ts';
 import { createThirdLoginService } from '../modules/third-party/third-login.service.ts';
 import { createThirdPartyService } from '../modules/third-party/third-party.service.ts';
+import { createTradeService } from '../modules/trade/trade.service.ts';
 import { createUserService } from '../modules/user/user.service.ts';
 import { createUserInfoService } from '../modules/user/user-info.service.ts';
 
@@ -114,7 +116,17 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
   });
   const registration = createRegistrationService({ db, users, codes, directory, mail, audit, defaultLanguage });
   const recovery = createRecoveryService({ db, users, sessions, codes, mail, audit, defaultLanguage });
-  const profile = createProfileService({ db, users, codes, audit, notifier, defaultLanguage });
+  const trade = createTradeService({ db, users, audit, cipher: createFieldCipher(config.fieldEncryptionKey) });
+  // the China build's user detail carries the trade account
+  const profile = createProfileService({
+    db,
+    users,
+    codes,
+    audit,
+    notifier,
+    defaultLanguage,
+    trade: region === 'cn' ? trade : undefined,
+  });
   const passwords = createPasswordService({ db, users, codes, sessions, audit, notifier, defaultLanguage });
   const avatars = createAvatarService({ db, store, users, audit, publicUrl, log });
   const flow = createOAuthFlow({ db, providers, publicUrl });
@@ -153,6 +165,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     memberships,
     redeem,
     invoices,
+    trade,
     directory,
     outbox,
     audit,
@@ -189,6 +202,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     redeem,
     invoices,
     invoiceTitles,
+    trade,
     // the admin command line's own services
     currency,
     refunds: createOrderRefunds({ db, memberships, audit }),

@@ -2,12 +2,14 @@
  * Shown when a route fails to render or its chunk fails to load (e.g. after
  * a new release). antd's Result, with its illustrations, loads only when an
  * error shows; when that chunk cannot load either, the same texts as plain
- * markup.
+ * markup. A chunk that has not loaded after 120 seconds (docs/product.md#messages-and-timing)
+ * shows the same page with its own text; Reload retries.
  */
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { FullPageSpin } from '@/components/full-page-spin';
+import { ChunkLoadTimeoutError } from '@/lib/routing/chunk-timeout';
 import type { ErrorResultProps } from './error-result';
 
 function PlainErrorResult({ title, description, reloadLabel }: ErrorResultProps) {
@@ -35,7 +37,7 @@ export function RouteError() {
   if (import.meta.env.DEV) console.error(error);
   const texts = {
     title: t('common.errorTitle'),
-    description: t('common.errorDescription'),
+    description: t(error instanceof ChunkLoadTimeoutError ? 'common.chunkTimeout' : 'common.errorDescription'),
     reloadLabel: t('common.reload'),
   };
   return (

@@ -21,6 +21,7 @@ import { tradeRoutes } from '@/features/trade/routes';
 import { getClientType } from '@/lib/api/client-info';
 import type { AppConfig } from '@/lib/app-config';
 import { type RouteContext, routesOf, type Shell, toRouteObjects } from '@/lib/routing/app-route';
+import { withChunkTimeout } from '@/lib/routing/chunk-timeout';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 import { SiteShell } from './shells/site-shell';
@@ -51,7 +52,7 @@ export function createAppRouter(config: AppConfig) {
         hydrateFallbackElement: <FullPageSpin />,
         children: [
           {
-            lazy: () => import('./shells/main-shell').then((m) => ({ Component: m.MainShell })),
+            lazy: withChunkTimeout(() => import('./shells/main-shell').then((m) => ({ Component: m.MainShell }))),
             children: [
               { index: true, element: <Navigate to={paths.products.getHref()} replace /> },
               ...shellRoutes('main'),
@@ -59,7 +60,7 @@ export function createAppRouter(config: AppConfig) {
           },
           {
             path: paths.h5.path,
-            lazy: () => import('./shells/h5-shell').then((m) => ({ Component: m.H5Shell })),
+            lazy: withChunkTimeout(() => import('./shells/h5-shell').then((m) => ({ Component: m.H5Shell }))),
             children: [
               { index: true, element: <Navigate to={paths.h5Profile.getHref()} replace /> },
               ...shellRoutes('h5'),

@@ -8,7 +8,7 @@ import { Code, catalogue, type TCode } from '@ac/protocol/codes';
 import { decryptPayload, encryptPayload, generateKey, keyFromSecret } from '@ac/protocol/envelope';
 import { httpPaths } from '@ac/protocol/http-paths';
 
-export type Handled = { code?: TCode; bizData?: unknown; status?: number };
+export type Handled = { code?: TCode; bizData?: unknown; status?: number; msg?: string };
 export type Handler = (payload: unknown, ctx: { utoken: string | null; clientInfo: unknown }) => Handled;
 
 export type FakeServer = {
@@ -49,7 +49,7 @@ export function createFakeServer(): FakeServer {
     const payload = body.data === '' ? {} : decryptPayload(key, String(body.data));
     const out = handler(payload, { utoken, clientInfo: body.clientInfo });
     const code = out.code ?? Code.ok;
-    if (code !== Code.ok) return json(out.status ?? 200, { code, msg: catalogue[code].message });
+    if (code !== Code.ok) return json(out.status ?? 200, { code, msg: out.msg ?? catalogue[code].message });
     return json(out.status ?? 200, { code, msg: 'Success', bizData: encryptPayload(key, out.bizData ?? {}) });
   };
 

@@ -1,4 +1,4 @@
-/** Invoices and invoice titles: China build only (docs/decisions/0009-invoices.md). */
+/** Invoices and invoice titles: China build only (docs/decisions/0010-invoices.md). */
 import { z } from 'zod';
 import { Code } from '../codes.ts';
 import { ZEmpty } from '../common.ts';

@@ -1,7 +1,7 @@
 /**
  * An invoice as an A4 PDF (pdfkit), in Chinese with English labels, set in
  * Noto Sans SC from @embedpdf/fonts-sc; pdfkit embeds only the glyphs used
- * (docs/decisions/0009-invoices.md).
+ * (docs/decisions/0010-invoices.md).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

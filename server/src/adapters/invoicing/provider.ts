@@ -1,5 +1,5 @@
 /**
- * The invoicing provider (docs/decisions/0009-invoices.md): where an
+ * The invoicing provider (docs/decisions/0010-invoices.md): where an
  * invoice application is submitted, asked for its outcome and fetched as a
  * PDF. A tax-authority gateway implements the same three methods; the
  * sandbox (sandbox.ts) stands in for it outside production and in tests.

@@ -8,4 +8,5 @@ export * from './invoices.ts';
 export * from './payments.ts';
 export * from './registration.ts';
 export * from './third-party.ts';
+export * from './trade.ts';
 export * from './users.ts';

@@ -31,7 +31,7 @@ export const invoiceTitles = pgTable(
 );
 
 /**
- * An application for an invoice and its outcome (docs/decisions/0009-invoices.md);
+ * An application for an invoice and its outcome (docs/decisions/0010-invoices.md);
  * the title is copied so later edits of saved titles do not change it.
  */
 export const invoices = pgTable(

@@ -38,6 +38,7 @@ type Deps = {
   memberships: Forgets;
   redeem: Forgets;
   invoices: Forgets;
+  trade: Forgets;
   directory: Pick<NodeDirectory, 'forget'>;
   outbox: Pick<OutboxService, 'forgetRecipients'>;
   audit: AuditService;
@@ -74,6 +75,7 @@ export function createAccountService(d: Deps) {
         await d.orders.detachUser(userId, at, tx);
         await d.redeem.forgetUser(userId, tx);
         await d.invoices.forgetUser(userId, tx);
+        await d.trade.forgetUser(userId, tx);
         await d.registration.forgetUser(userId, addresses, tx);
         await d.codes.forgetTargets(addresses, tx);
         await d.outbox.forgetRecipients(addresses, tx);

@@ -16,7 +16,7 @@ import {
 const stored = Object.keys(INVOICE_TRANSITIONS) as TStoredInvoiceStatus[];
 
 describe('the invoice state machine', () => {
-  it('covers the six statuses of SPEC §3: notInvoiced for orders, five for invoices', () => {
+  it('covers the six statuses of docs/product.md#data: notInvoiced for orders, five for invoices', () => {
     expect(new Set([...stored, 'notInvoiced'])).toEqual(new Set(INVOICE_STATUSES));
   });
 

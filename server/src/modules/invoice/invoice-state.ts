@@ -1,5 +1,5 @@
 /**
- * The invoice state machine (SPEC §3's six statuses; docs/decisions/0009-invoices.md).
+ * The invoice state machine (docs/product.md#data's six statuses; docs/decisions/0010-invoices.md).
  * `notInvoiced` is where an order stands while it is on no live invoice; an
  * invoice itself is one of the five others. Every change goes through
  * `assertInvoiceTransition` and a conditional UPDATE … WHERE status = <from>.

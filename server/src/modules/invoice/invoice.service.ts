@@ -1,5 +1,5 @@
 /**
- * Invoices (docs/decisions/0009-invoices.md): apply over paid orders, apply
+ * Invoices (docs/decisions/0010-invoices.md): apply over paid orders, apply
  * again after a failure or voiding, read records and detail, settle
  * applications with the invoicing provider, download the PDF, void (admin).
  * An order sits on one live invoice at most: the unique partial index

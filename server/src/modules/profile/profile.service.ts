@@ -17,6 +17,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { iso } from '../../lib/time.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { CodesService } from '../codes/codes.service.ts';
+import type { TradeService } from '../trade/trade.service.ts';
 import type { UserRow as ProfileUser, UserService } from '../user/user.service.ts';
 
 /** Where the request came from, and the language its notices are written in. */
@@ -65,6 +66,8 @@ type Deps = {
   audit: AuditService;
   notifier: Notifier;
   defaultLanguage: TLanguage;
+  /** China build: the user detail carries the trade account. */
+  trade?: Pick<TradeService, 'account'>;
   now?: () => Date;
 };
 
@@ -110,8 +113,9 @@ export function createProfileService(d: Deps) {
   }
 
   return {
-    async detail(userId: string) {
-      return toUserDetail(await liveUser(userId));
+    async detail(userId: string): Promise<TUserDetail> {
+      const detail = toUserDetail(await liveUser(userId));
+      return d.trade ? { ...detail, trade: await d.trade.account(userId) } : detail;
     },
 
     /** Returns the new detail; the old addresses that were replaced are told. */

@@ -4,8 +4,10 @@ import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 
 export type NewUser = typeof users.$inferInsert;
-/** What a profile update may change. */
-export type UserPatch = Partial<Pick<NewUser, 'nickName' | 'location' | 'company' | 'position' | 'email' | 'mobile'>>;
+/** What a profile (or trade details) update may change. */
+export type UserPatch = Partial<
+  Pick<NewUser, 'nickName' | 'location' | 'company' | 'position' | 'email' | 'mobile' | 'sex'>
+>;
 
 const live = (id: string) => and(eq(users.id, id), isNull(users.deletedAt));
 

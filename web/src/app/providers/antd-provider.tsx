@@ -1,13 +1,17 @@
 /**
  * antd configured for the current language (locale follows it) with a
  * theme whose primary and secondary text colours keep 4.5:1 contrast, and
- * the App context whose message API the re-login notice uses.
+ * the App context whose message API the re-login notice uses. Header
+ * messages last 1 second unless a call says otherwise (docs/product.md#messages-and-timing).
  */
 import { App, ConfigProvider, type ThemeConfig } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { i18next } from '@/i18n/i18n';
 import { useLanguageState } from '@/i18n/language-store';
 import { configureSessionExpiry } from '@/lib/api/session-expiry';
+
+/** Default seconds a header message (`message.success` …) stays (docs/product.md#messages-and-timing). */
+export const MESSAGE_DURATION_SECONDS = 1;
 
 const theme: ThemeConfig = {
   token: {
@@ -32,7 +36,7 @@ export function AntdProvider({ children }: { children: ReactNode }) {
   const { antd } = useLanguageState();
   return (
     <ConfigProvider locale={antd} theme={theme} button={{ autoInsertSpace: false }}>
-      <App>
+      <App message={{ duration: MESSAGE_DURATION_SECONDS }}>
         <MessageBridge />
         {children}
       </App>

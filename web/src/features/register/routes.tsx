@@ -4,6 +4,7 @@
  */
 import { paths } from '@/config/paths';
 import type { AppRoute, FeatureRoutes } from '@/lib/routing/app-route';
+import { ToChinaRegister } from './components/to-china-register';
 
 const page = (path: string, region: AppRoute['region'], key: string, lazy: AppRoute['lazy']): AppRoute => ({
   path,
@@ -19,7 +20,8 @@ const mailVerifyPage = () => import('./pages/mail-verify-page').then((m) => ({ C
 export const registerRoutes: FeatureRoutes = {
   outside: [
     page(paths.register.path, 'cn', 'register', registerPage),
-    page(paths.registerMailVerify.path, 'cn', 'mailVerify', mailVerifyPage),
+    // China registers by SMS: its mail_verify is the registration page (docs/product.md)
+    { path: paths.registerMailVerify.path, region: 'cn', element: <ToChinaRegister /> },
     page(paths.thirdGetCode.path, 'cn', 'thirdGetCode', () =>
       import('./pages/third-get-code-page').then((m) => ({ Component: m.ThirdGetCodePage })),
     ),

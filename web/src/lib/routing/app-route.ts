@@ -6,6 +6,7 @@
 import type { TRegion } from '@ac/protocol/enums';
 import type { ComponentType, ReactNode } from 'react';
 import { type RouteObject, redirect } from 'react-router';
+import { withChunkTimeout } from './chunk-timeout';
 
 export type RouteRegion = TRegion | 'both';
 
@@ -43,7 +44,8 @@ export function toRouteObjects(routes: readonly AppRoute[], ctx: RouteContext): 
     .map((route): RouteObject => {
       const handle: RouteHandle = { title: route.title, description: route.description };
       const loader = route.tradeOnly ? () => (ctx.isTradeClient() ? null : redirect('/')) : undefined;
-      const common = { handle, loader, lazy: route.lazy, element: route.element };
+      const lazy = route.lazy && withChunkTimeout(route.lazy);
+      const common = { handle, loader, lazy, element: route.element };
       if (route.index) return { ...common, index: true };
       return { ...common, path: route.path, children: route.children && toRouteObjects(route.children, ctx) };
     });

@@ -1,5 +1,5 @@
 /**
- * The invoice store of SPEC §3 for one application in progress: the selected
+ * The invoice store of docs/product.md#data for one application in progress: the selected
  * orders (with their amounts), the invoice type, the chosen title, and the
  * current company header — the company name together with the token it was
  * read for. Kept in sessionStorage so /invoice/order → /invoice/book →

@@ -1,4 +1,4 @@
-/** The six invoice statuses of SPEC §3 as coloured tags. */
+/** The six invoice statuses of docs/product.md#data as coloured tags. */
 import type { TInvoiceStatus } from '@ac/protocol/enums';
 import { useTranslation } from 'react-i18next';
 import { StatusTag, type StatusTone } from '@/components/status-tag';

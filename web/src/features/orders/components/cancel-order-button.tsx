@@ -1,12 +1,18 @@
 /**
  * Cancel an order after confirmation (docs/product.md#states); only rendered for statuses
- * 0 and 6. A raced refusal (2000003) shows the server's catalogue message.
+ * 0 and 6. A raced refusal (2000003) names the order's status as the
+ * server saw it, translated.
  */
+
+import { errorCode } from '@ac/client';
+import { Code } from '@ac/protocol/codes';
 import type { TOrderStatus } from '@ac/protocol/enums';
 import { App, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '@/components/use-error-text';
+import { orderStatusKey } from '@/lib/enum-keys';
 import { useCancelOrder } from '../api/cancel-order';
+import { refusedStatus } from './cancel-refusal';
 import { canCancel } from './order-rules';
 
 type Props = { orderNo: string; status: TOrderStatus; size?: 'small' | 'middle' };
@@ -18,6 +24,11 @@ export function CancelOrderButton({ orderNo, status, size = 'middle' }: Props) {
   const cancel = useCancelOrder();
   if (!canCancel(status)) return null;
 
+  const refusalText = (error: unknown) =>
+    errorCode(error) === Code.orderCannotCancel
+      ? t('errors.2000003', { status: t(orderStatusKey(refusedStatus(error, status))) })
+      : errorText(error);
+
   const confirm = () =>
     modal.confirm({
       title: t('orders.cancelConfirmTitle'),
@@ -28,7 +39,7 @@ export function CancelOrderButton({ orderNo, status, size = 'middle' }: Props) {
       onOk: () =>
         cancel.mutateAsync(orderNo).then(
           () => void message.success(t('orders.cancelled')),
-          (error: unknown) => void message.error(errorText(error)),
+          (error: unknown) => void message.error(refusalText(error)),
         ),
     });
 

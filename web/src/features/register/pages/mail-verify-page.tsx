@@ -1,6 +1,6 @@
 /**
- * /site/register/mail_verify (overseas) and /register/mail_verify (China):
- * the activation mail was sent to the address of the registration (router
+ * /site/register/mail_verify (overseas; China's sends to /register): the
+ * activation mail was sent to the address of the registration (router
  * state); without it, the visitor can ask for a new link.
  */
 import { useState } from 'react';

@@ -1,0 +1,146 @@
+/** Every query of the trade tables (the trade module owns them). */
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { tradeCashAccounts, tradeEducations, tradeJobs, tradeProfiles } from '../../db/schema/index.ts';
+
+export type TradeProfileRow = typeof tradeProfiles.$inferSelect;
+type ProfilePatch = Partial<Omit<typeof tradeProfiles.$inferInsert, 'userId'>>;
+type NewEducation = typeof tradeEducations.$inferInsert;
+type NewJob = typeof tradeJobs.$inferInsert;
+type NewCashAccount = typeof tradeCashAccounts.$inferInsert;
+
+export function createTradeRepo(db: DbOrTx) {
+  return {
+    async findProfile(userId: string) {
+      const rows = await db.select().from(tradeProfiles).where(eq(tradeProfiles.userId, userId)).limit(1);
+      return rows[0] ?? null;
+    },
+    /** The user's profile row, locked until the transaction ends (created when missing). */
+    async lockProfile(userId: string, at: Date) {
+      await db.insert(tradeProfiles).values({ userId, updatedAt: at }).onConflictDoNothing();
+      const rows = await db.select().from(tradeProfiles).where(eq(tradeProfiles.userId, userId)).for('update');
+      return rows[0]!;
+    },
+    async updateProfile(userId: string, patch: ProfilePatch, at: Date) {
+      await db
+        .insert(tradeProfiles)
+        .values({ userId, ...patch, updatedAt: at })
+        .onConflictDoUpdate({ target: tradeProfiles.userId, set: { ...patch, updatedAt: at } });
+    },
+    /** One more wrong cash password: the new number of failures in a row. */
+    async addCashFailure(userId: string, at: Date) {
+      const [row] = await db
+        .update(tradeProfiles)
+        .set({ cashFailures: sql`${tradeProfiles.cashFailures} + 1`, updatedAt: at })
+        .where(eq(tradeProfiles.userId, userId))
+        .returning({ failures: tradeProfiles.cashFailures });
+      return row?.failures ?? 0;
+    },
+
+    educations: (userId: string) =>
+      db
+        .select()
+        .from(tradeEducations)
+        .where(eq(tradeEducations.userId, userId))
+        .orderBy(desc(tradeEducations.graduationYear), asc(tradeEducations.createdAt)),
+    async countEducations(userId: string) {
+      const [row] = await db.select({ n: count() }).from(tradeEducations).where(eq(tradeEducations.userId, userId));
+      return row?.n ?? 0;
+    },
+    async insertEducation(row: NewEducation) {
+      const [created] = await db.insert(tradeEducations).values(row).returning();
+      return created!;
+    },
+    async deleteEducation(userId: string, id: string) {
+      const rows = await db
+        .delete(tradeEducations)
+        .where(and(eq(tradeEducations.id, id), eq(tradeEducations.userId, userId)))
+        .returning({ id: tradeEducations.id });
+      return rows.length === 1;
+    },
+
+    jobs: (userId: string) =>
+      db
+        .select()
+        .from(tradeJobs)
+        .where(eq(tradeJobs.userId, userId))
+        .orderBy(desc(tradeJobs.startYear), asc(tradeJobs.createdAt)),
+    async countJobs(userId: string) {
+      const [row] = await db.select({ n: count() }).from(tradeJobs).where(eq(tradeJobs.userId, userId));
+      return row?.n ?? 0;
+    },
+    async insertJob(row: NewJob) {
+      const [created] = await db.insert(tradeJobs).values(row).returning();
+      return created!;
+    },
+    async deleteJob(userId: string, id: string) {
+      const rows = await db
+        .delete(tradeJobs)
+        .where(and(eq(tradeJobs.id, id), eq(tradeJobs.userId, userId)))
+        .returning({ id: tradeJobs.id });
+      return rows.length === 1;
+    },
+
+    cashAccounts: (userId: string) =>
+      db
+        .select()
+        .from(tradeCashAccounts)
+        .where(eq(tradeCashAccounts.userId, userId))
+        .orderBy(desc(tradeCashAccounts.isDefault), desc(tradeCashAccounts.createdAt)),
+    async countCashAccounts(userId: string) {
+      const [row] = await db.select({ n: count() }).from(tradeCashAccounts).where(eq(tradeCashAccounts.userId, userId));
+      return row?.n ?? 0;
+    },
+    async insertCashAccount(row: NewCashAccount) {
+      const [created] = await db.insert(tradeCashAccounts).values(row).returning();
+      return created!;
+    },
+    /** The deleted row's default flag, or null when the user has no such account. */
+    async deleteCashAccount(userId: string, id: string) {
+      const rows = await db
+        .delete(tradeCashAccounts)
+        .where(and(eq(tradeCashAccounts.id, id), eq(tradeCashAccounts.userId, userId)))
+        .returning({ isDefault: tradeCashAccounts.isDefault });
+      return rows[0] ?? null;
+    },
+    async clearDefault(userId: string) {
+      await db
+        .update(tradeCashAccounts)
+        .set({ isDefault: false })
+        .where(and(eq(tradeCashAccounts.userId, userId), eq(tradeCashAccounts.isDefault, true)));
+    },
+    async setDefault(userId: string, id: string) {
+      const rows = await db
+        .update(tradeCashAccounts)
+        .set({ isDefault: true })
+        .where(and(eq(tradeCashAccounts.id, id), eq(tradeCashAccounts.userId, userId)))
+        .returning({ id: tradeCashAccounts.id });
+      return rows.length === 1;
+    },
+    async newestCashAccount(userId: string) {
+      const rows = await db
+        .select({ id: tradeCashAccounts.id })
+        .from(tradeCashAccounts)
+        .where(eq(tradeCashAccounts.userId, userId))
+        .orderBy(desc(tradeCashAccounts.createdAt))
+        .limit(1);
+      return rows[0]?.id ?? null;
+    },
+    async cashAccountExists(userId: string, id: string) {
+      const rows = await db
+        .select({ id: tradeCashAccounts.id })
+        .from(tradeCashAccounts)
+        .where(and(eq(tradeCashAccounts.id, id), eq(tradeCashAccounts.userId, userId)))
+        .limit(1);
+      return rows.length === 1;
+    },
+    /** Account deletion: every trade row of the user goes. */
+    async deleteAll(userId: string) {
+      await db.delete(tradeCashAccounts).where(eq(tradeCashAccounts.userId, userId));
+      await db.delete(tradeEducations).where(eq(tradeEducations.userId, userId));
+      await db.delete(tradeJobs).where(eq(tradeJobs.userId, userId));
+      await db.delete(tradeProfiles).where(eq(tradeProfiles.userId, userId));
+    },
+  };
+}
+export type TradeRepo = ReturnType<typeof createTradeRepo>;

@@ -1,0 +1,128 @@
+/** Adding a cash-out account (Alipay or bank card), proven by the cash password. */
+import {
+  type TCashAccountType,
+  type TSaveCashAccountInput,
+  ZCashPassword,
+  ZSaveCashAccountRequest,
+} from '@ac/protocol/trade';
+import { App, Checkbox, Form, Input, Radio } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { zodRule } from '@/lib/forms/zod-rule';
+import { useSaveCashAccount } from '../api/save-cash-account';
+import { EntryModal } from './entry-modal';
+
+type Values = {
+  type: TCashAccountType;
+  account: string;
+  holderName: string;
+  bankName?: string;
+  isDefault: boolean;
+  cashPassword: string;
+};
+
+const [alipay, bankCard] = ZSaveCashAccountRequest.options;
+
+export function CashAccountModal({ open, onClose, first }: { open: boolean; onClose: () => void; first: boolean }) {
+  const { t } = useTranslation('trade');
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const type = Form.useWatch('type', form) ?? 'alipay';
+  const save = useSaveCashAccount();
+
+  const submit = (v: Values) => {
+    const payload: TSaveCashAccountInput =
+      v.type === 'bankCard'
+        ? { ...v, type: 'bankCard', bankName: v.bankName ?? '' }
+        : {
+            type: 'alipay',
+            account: v.account,
+            holderName: v.holderName,
+            isDefault: v.isDefault,
+            cashPassword: v.cashPassword,
+          };
+    save.mutate(payload, {
+      onSuccess: () => {
+        onClose();
+        void message.success(t('trade.accountSaved'));
+      },
+    });
+  };
+
+  return (
+    <EntryModal<Values>
+      open={open}
+      title={t('trade.addCashAccount')}
+      name="cashAccount"
+      form={form}
+      pending={save.isPending}
+      error={save.error}
+      initialValues={{ type: 'alipay', isDefault: first }}
+      onSubmit={submit}
+      onClose={() => {
+        save.reset();
+        onClose();
+      }}
+    >
+      <Form.Item name="type" label={t('trade.accountType')}>
+        <Radio.Group
+          options={[
+            { value: 'alipay', label: t('trade.typeAlipay') },
+            { value: 'bankCard', label: t('trade.typeBankCard') },
+          ]}
+        />
+      </Form.Item>
+      {type === 'bankCard' ? (
+        <>
+          <Form.Item
+            name="account"
+            label={t('trade.bankCardNumber')}
+            rules={[
+              { required: true, message: t('trade.bankCardRule') },
+              zodRule(bankCard.shape.account, t('trade.bankCardRule')),
+            ]}
+          >
+            <Input inputMode="numeric" maxLength={23} autoComplete="off" />
+          </Form.Item>
+          <Form.Item
+            name="bankName"
+            label={t('trade.bankName')}
+            rules={[{ required: true, whitespace: true, message: t('trade.bankNameRequired') }]}
+          >
+            <Input maxLength={64} />
+          </Form.Item>
+        </>
+      ) : (
+        <Form.Item
+          name="account"
+          label={t('trade.alipayAccount')}
+          rules={[
+            { required: true, message: t('trade.alipayRule') },
+            zodRule(alipay.shape.account, t('trade.alipayRule')),
+          ]}
+        >
+          <Input maxLength={254} autoComplete="off" />
+        </Form.Item>
+      )}
+      <Form.Item
+        name="holderName"
+        label={t('trade.holderName')}
+        rules={[{ required: true, whitespace: true, message: t('trade.holderNameRequired') }]}
+      >
+        <Input maxLength={64} autoComplete="name" />
+      </Form.Item>
+      <Form.Item name="isDefault" valuePropName="checked">
+        <Checkbox>{t('trade.makeDefault')}</Checkbox>
+      </Form.Item>
+      <Form.Item
+        name="cashPassword"
+        label={t('trade.cashPassword')}
+        rules={[
+          { required: true, message: t('trade.cashPasswordRule') },
+          zodRule(ZCashPassword, t('trade.cashPasswordRule')),
+        ]}
+      >
+        <Input.Password inputMode="numeric" maxLength={6} autoComplete="off" />
+      </Form.Item>
+    </EntryModal>
+  );
+}

@@ -1,0 +1,95 @@
+/** /cash: the cash password and the cash-out accounts (one of them the default). */
+import type { TCashAccount } from '@ac/protocol/trade';
+import { Alert, App, Button, Card, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useErrorText } from '@/components/use-error-text';
+import { useDeleteCashAccount } from '../api/delete-cash-account';
+import { useSetDefCashAccount } from '../api/set-default-cash-account';
+import { CashAccountModal } from '../components/cash-account-modal';
+import { CashPasswordCard } from '../components/cash-password-card';
+import { DeleteEntryButton } from '../components/delete-entry-button';
+import { TradePage } from '../components/trade-page';
+
+export function CashPage() {
+  const { t } = useTranslation('trade');
+  const { message } = App.useApp();
+  const errorText = useErrorText();
+  const [open, setOpen] = useState(false);
+  const remove = useDeleteCashAccount();
+  const makeDefault = useSetDefCashAccount();
+  const report = (p: Promise<unknown>, done: string) =>
+    p.then(
+      () => void message.success(done),
+      (e: unknown) => void message.error(errorText(e)),
+    );
+
+  return (
+    <TradePage title={t('trade.cashTitle')} description={t('trade.cashDescription')}>
+      {(account) => (
+        <>
+          <CashPasswordCard isSet={account.hasCashPassword} />
+          <Card
+            title={t('trade.cashAccounts')}
+            extra={
+              <Button type="primary" disabled={!account.hasCashPassword} onClick={() => setOpen(true)}>
+                {t('trade.addCashAccount')}
+              </Button>
+            }
+          >
+            {account.hasCashPassword ? null : (
+              <Alert type="info" showIcon title={t('trade.needCashPassword')} style={{ marginBottom: 16 }} />
+            )}
+            <Table<TCashAccount>
+              rowKey="id"
+              dataSource={account.cashAccounts}
+              pagination={false}
+              scroll={{ x: 'max-content' }}
+              columns={[
+                {
+                  title: t('trade.accountType'),
+                  dataIndex: 'type',
+                  render: (type: TCashAccount['type']) =>
+                    type === 'alipay' ? t('trade.typeAlipay') : t('trade.typeBankCard'),
+                },
+                {
+                  title: t('trade.account'),
+                  key: 'account',
+                  render: (_, row) => (
+                    <Space>
+                      <span>{[row.bankName, row.account].filter(Boolean).join(' ')}</span>
+                      {row.isDefault ? <Tag color="blue">{t('trade.defaultAccount')}</Tag> : null}
+                    </Space>
+                  ),
+                },
+                { title: t('trade.holderName'), dataIndex: 'holderName' },
+                {
+                  title: t('trade.actions'),
+                  key: 'actions',
+                  render: (_, row) => (
+                    <Space size={0}>
+                      {row.isDefault ? null : (
+                        <Button
+                          type="link"
+                          size="small"
+                          onClick={() => void report(makeDefault.mutateAsync({ id: row.id }), t('trade.saved'))}
+                        >
+                          {t('trade.setDefault')}
+                        </Button>
+                      )}
+                      <DeleteEntryButton
+                        label={row.account}
+                        onConfirm={() => report(remove.mutateAsync({ id: row.id }), t('trade.deleted'))}
+                      />
+                    </Space>
+                  ),
+                },
+              ]}
+            />
+          </Card>
+          <CashAccountModal open={open} first={account.cashAccounts.length === 0} onClose={() => setOpen(false)} />
+        </>
+      )}
+    </TradePage>
+  );
+}
