@@ -13,7 +13,14 @@ describe('config', () => {
   });
 
   it('derives the China base path and never seeds demo data in production', () => {
-    const c = loadConfig({ REGION: 'cn', NODE_ENV: 'production' });
+    const c = loadConfig({
+      REGION: 'cn',
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://account.example.cn',
+      DATABASE_URL: 'postgres://ac@db/ac',
+      SMTP_URL: 'smtp://smtp.example.cn',
+      PAYMENT_PROVIDERS: '',
+    });
     expect(c.basePath).toBe('/secure');
     expect(c.seedDemo).toBe(false);
   });

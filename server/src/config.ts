@@ -4,6 +4,7 @@ import { CAPTCHA_FREE_SENDS_PER_IP } from '@ac/protocol/profile';
 import { z } from 'zod';
 import { type OAuthConfig, oauthConfig, oauthEnvShape, refineOAuthEnv } from './config-oauth.ts';
 import { type PaymentsConfig, paymentsConfig, paymentsEnvShape, refinePaymentsEnv } from './config-payments.ts';
+import { productionEnvShape, refineModeEnv } from './config-production.ts';
 
 const boolish = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -65,6 +66,7 @@ const ZEnv = z
     NODE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     ...oauthEnvShape,
     ...paymentsEnvShape,
+    ...productionEnvShape,
     PROTOCOL_PLAINTEXT: boolish.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -72,6 +74,7 @@ const ZEnv = z
   .superRefine((e, ctx) => {
     refineOAuthEnv(e, ctx);
     refinePaymentsEnv(e, ctx);
+    refineModeEnv(e, ctx);
   });
 
 export type Config = {
@@ -101,6 +104,8 @@ export type Config = {
   production: boolean;
   /** Seed the demo data into an empty database (never in production). */
   seedDemo: boolean;
+  /** Serve /dev/mailbox (DEV_MAILBOX=true; refused in production). */
+  devMailbox: boolean;
   /** Third-party login providers with credentials (config-oauth.ts). */
   oauth: OAuthConfig;
   /** Directory of the built SPA, if any. */
@@ -112,8 +117,9 @@ export class ConfigError extends Error {}
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = ZEnv.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+    // one line per problem, naming the variable
+    const lines = parsed.error.issues.map((i) => `Invalid configuration: ${i.path.join('.')} ${i.message}`);
+    throw new ConfigError(lines.join('\n'));
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
@@ -139,6 +145,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     production,
     seedDemo: !production,
+    devMailbox: e.DEV_MAILBOX,
     oauth: oauthConfig(e),
     webDist: undefined,
   };
