@@ -60,7 +60,10 @@ const LOG_REDACT_PATHS = [
   'req.headers.cookie',
   'req.headers["x-node-secret"]',
   'res.headers["set-cookie"]',
-  ...['password', 'newPassword', 'oldPassword', 'code', 'utoken', 'token'].map((f) => `*.${f}`),
+  // a request body or call payload logged whole (an error's own `code` stays readable)
+  ...['body', 'payload', 'data', 'req.body'].flatMap((at) =>
+    ['password', 'newPassword', 'oldPassword', 'code', 'utoken', 'token', 'id'].map((f) => `${at}.${f}`),
+  ),
   'utoken',
   'token',
   'password',

@@ -83,6 +83,17 @@ describe('server logs', () => {
     for (const secret of secrets) expect(logged).not.toContain(secret);
   });
 
+  it('censor secret fields of a body or payload logged whole, keeping an error’s code', () => {
+    t.app.log.warn(
+      { body: { password: 'Body-pass-31', code: '314159' }, err: { code: 'ECONNREFUSED' } },
+      'a call logged whole',
+    );
+    const line = logged.split('\n').find((l) => l.includes('a call logged whole'))!;
+    expect(line).not.toContain('Body-pass-31');
+    expect(line).not.toContain('314159');
+    expect(line).toContain('ECONNREFUSED');
+  });
+
   it('use the server’s request id and log the client’s as clientRequestId', async () => {
     const res = await t.client.call(calls.nodes.list, {}, { headers: { 'x-request-id': 'client-chosen-id-42' } });
     expect(res.code).toBe(Code.ok);
