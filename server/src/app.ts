@@ -41,6 +41,7 @@ import { registrationModule } from './modules/registration/registration.module.t
 import { sessionModule } from './modules/session/session.module.ts';
 import { thirdPartyModule } from './modules/third-party/third-party.module.ts';
 import { userModule } from './modules/user/user.module.ts';
+import { registerObservability } from './observability/observability.plugin.ts';
 import { registerSpa } from './web/spa.plugin.ts';
 
 export type AppOptions = {
@@ -96,12 +97,15 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
       return logger.child(clientRequestId ? { ...bindings, clientRequestId } : bindings, opts);
     },
     bodyLimit: 1024 * 1024,
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    connectionTimeout: config.http.connectionTimeoutMs,
   });
   const { db } = options.database;
 
   // external plugins
   await app.register(fastifyCookie);
-  // avatar uploads: one file part, stopped at 2 MB (SPEC §5)
+  // avatar uploads: one file part, stopped at 2 MB (docs/product.md#rules)
   await app.register(fastifyMultipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 4, parts: 5 } });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -133,7 +137,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
         title: 'Account Center API (v5)',
         version: '1.0.0',
         description:
-          'Every call is POST with the encrypted envelope of DESIGN §7; the payload and answer schemas in each description are those of the decrypted `data` and `bizData`.',
+          'Every call is POST with the encrypted envelope of docs/protocol.md#envelope; the payload and answer schemas in each description are those of the decrypted `data` and `bizData`.',
       },
     },
   });
@@ -141,6 +145,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
 
   // app
   installErrorHandler(app);
+  registerObservability(app, { config, database: options.database });
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });

@@ -25,6 +25,7 @@ export const SECRET_MIN_LENGTH: Record<string, number> = {
   NODE_SECRET: 32,
   SANDBOX_PAYMENT_SECRET: 32,
   WECHATPAY_APIV3_KEY: 32,
+  METRICS_TOKEN: 16,
   ...Object.fromEntries(THIRD_PARTY_TYPES.map((p) => [`OAUTH_${p.toUpperCase()}_CLIENT_SECRET`, 16])),
 };
 

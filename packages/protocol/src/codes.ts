@@ -1,7 +1,7 @@
 /**
  * The error catalogue: every answer code the API can give, its HTTP status
  * and its default (English) message. The web translates `errors.<code>`;
- * the server sends the message below as `msg`. Codes of SPEC §8 keep their
+ * the server sends the message below as `msg`. Codes of docs/protocol.md#answers-and-error-codes keep their
  * numbers; new codes are added here and nowhere else.
  */
 export const Code = {
@@ -175,7 +175,7 @@ export function formatMessage(code: TCode, params: Record<string, string | numbe
   );
 }
 
-/** Codes after which the client clears the session and goes to login (SPEC §4). */
+/** Codes after which the client clears the session and goes to login (docs/product.md#states). */
 export const sessionCodes: readonly TCode[] = [Code.sessionExpired, Code.sessionRevoked, Code.sessionReplaced];
 
 export function isCode(value: string): value is TCode {

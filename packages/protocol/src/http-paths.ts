@@ -2,7 +2,7 @@
  * Paths of the routes that are not envelope calls (docs/protocol.md): the
  * key fetch answered in clear, the multipart avatar upload, avatar images,
  * payment gateways' notifications and the sandbox checkout page, the
- * development mailbox.
+ * development mailbox, and the health and metrics probes.
  */
 export const httpPaths = {
   /** POST `{data:"", clientInfo}` → `{code, msg, bizData:{aesSecretKey}}` in clear. */
@@ -18,6 +18,12 @@ export const httpPaths = {
   /** Outside production: the development mailbox page and its JSON. */
   devMailbox: '/dev/mailbox',
   devMailboxJson: '/dev/mailbox.json',
+  /** GET: the process is up, `{status:"ok"}`. */
+  healthz: '/healthz',
+  /** GET: database reachable and migrated: 200 `{status:"ok", checks}`, or 503 naming the failed check. */
+  readyz: '/readyz',
+  /** GET: Prometheus metrics; `Authorization: Bearer METRICS_TOKEN`, or loopback only when it is unset. */
+  metrics: '/metrics',
 } as const;
 
 export function payNotifyPath(provider: string): string {

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { regionSettings } from '@ac/protocol/enums';
 import type { FastifyBaseLogger } from 'fastify';
-import { type AvatarStore, createLocalAvatarStore } from '../adapters/avatar-store.ts';
+import { type AvatarStore, createDbAvatarStore } from '../adapters/avatar-store.ts';
 import { createMailer, type Mailer } from '../adapters/mail.ts';
 import { createNotifier } from '../adapters/notices.ts';
 import { createOAuthProviders, type OAuthProviders } from '../adapters/oauth.ts';
@@ -73,7 +73,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
   const mail = createAccountMail({ mailer, sms, publicUrl, basePath, region, log });
   const gateways = createPaymentGateways(config, db, log);
   const providers = adapters.oauth ?? createOAuthProviders(config.oauth);
-  const store = adapters.avatarStore ?? createLocalAvatarStore(join(config.dataDir, 'avatars'));
+  const store = adapters.avatarStore ?? createDbAvatarStore(db);
 
   // accounts and sessions
   const audit = createAuditService({ db });

@@ -1,7 +1,7 @@
 /**
  * Deliveries handed off without waiting for them: an answer that depends on
  * whether an account exists must take the same time whether a message goes
- * out or not (DESIGN §9), and an SMTP round-trip would time it. A failed
+ * out or not (docs/protocol.md#security-rules), and an SMTP round-trip would time it. A failed
  * delivery is logged (and stays in the outbox with its error); the app waits
  * for those in flight on close.
  */

@@ -1,5 +1,5 @@
 /**
- * The nine interface languages (SPEC §1) with their native names and the
+ * The nine interface languages (docs/product.md#regions-and-languages) with their native names and the
  * matching antd, antd-mobile and dayjs locales, each loaded on demand.
  */
 import type { TLanguage } from '@ac/protocol/enums';

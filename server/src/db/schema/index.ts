@@ -1,5 +1,6 @@
 // The drizzle schema, gathered for the client factory and drizzle-kit.
 export * from './auth.ts';
+export * from './avatars.ts';
 export * from './captcha.ts';
 export * from './commerce.ts';
 export * from './devices.ts';

@@ -1,5 +1,5 @@
 /**
- * Account deletion (SPEC §5, DESIGN §8): the agreement accepted and a code
+ * Account deletion (docs/product.md#rules, docs/protocol.md#data-rules): the agreement accepted and a code
  * sent to the user's own mobile or email (purpose cancelAccount); then, in
  * one transaction, every module forgets the person — data removed or
  * anonymised, every session ended, bindings and devices released, orders

@@ -16,7 +16,7 @@ export function createNodesCalls(d: { directory: NodeDirectory; nodeSecret: stri
     const given = req.headers[NODE_SECRET_HEADER];
     return nodeSecret !== undefined && typeof given === 'string' && secretsEqual(given, nodeSecret);
   };
-  /** getnodeByDealer reveals on which node an account lives (SPEC's exception to DESIGN §9): kept scarce, except for peers. */
+  /** getnodeByDealer reveals on which node an account lives (the product's exception to docs/protocol.md#security-rules): kept scarce, except for peers. */
   const dealerLimit = { max: 10, timeWindow: '1 minute', allowList: fromPeer };
   return [
     defineCall(calls.nodes.list, {

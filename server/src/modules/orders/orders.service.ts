@@ -1,5 +1,5 @@
 /**
- * Orders (SPEC §3, §4): create from the catalogue in the region currency,
+ * Orders (docs/product.md#data and docs/product.md#states): create from the catalogue in the region currency,
  * read the owner's, cancel along the state machine, refund (admin), and
  * mark served orders expired.
  */

@@ -2,7 +2,7 @@
  * The mails of registration and recovery. Links are built from PUBLIC_URL
  * and the base path only, never from the Host header. Messages are handed
  * to delivery without waiting for it, so an answer takes the same time
- * whether a mail goes out or not (DESIGN §9: answers never tell whether an
+ * whether a mail goes out or not (docs/protocol.md#security-rules: answers never tell whether an
  * account exists); a failed delivery stays in the outbox with its error.
  */
 import type { TLanguage, TRegion } from '@ac/protocol/enums';
@@ -36,7 +36,7 @@ export function createAccountMail(d: Deps) {
 
   const web = `${d.publicUrl}${d.basePath}`;
   const links = {
-    /** `/toactivate/{id}` exists in both regions (SPEC §2). */
+    /** `/toactivate/{id}` exists in both regions (docs/product.md#routes). */
     activation: (token: string) => `${web}/toactivate/${token}`,
     /** China: `/password/reset/{id}` (h5: `/h5/reset/{id}`); overseas: the site page `/site/password/reset/{id}`. */
     reset: (token: string, page: ResetPage = 'page') =>
