@@ -3,8 +3,8 @@
  * deliver through SMTP_URL; e2e/support/smtp-sink.ts), so a spec sees the
  * mail as delivered and decoded; each server signs with its own MAIL_FROM,
  * so a spec reads only its server's mail. SMS has no gateway in the e2e
- * run: it is read from the server's dev mailbox (the outbox, shown outside
- * production).
+ * run: it is read from the server's dev mailbox (the outbox, shown with
+ * DEV_MAILBOX=true, which e2e/support/servers.ts sets).
  */
 import { serverOf } from './servers.ts';
 import { type SinkMessage, SMTP_SINK } from './smtp-sink-config.ts';

@@ -41,6 +41,8 @@ function server({ code, region, port, oidcProvider, nodes }: Options) {
     `DATA_DIR=${dataDir}`,
     'LOG_LEVEL=warn',
     'CAPTCHA_FREE_SENDS_PER_IP=1000',
+    // SMS has no gateway here: specs read it from the dev mailbox
+    'DEV_MAILBOX=true',
     `SMTP_URL=${SMTP_SINK.smtpUrl}`,
     `MAIL_FROM='Account Center <${mailFrom}>'`,
     ...(oidcProvider

@@ -11,7 +11,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import { createServices, type ServiceAdapters } from './app/services.ts';
 import type { Config } from './config.ts';
@@ -20,6 +20,7 @@ import { errorAnswer } from './envelope/answer.ts';
 import { registerCalls } from './envelope/envelope.plugin.ts';
 import { installErrorHandler } from './envelope/error-handler.ts';
 import { AppError } from './lib/app-error.ts';
+import { REDACTED, redactUrl } from './lib/redact.ts';
 import { accountModule } from './modules/account/account.module.ts';
 import { avatarModule } from './modules/avatar/avatar.module.ts';
 import { codesModule } from './modules/codes/codes.module.ts';
@@ -50,16 +51,52 @@ export type AppOptions = {
   /** Replace delivery adapters, the captcha drawer, avatar store or OAuth providers (tests pass their own). */
   adapters?: ServiceAdapters;
   logger?: boolean;
+  /** Where the log lines go instead of stdout (the log-grep test reads them). */
+  logStream?: NodeJS.WritableStream;
 };
 
 const REQUEST_ID_RE = /^[\w-]{1,64}$/;
 
+/** Header and field paths whose values never reach a log line (the URL is redacted by the req serializer). */
+const LOG_REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-node-secret"]',
+  'res.headers["set-cookie"]',
+  // a request body or call payload logged whole (an error's own `code` stays readable)
+  ...['body', 'payload', 'data', 'req.body'].flatMap((at) =>
+    ['password', 'newPassword', 'oldPassword', 'code', 'utoken', 'token', 'id'].map((f) => `${at}.${f}`),
+  ),
+  'utoken',
+  'token',
+  'password',
+];
+
 export async function buildApp(config: Config, options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID_RE.test(given) ? given : randomUUID();
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            stream: options.logStream,
+            redact: { paths: LOG_REDACT_PATHS, censor: REDACTED },
+            serializers: {
+              // the path only: a query may carry utoken or an OAuth code, a link path an activation or reset id
+              req: (req: FastifyRequest) => ({
+                method: req.method,
+                url: redactUrl(req.url),
+                host: req.host,
+                remoteAddress: req.ip,
+              }),
+            },
+          },
+    // the id is always this server's; a client's x-request-id is logged beside it as clientRequestId
+    genReqId: () => randomUUID(),
+    childLoggerFactory(logger, bindings, opts, rawReq) {
+      const given = rawReq.headers['x-request-id'];
+      const clientRequestId = typeof given === 'string' && REQUEST_ID_RE.test(given) ? given : undefined;
+      return logger.child(clientRequestId ? { ...bindings, clientRequestId } : bindings, opts);
     },
     bodyLimit: 1024 * 1024,
     requestTimeout: config.http.requestTimeoutMs,
@@ -153,7 +190,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     avatarModule({ ...s, config }),
     paymentsModule(s),
     tradeModule(s),
-    ...(config.production ? [] : [devModule(s)]),
+    ...(config.devMailbox && !config.production ? [devModule(s)] : []),
   ];
   registerCalls(
     app,

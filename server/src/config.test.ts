@@ -14,7 +14,15 @@ describe('config', () => {
 
   it('derives the China base path and never seeds demo data in production', () => {
     const key = Buffer.alloc(32, 7).toString('base64');
-    const c = loadConfig({ REGION: 'cn', NODE_ENV: 'production', FIELD_ENCRYPTION_KEY: key });
+    const c = loadConfig({
+      REGION: 'cn',
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://account.example.cn',
+      DATABASE_URL: 'postgres://ac@db/ac',
+      SMTP_URL: 'smtp://smtp.example.cn',
+      PAYMENT_PROVIDERS: '',
+      FIELD_ENCRYPTION_KEY: key,
+    });
     expect(c.basePath).toBe('/secure');
     expect(c.seedDemo).toBe(false);
     expect(c.fieldEncryptionKey.equals(Buffer.alloc(32, 7))).toBe(true);

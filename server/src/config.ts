@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { type DeployConfig, deployConfig, deployEnvShape } from './config-deploy.ts';
 import { type OAuthConfig, oauthConfig, oauthEnvShape, refineOAuthEnv } from './config-oauth.ts';
 import { type PaymentsConfig, paymentsConfig, paymentsEnvShape, refinePaymentsEnv } from './config-payments.ts';
+import { productionEnvShape, refineModeEnv } from './config-production.ts';
 
 const boolish = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -73,6 +74,7 @@ const ZEnv = z
       .string()
       .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
       .optional(),
+    ...productionEnvShape,
     PROTOCOL_PLAINTEXT: boolish.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -83,6 +85,7 @@ const ZEnv = z
     }
     refineOAuthEnv(e, ctx);
     refinePaymentsEnv(e, ctx);
+    refineModeEnv(e, ctx);
   });
 
 /** Every variable the configuration reads (deployment files are checked against it). */
@@ -117,6 +120,8 @@ export type Config = {
   production: boolean;
   /** Seed the demo data into an empty database (never in production). */
   seedDemo: boolean;
+  /** Serve /dev/mailbox (DEV_MAILBOX=true; refused in production). */
+  devMailbox: boolean;
   /** Third-party login providers with credentials (config-oauth.ts). */
   oauth: OAuthConfig;
   /** Directory of the built SPA, if any. */
@@ -128,8 +133,9 @@ export class ConfigError extends Error {}
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = ZEnv.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+    // one line per problem, naming the variable
+    const lines = parsed.error.issues.map((i) => `Invalid configuration: ${i.path.join('.')} ${i.message}`);
+    throw new ConfigError(lines.join('\n'));
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
@@ -158,6 +164,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     production,
     seedDemo: !production,
+    devMailbox: e.DEV_MAILBOX,
     oauth: oauthConfig(e),
     webDist: undefined,
     ...deployConfig(e),

@@ -18,18 +18,22 @@ afterAll(async () => {
   for (const c of cleanups) await c();
 });
 
-function start(env: Record<string, string>) {
+/** Starts the server; `inherit: false` gives it only PATH besides `env` (no DATABASE_URL of the test run). */
+function start(env: Record<string, string>, { inherit = true } = {}) {
+  const base = inherit ? process.env : { PATH: process.env.PATH };
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
-    env: { ...process.env, LOG_LEVEL: 'info', NODE_ENV: 'development', ...env },
+    env: { ...base, LOG_LEVEL: 'info', NODE_ENV: 'development', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  let stderr = '';
   child.stdout!.on('data', (d) => {
     output += d;
   });
   child.stderr!.on('data', (d) => {
     output += d;
+    stderr += d;
   });
   const ready = new Promise<void>((resolve, reject) => {
     const timer = setInterval(() => {
@@ -44,8 +48,17 @@ function start(env: Record<string, string>) {
     });
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, ready, exited, output: () => output };
+  return { child, ready, exited, output: () => output, stderr: () => stderr };
 }
+
+/** A production environment that starts (on PGlite once ALLOW_EMBEDDED_DB=true is added). */
+const PRODUCTION = (port: number): Record<string, string> => ({
+  NODE_ENV: 'production',
+  PORT: String(port),
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  SMTP_URL: 'smtp://127.0.0.1:2525',
+  PAYMENT_PROVIDERS: '',
+});
 
 async function checkServes(port: number) {
   const res = await fetch(`http://127.0.0.1:${port}${httpPaths.getRsaKey}`, {
@@ -64,10 +77,15 @@ describe('main', () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'ac-main-'));
       cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
       const port = 18000 + Math.floor(Math.random() * 1000);
-      const s = start({ PORT: String(port), DATA_DIR: dataDir });
+      const s = start({ PORT: String(port), DATA_DIR: dataDir, DEV_MAILBOX: 'true' });
       await s.ready;
+      // the first line says this is the demo
+      expect(JSON.parse(s.output().split('\n')[0]!).msg).toMatch(
+        /^demo mode: embedded database, demo data, dev mailbox at .*\/dev\/mailbox, .*sandbox payments — not for production/,
+      );
       expect(s.output()).toContain('Demo data seeded');
       await checkServes(port);
+      expect((await fetch(`http://127.0.0.1:${port}${httpPaths.devMailboxJson}`)).status).toBe(200);
       s.child.kill('SIGTERM');
       expect(await s.exited).toBe(0);
     },
@@ -92,6 +110,24 @@ describe('main', () => {
       await s.ready;
       expect(s.output()).toContain('postgres');
       await checkServes(port);
+      s.child.kill('SIGTERM');
+      expect(await s.exited).toBe(0);
+    },
+    60_000,
+  );
+
+  it.skipIf(onPostgres)(
+    'starts in production on the embedded database only when allowed, without demo data or dev mailbox',
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'ac-main-'));
+      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+      const port = 20000 + Math.floor(Math.random() * 1000);
+      const s = start({ ...PRODUCTION(port), DATA_DIR: dataDir, ALLOW_EMBEDDED_DB: 'true' }, { inherit: false });
+      await s.ready;
+      expect(s.output()).not.toContain('demo mode');
+      expect(s.output()).not.toContain('Demo data seeded');
+      await checkServes(port);
+      expect((await fetch(`http://127.0.0.1:${port}${httpPaths.devMailboxJson}`)).status).toBe(404);
       s.child.kill('SIGTERM');
       expect(await s.exited).toBe(0);
     },

@@ -1,10 +1,12 @@
 /** Reads config, opens and migrates the database, seeds, listens, shuts down gracefully. */
 import { existsSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { importAvatarDirectory } from './adapters/avatar-store.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { demoModeLine } from './config-production.ts';
 import { databaseOptions, openDatabase } from './db/client.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from './seed/demo.ts';
 import { seedDemoIfEmpty, seedEssentials } from './seed/seed.ts';
@@ -19,6 +21,11 @@ async function main() {
       process.exit(2);
     }
     throw e;
+  }
+  if (!config.production) {
+    // the first line: this is the demo, not a deployment (pino's shape, like the lines after it)
+    const line = { level: 30, time: Date.now(), pid: process.pid, hostname: hostname(), msg: demoModeLine(config) };
+    process.stdout.write(`${JSON.stringify(line)}\n`);
   }
   const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
   config.webDist = existsSync(webDist) ? webDist : undefined;

@@ -10,6 +10,7 @@ import type { TKaptchaResponse, TKaptchaVerifyResponse } from '@ac/protocol/prof
 import { desc, eq, sql } from 'drizzle-orm';
 import { outbox, verificationCodes } from '../src/db/schema/index.ts';
 import type { CaptchaGenerator } from '../src/modules/codes/captcha.service.ts';
+import type { SmtpSink } from './smtp-sink.ts';
 import type { TestApp } from './test-app.ts';
 
 export const FIXED_CAPTCHA_TEXT = 'abcde';
@@ -28,9 +29,19 @@ export async function captchaTicket(t: TestApp): Promise<string> {
   return solved.data.ticket;
 }
 
-/** Sends a code to the target and returns it (the latest outbox message there). */
-export async function sendCode(t: TestApp, to: CodeTarget, purpose: TCodePurpose, token?: string): Promise<string> {
+/**
+ * Sends a code to the target and returns it: from the latest outbox message there, or, for mail through
+ * SMTP_URL (whose outbox copy is redacted once sent), from the SMTP sink the app delivers to.
+ */
+export async function sendCode(
+  t: TestApp,
+  to: CodeTarget,
+  purpose: TCodePurpose,
+  token?: string,
+  options: { sink?: SmtpSink } = {},
+): Promise<string> {
   const target = 'email' in to ? to.email : to.mobile;
+  const sunkBefore = options.sink?.mails.length ?? 0;
   // earlier codes to this target count as sent over a minute ago, so a resend is allowed
   await t.db
     .update(verificationCodes)
@@ -43,6 +54,11 @@ export async function sendCode(t: TestApp, to: CodeTarget, purpose: TCodePurpose
     res = await t.client.call(path, { ...to, purpose, ticket: await captchaTicket(t) }, { token });
   }
   if (res.code !== Code.ok) throw new Error(`send code: ${res.code} ${res.msg}`);
+  if (options.sink && 'email' in to) {
+    const sunk = (await options.sink.next(target, sunkBefore)).body.match(/\b(\d{6})\b/)?.[1];
+    if (!sunk) throw new Error(`no code mailed to ${target}`);
+    return sunk;
+  }
   // codes of login, findPwd and register are delivered without waiting: wait for the new message
   for (let i = 0; i < 200 && (await messageCount(t, target)) <= before; i++) {
     await new Promise((r) => setTimeout(r, 10));

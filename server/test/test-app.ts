@@ -16,6 +16,8 @@ export type TestAppOptions = {
   webDist?: string;
   /** Replace the captcha drawer, avatar store, OAuth providers or delivery adapters. */
   adapters?: ServiceAdapters;
+  /** Log at LOG_LEVEL (default debug) into this stream instead of logging nothing. */
+  logStream?: NodeJS.WritableStream;
 };
 
 export async function createTestApp(options: TestAppOptions = {}) {
@@ -23,14 +25,19 @@ export async function createTestApp(options: TestAppOptions = {}) {
     NODE_ENV: 'test',
     REGION: options.region ?? 'us',
     PUBLIC_URL: 'http://127.0.0.1:8080',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: options.logStream ? 'debug' : 'silent',
     ...options.env,
   });
   config.webDist = options.webDist;
   const database = await openTestDatabase();
   await seedEssentials(database.db, config);
   if (options.demo) await seedDemo(database.db, config.region);
-  const app = await buildApp(config, { database, logger: false, adapters: options.adapters });
+  const app = await buildApp(config, {
+    database,
+    logger: Boolean(options.logStream),
+    logStream: options.logStream,
+    adapters: options.adapters,
+  });
   await app.ready();
   return {
     app,

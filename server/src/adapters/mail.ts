@@ -1,11 +1,14 @@
 /**
  * Mail delivery: every message is recorded in the outbox; with SMTP_URL it
- * is also sent through nodemailer. Without SMTP_URL the outbox is the
- * mailbox (shown on the dev mailbox page outside production). A local sink
+ * is also sent through nodemailer, and once SMTP accepted it the outbox
+ * keeps a redacted copy (codes and link ids replaced by ******). Without
+ * SMTP_URL the outbox is the mailbox and keeps the clear text (shown on
+ * the dev mailbox page with DEV_MAILBOX=true). A local sink
  * without STARTTLS works with `smtp://host:port`; `?ignoreTLS=true` and the
  * other nodemailer options can be given as query parameters of SMTP_URL.
  */
 import nodemailer from 'nodemailer';
+import { redactText } from '../lib/redact.ts';
 import type { OutboxRepo } from '../modules/outbox/outbox.repo.ts';
 
 export type MailMessage = {
@@ -34,7 +37,7 @@ export function createMailer(
       try {
         await transport.sendMail({ from: options.from, ...message });
         if (transient) await outbox.deleteMessage(id);
-        else await outbox.markSent(id, new Date());
+        else await outbox.markSent(id, new Date(), redactText(message.text));
       } catch (e) {
         await outbox.markFailed(id, (e as Error).message);
         throw e;

@@ -1,7 +1,9 @@
 /**
  * SMS delivery behind a provider interface. The outbox provider records the
- * message (shown on the dev mailbox page outside production); a real
- * provider implements the same `send`.
+ * message, which is then its only delivery (shown on the dev mailbox page
+ * with DEV_MAILBOX=true); a real provider implements the same `send` and,
+ * like the mailer, keeps only a redacted copy (lib/redact.ts) once the
+ * message is handed over.
  */
 import type { OutboxRepo } from '../modules/outbox/outbox.repo.ts';
 

@@ -4,9 +4,10 @@
  * empty database — PGlite in a temp DATA_DIR (demo mode), or a new
  * PostgreSQL database in the server-pg project — answers /healthz and
  * /readyz and an envelope call through @ac/client, and stops on SIGTERM.
- * Then `node server/dist/migrate.js` finds nothing left to do.
+ * Then `node server/dist/migrate.js` finds nothing left to do. With
+ * NODE_ENV=production and an unsafe setting it refuses to start.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -79,6 +80,42 @@ describe('production build', () => {
       expect(existsSync(join(serverDir, outdir, entry))).toBe(true);
     }
   });
+
+  it.skipIf(onPostgres)(
+    'refuses to start with NODE_ENV=production on each unsafe setting: exit 2, one line naming the variable',
+    async () => {
+      const safe = {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://accounts.example.com',
+        DATABASE_URL: 'postgres://accounts@127.0.0.1:1/accounts',
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+        PAYMENT_PROVIDERS: '',
+      };
+      const unsafe: [string, Record<string, string | undefined>][] = [
+        ['PUBLIC_URL', { PUBLIC_URL: undefined }],
+        ['PUBLIC_URL', { PUBLIC_URL: 'http://accounts.example.com' }],
+        ['DATABASE_URL', { DATABASE_URL: undefined }],
+        ['SMTP_URL', { SMTP_URL: undefined }],
+        ['PAYMENT_PROVIDERS', { PAYMENT_PROVIDERS: 'sandbox' }],
+        ['DEV_MAILBOX', { DEV_MAILBOX: 'true' }],
+        ['NODE_SECRET', { NODE_SECRET: 'too-short' }],
+        ['OAUTH_GOOGLE_CLIENT_SECRET', { OAUTH_GOOGLE_CLIENT_ID: 'id', OAUTH_GOOGLE_CLIENT_SECRET: 'short' }],
+      ];
+      for (const [name, change] of unsafe) {
+        const env = Object.fromEntries(
+          Object.entries({ ...safe, ...change }).filter((e): e is [string, string] => e[1] !== undefined),
+        );
+        const run = spawnSync(process.execPath, [`server/${outdir}/main.js`], { cwd: repoDir, env, encoding: 'utf8' });
+        expect(run.status, name).toBe(2);
+        expect(run.stdout, name).toBe('');
+        expect(run.stderr.trim().split('\n'), name).toEqual([
+          expect.stringMatching(new RegExp(`^Invalid configuration: ${name} `)),
+        ]);
+      }
+    },
+    60_000,
+  );
 
   it('runs with plain node on an empty database, answering probes and envelope calls', async () => {
     const env = await emptyDatabaseEnv();

@@ -44,7 +44,7 @@ export async function syncServerNodes(db: Db, config: Config) {
 
 /** Seeds the demo data when the database has no user yet; returns whether it did. */
 export async function seedDemoIfEmpty(db: Db, config: Config): Promise<boolean> {
-  if (!config.seedDemo) return false;
+  if (config.production || !config.seedDemo) return false;
   const [row] = await db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return false;
   await seedDemo(db, config.region);

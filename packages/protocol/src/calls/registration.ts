@@ -135,9 +135,10 @@ export const nodes = {
     path: '/user/v5/sysuser/getnodeByDealer',
     summary:
       'The node an account lives on (the jump-node screen after 0300069). Accounts no node knows answer this node, ' +
-      'so the answer tells only that an account lives elsewhere. `localOnly` (node-to-node) answers from this ' +
-      "node's own accounts and 1200005 when it is not here. At most 10 a minute per IP, except for other nodes " +
-      'sending the shared NODE_SECRET in the x-node-secret header.',
+      'so the answer tells only that an account lives elsewhere. `localOnly` (node-to-node, with the shared ' +
+      "NODE_SECRET in the x-node-secret header) answers from this node's own accounts and 1200005 when it is not " +
+      'here; without the secret it is answered like a lookup. At most 10 a minute per IP, except for other nodes ' +
+      'sending NODE_SECRET.',
     tag: 'nodes',
     auth: false,
     request: ZGetNodeByDealerRequest,

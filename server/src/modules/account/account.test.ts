@@ -83,7 +83,7 @@ async function everything(): Promise<string> {
 describe('userCancelAccount', () => {
   it('needs the agreement and the right code on the chosen channel; a refusal changes nothing', async () => {
     const token = tokens[0]!;
-    const code = await sendCode(t, { email: DEMO_EMAIL }, 'cancelAccount', token);
+    const code = await sendCode(t, { email: DEMO_EMAIL }, 'cancelAccount', token, { sink });
     expect((await cancel(token, { agree: false, code, channel: 'email' })).code).toBe(Code.invalidParam);
     expect((await cancel(token, { agree: true, code, channel: 'sms' })).code).toBe(Code.codeInvalid);
     const wrong = code === '000000' ? '111111' : '000000';
@@ -100,7 +100,7 @@ describe('userCancelAccount', () => {
     expect(await storedAvatars()).toHaveLength(1);
     const mailsBefore = sink.mails.length;
 
-    const code = await sendCode(t, { email: DEMO_EMAIL }, 'cancelAccount', token);
+    const code = await sendCode(t, { email: DEMO_EMAIL }, 'cancelAccount', token, { sink });
     const res = await cancel(token, { agree: true, code, channel: 'email' });
     expect(res).toMatchObject({ code: Code.ok, data: {} });
     expect(res.cookies.find((c) => c.name === 'gstarsso_ticket')?.value).toBe('');

@@ -33,11 +33,13 @@ describe('mail through a real SMTP server', () => {
     expect(login.code).toBe(Code.ok);
     expect(login.data.userInfo.email).toBe(DEMO_EMAIL);
 
-    // marked sent once SMTP accepted it (the answer did not wait for that)
+    // marked sent once SMTP accepted it (the answer did not wait for that), keeping no clear code
     await vi.waitFor(async () => {
       const [row] = await t.db.select().from(outbox).where(eq(outbox.recipient, DEMO_EMAIL));
       expect(row?.sentAt).not.toBeNull();
       expect(row?.error).toBeNull();
+      expect(row?.body).toContain('Your verification code is ******.');
+      expect(row?.body).not.toContain(code);
     });
   });
 
@@ -51,6 +53,24 @@ describe('mail through a real SMTP server', () => {
     expect(sent.code).toBe(Code.ok);
     const mail = await sink.next('nobody-yet@example.com', before);
     expect(mail.raw).toMatch(/Subject: =\?UTF-8\?Q\?Ihr_Best=C3=A4tigungscode\?=|Subject: Ihr Bestätigungscode/);
+  });
+});
+
+describe('without SMTP_URL', () => {
+  it('the outbox is the delivery (the dev mailbox shows it), so it keeps the code', async () => {
+    const demo = await createTestApp({ demo: true });
+    try {
+      expect((await demo.client.call(calls.codes.sendEmailCode, { email: DEMO_EMAIL, purpose: 'login' })).code).toBe(
+        Code.ok,
+      );
+      await vi.waitFor(async () => {
+        const [row] = await demo.db.select().from(outbox).where(eq(outbox.recipient, DEMO_EMAIL));
+        expect(row?.body).toMatch(/Your verification code is \d{6}\./);
+        expect(row?.sentAt).toBeNull();
+      });
+    } finally {
+      await demo.close();
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * The dev mailbox (never in production): what the outbox holds, so a new
+ * The dev mailbox (DEV_MAILBOX=true, never in production): what the outbox holds, so a new
  * user can finish registration locally without SMTP. HTML at
  * /dev/mailbox, JSON at /dev/mailbox.json.
  */
@@ -23,7 +23,7 @@ export function registerDevMailbox(app: FastifyInstance, outbox: Pick<OutboxServ
     return reply
       .type('text/html; charset=utf-8')
       .send(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title><style>body{font:14px system-ui;margin:2rem;max-width:60rem}article{border:1px solid #ddd;border-radius:6px;padding:1rem;margin:1rem 0}.meta{color:#666}pre{white-space:pre-wrap}</style></head><body><h1>Dev mailbox</h1><p>Mail and SMS recorded by the outbox (not shown in production).</p>${items || '<p>No messages yet.</p>'}</body></html>`,
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title><style>body{font:14px system-ui;margin:2rem;max-width:60rem}article{border:1px solid #ddd;border-radius:6px;padding:1rem;margin:1rem 0}.meta{color:#666}pre{white-space:pre-wrap}</style></head><body><h1>Dev mailbox</h1><p>Mail and SMS recorded by the outbox (only with DEV_MAILBOX=true, never in production).</p>${items || '<p>No messages yet.</p>'}</body></html>`,
       );
   });
 }

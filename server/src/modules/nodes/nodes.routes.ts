@@ -11,26 +11,29 @@ export const NODE_SECRET_HEADER = 'x-node-secret';
 
 export function createNodesCalls(d: { directory: NodeDirectory; nodeSecret: string | undefined }) {
   const { nodeSecret } = d;
-  /** getnodeByDealer reveals on which node an account lives (the product's exception to docs/protocol.md#security-rules): kept scarce, except for peers. */
-  const dealerLimit = {
-    max: 10,
-    timeWindow: '1 minute',
-    allowList: (req: FastifyRequest) => {
-      const given = req.headers[NODE_SECRET_HEADER];
-      return nodeSecret !== undefined && typeof given === 'string' && secretsEqual(given, nodeSecret);
-    },
+  /** The request comes from another node: it carries this node's NODE_SECRET. */
+  const fromPeer = (req: FastifyRequest) => {
+    const given = req.headers[NODE_SECRET_HEADER];
+    return nodeSecret !== undefined && typeof given === 'string' && secretsEqual(given, nodeSecret);
   };
+  /** getnodeByDealer reveals on which node an account lives (the product's exception to docs/protocol.md#security-rules): kept scarce, except for peers. */
+  const dealerLimit = { max: 10, timeWindow: '1 minute', allowList: fromPeer };
   return [
     defineCall(calls.nodes.list, {
       handler: async () => ({ rows: await d.directory.list() }),
     }),
     defineCall(calls.nodes.getNodeByDealer, {
       rateLimit: dealerLimit,
-      async handler({ payload: { account, localOnly } }) {
+      async handler({ payload: { account, localOnly }, reply }) {
         if (localOnly) {
           const node = await d.directory.locateLocal(account);
-          if (!node) throw new AppError(Code.accountNotOnNode);
-          return { node };
+          if (fromPeer(reply.request)) {
+            if (!node) throw new AppError(Code.accountNotOnNode);
+            return { node };
+          }
+          // without NODE_SECRET, `localOnly` must not tell this node's accounts from unknown ones: a lookup's
+          // answer instead, from this node's knowledge only (asking the other nodes could bounce between nodes)
+          return { node: node ?? (await d.directory.self()) };
         }
         return { node: (await d.directory.locate(account)) ?? (await d.directory.self()) };
       },

@@ -8,6 +8,7 @@ const nodes = [
   { code: 'cn-north', name: 'China', region: 'cn', url: 'https://cn.example.com/' },
   { code: 'us', name: 'International', region: 'us', url: 'https://www.example.com' },
 ];
+const NODE_SECRET = 'a-node-secret-of-at-least-32-characters';
 
 describe('NODE_CODE and SERVER_NODES', () => {
   it('default to the region and no other node', () => {
@@ -16,16 +17,18 @@ describe('NODE_CODE and SERVER_NODES', () => {
   });
 
   it('read a JSON array of nodes (trailing slash dropped)', () => {
-    const config = loadConfig({ NODE_CODE: 'us', SERVER_NODES: JSON.stringify(nodes) });
+    const config = loadConfig({ NODE_CODE: 'us', SERVER_NODES: JSON.stringify(nodes), NODE_SECRET });
     expect(config.serverNodes[0]).toEqual({ ...nodes[0], url: 'https://cn.example.com' });
   });
 
   it('stop the start naming the variable when wrong', () => {
-    const wrong: Record<string, string>[] = [
+    const wrong: Record<string, string | undefined>[] = [
       { SERVER_NODES: '[{' },
       { SERVER_NODES: JSON.stringify([{ code: 'x', name: 'X', region: 'eu', url: 'https://x.example.com' }]) },
       { SERVER_NODES: JSON.stringify([nodes[1], nodes[1]]) },
       { NODE_CODE: 'Not Valid' },
+      // another node is asked with NODE_SECRET, without which it answers like any lookup
+      { NODE_SECRET: undefined, NODE_CODE: 'us', SERVER_NODES: JSON.stringify(nodes) },
     ];
     for (const env of wrong) {
       const name = Object.keys(env)[0]!;
@@ -38,7 +41,7 @@ describe('NODE_CODE and SERVER_NODES', () => {
 describe('the node list at start', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { NODE_CODE: 'us', SERVER_NODES: JSON.stringify(nodes) } });
+    t = await createTestApp({ env: { NODE_CODE: 'us', SERVER_NODES: JSON.stringify(nodes), NODE_SECRET } });
   });
   afterAll(() => t.close());
 

@@ -29,6 +29,7 @@ let b: TestApp;
 let urlA: string;
 let urlB: string;
 const password = 'Tulip-Orbit-42';
+const NODE_SECRET = 'a-node-secret-of-at-least-32-characters';
 
 beforeAll(async () => {
   const [portA, portB] = [await freePort(), await freePort()];
@@ -38,8 +39,8 @@ beforeAll(async () => {
     { code: 'eu', name: 'Europe', region: 'us', url: urlA },
     { code: 'asia', name: 'Asia', region: 'us', url: urlB },
   ]);
-  a = await createTestApp({ demo: true, env: { NODE_CODE: 'eu', PUBLIC_URL: urlA, SERVER_NODES } });
-  b = await createTestApp({ env: { NODE_CODE: 'asia', PUBLIC_URL: urlB, SERVER_NODES } });
+  a = await createTestApp({ demo: true, env: { NODE_CODE: 'eu', PUBLIC_URL: urlA, SERVER_NODES, NODE_SECRET } });
+  b = await createTestApp({ env: { NODE_CODE: 'asia', PUBLIC_URL: urlB, SERVER_NODES, NODE_SECRET } });
   await a.app.listen({ port: portA, host: '127.0.0.1' });
   await b.app.listen({ port: portB, host: '127.0.0.1' });
 });
@@ -48,8 +49,12 @@ afterAll(async () => {
   await b?.close();
 });
 
-const dealer = (t: TestApp, account: string, localOnly?: boolean) =>
-  t.client.call<TGetNodeByDealerResponse>(calls.nodes.getNodeByDealer, { account, localOnly });
+const dealer = (t: TestApp, account: string, localOnly?: boolean, secret?: string) =>
+  t.client.call<TGetNodeByDealerResponse>(
+    calls.nodes.getNodeByDealer,
+    { account, localOnly },
+    { headers: secret ? { 'x-node-secret': secret } : {} },
+  );
 
 describe('two server nodes', () => {
   it('both list both nodes, each with its web URL', async () => {
@@ -103,9 +108,20 @@ describe('two server nodes', () => {
     expect((await dealer(a, 'nobody@example.com')).data.node.code).toBe('eu');
   });
 
-  it('answers node-to-node lookups from its own accounts only', async () => {
-    expect((await dealer(b, 'kim@example.com', true)).data.node.code).toBe('asia');
-    expect((await dealer(b, DEMO_EMAIL, true)).code).toBe(Code.accountNotOnNode);
+  it('answers node-to-node lookups (NODE_SECRET) from its own accounts only', async () => {
+    expect((await dealer(b, 'kim@example.com', true, NODE_SECRET)).data.node.code).toBe('asia');
+    expect((await dealer(b, DEMO_EMAIL, true, NODE_SECRET)).code).toBe(Code.accountNotOnNode);
+  });
+
+  it('answers `localOnly` without the secret like a lookup, so it cannot list the node’s accounts', async () => {
+    const wrong = 'not-the-node-secret-but-just-as-long-as-it';
+    for (const secret of [undefined, wrong]) {
+      for (const account of ['kim@example.com', DEMO_EMAIL, 'nobody@example.com']) {
+        const res = await dealer(b, account, true, secret);
+        expect(res.code).toBe(Code.ok);
+        expect(res.data.node.code).toBe('asia');
+      }
+    }
   });
 });
 
@@ -113,7 +129,7 @@ describe('an unreachable node', () => {
   it('counts as not knowing the account', async () => {
     const down = `http://127.0.0.1:${await freePort()}`;
     const SERVER_NODES = JSON.stringify([{ code: 'gone', name: 'Gone', region: 'cn', url: down }]);
-    const c = await createTestApp({ env: { NODE_CODE: 'solo', SERVER_NODES } });
+    const c = await createTestApp({ env: { NODE_CODE: 'solo', SERVER_NODES, NODE_SECRET } });
     try {
       const res = await c.client.call(calls.session.login, { account: 'who@example.com', password });
       expect(res.code).toBe(Code.loginFailed);
@@ -130,7 +146,6 @@ describe('an unreachable node', () => {
 });
 
 describe('nodes sharing NODE_SECRET', () => {
-  const NODE_SECRET = 'a-node-secret-of-at-least-32-characters';
   let c: TestApp;
   let d: TestApp;
   let urlD: string;

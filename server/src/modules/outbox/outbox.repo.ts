@@ -8,8 +8,9 @@ export function createOutboxRepo(db: DbOrTx) {
       const [created] = await db.insert(outbox).values(row).returning({ id: outbox.id });
       return created!.id;
     },
-    async markSent(id: string, at: Date) {
-      await db.update(outbox).set({ sentAt: at }).where(eq(outbox.id, id));
+    /** Handed to SMTP: the row keeps only `redactedBody` (no code, no link id). */
+    async markSent(id: string, at: Date, redactedBody: string) {
+      await db.update(outbox).set({ sentAt: at, body: redactedBody }).where(eq(outbox.id, id));
     },
     async markFailed(id: string, error: string) {
       await db

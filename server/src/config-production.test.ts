@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+import { demoModeLine } from './config-production.ts';
+
+/** A production environment that passes every check. */
+const SAFE = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://account.example.com',
+  DATABASE_URL: 'postgres://ac@db.example.com/ac',
+  SMTP_URL: 'smtps://mailer@smtp.example.com',
+  PAYMENT_PROVIDERS: '',
+};
+
+/** The settings production refuses, each with the variable it names. */
+const UNSAFE_PRODUCTION: [string, Record<string, string | undefined>][] = [
+  ['PUBLIC_URL', { PUBLIC_URL: undefined }],
+  ['PUBLIC_URL', { PUBLIC_URL: 'http://account.example.com' }],
+  ['DATABASE_URL', { DATABASE_URL: undefined }],
+  ['SMTP_URL', { SMTP_URL: undefined }],
+  ['PAYMENT_PROVIDERS', { PAYMENT_PROVIDERS: undefined }],
+  ['PAYMENT_PROVIDERS', { PAYMENT_PROVIDERS: 'sandbox' }],
+  ['SANDBOX_PAYMENT_SECRET', { PAYMENT_PROVIDERS: 'sandbox', ALLOW_SANDBOX_PAYMENTS: 'true' }],
+  ['DEV_MAILBOX', { DEV_MAILBOX: 'true' }],
+  ['OAUTH_GOOGLE_CLIENT_SECRET', { OAUTH_GOOGLE_CLIENT_ID: 'id', OAUTH_GOOGLE_CLIENT_SECRET: 'short-secret' }],
+];
+
+const withSafe = (change: Record<string, string | undefined>) => {
+  const env: Record<string, string | undefined> = { ...SAFE, ...change };
+  for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
+  return env;
+};
+
+describe('production mode', () => {
+  it('starts with https, PostgreSQL, SMTP and real gateways only', () => {
+    const c = loadConfig(SAFE);
+    expect(c).toMatchObject({ production: true, seedDemo: false, devMailbox: false, paymentProviders: [] });
+  });
+
+  it.each(UNSAFE_PRODUCTION)('refuses, naming %s', (name, change) => {
+    const env = withSafe(change);
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${name} `, 'm'));
+    // the same settings are the demo's outside production
+    expect(() => loadConfig({ ...env, NODE_ENV: 'development' })).not.toThrow();
+  });
+
+  it('allows http for 127.0.0.1 and localhost, PGlite and the sandbox only when asked', () => {
+    for (const url of ['http://127.0.0.1:8080', 'http://localhost:8080']) {
+      expect(loadConfig({ ...SAFE, PUBLIC_URL: url }).publicUrl).toBe(url);
+    }
+    const embedded = loadConfig(withSafe({ DATABASE_URL: undefined, ALLOW_EMBEDDED_DB: 'true' }));
+    expect(embedded.databaseUrl).toBeUndefined();
+    const sandbox = loadConfig({
+      ...SAFE,
+      PAYMENT_PROVIDERS: 'sandbox',
+      ALLOW_SANDBOX_PAYMENTS: 'true',
+      SANDBOX_PAYMENT_SECRET: 'a-sandbox-secret-of-32-characters-at-least',
+    });
+    expect(sandbox.paymentProviders).toEqual(['sandbox']);
+  });
+
+  it('names a variable its own field refuses once (a malformed URL, a secret shorter than 32 characters)', () => {
+    for (const [name, value] of [
+      ['PUBLIC_URL', 'account.example.com'],
+      ['NODE_SECRET', 'too-short'],
+      ['SANDBOX_PAYMENT_SECRET', 'too-short'],
+    ] as const) {
+      expect(() => loadConfig({ ...SAFE, [name]: value })).toThrow(
+        new RegExp(`^Invalid configuration: ${name} [^\\n]*$`),
+      );
+    }
+  });
+
+  it('names every variable that is wrong, one line each', () => {
+    try {
+      loadConfig({ NODE_ENV: 'production' });
+      expect.unreachable();
+    } catch (e) {
+      expect((e as Error).message.split('\n')).toEqual([
+        expect.stringMatching(/^Invalid configuration: PUBLIC_URL /),
+        expect.stringMatching(/^Invalid configuration: DATABASE_URL /),
+        expect.stringMatching(/^Invalid configuration: SMTP_URL /),
+        expect.stringMatching(/^Invalid configuration: PAYMENT_PROVIDERS /),
+      ]);
+    }
+  });
+});
+
+describe('the demo', () => {
+  it('has the dev mailbox only with DEV_MAILBOX=true', () => {
+    expect(loadConfig({}).devMailbox).toBe(false);
+    expect(loadConfig({ DEV_MAILBOX: 'true' }).devMailbox).toBe(true);
+  });
+
+  it('says what it is in its first line', () => {
+    expect(demoModeLine(loadConfig({ DEV_MAILBOX: 'true' }))).toBe(
+      'demo mode: embedded database, demo data, dev mailbox at http://127.0.0.1:8080/dev/mailbox, mail kept in the outbox, sandbox payments — not for production (NODE_ENV=production)',
+    );
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * The two modes (README "Production mode: what the server refuses"):
+ * without NODE_ENV=production the server is the one-command demo and says
+ * so first; with it, a setting that would leave a deployment open stops
+ * the start, naming the variable.
+ */
+import { THIRD_PARTY_TYPES } from '@ac/protocol/enums';
+import { httpPaths } from '@ac/protocol/http-paths';
+import { z } from 'zod';
+
+const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** The zod fields of the mode variables, spread into the environment schema. */
+export const productionEnvShape = {
+  /** Production on the embedded PGlite database (single-user trials). */
+  ALLOW_EMBEDDED_DB: flag.default(false),
+  /** Production with the sandbox gateway, which marks orders paid without money. */
+  ALLOW_SANDBOX_PAYMENTS: flag.default(false),
+  /** The dev mailbox pages (/dev/mailbox): what the outbox holds, codes and links included. */
+  DEV_MAILBOX: flag.default(false),
+};
+
+/** The secrets the configuration reads and their least length in production. */
+export const SECRET_MIN_LENGTH: Record<string, number> = {
+  NODE_SECRET: 32,
+  SANDBOX_PAYMENT_SECRET: 32,
+  WECHATPAY_APIV3_KEY: 32,
+  METRICS_TOKEN: 16,
+  ...Object.fromEntries(THIRD_PARTY_TYPES.map((p) => [`OAUTH_${p.toUpperCase()}_CLIENT_SECRET`, 16])),
+};
+
+type ModeEnv = {
+  NODE_ENV: string;
+  PUBLIC_URL?: string | undefined;
+  DATABASE_URL?: string | undefined;
+  SMTP_URL?: string | undefined;
+  PAYMENT_PROVIDERS: string[];
+  SANDBOX_PAYMENT_SECRET?: string | undefined;
+  NODE_CODE?: string | undefined;
+  REGION: string;
+  SERVER_NODES?: { code: string }[] | undefined;
+  NODE_SECRET?: string | undefined;
+  ALLOW_EMBEDDED_DB: boolean;
+  ALLOW_SANDBOX_PAYMENTS: boolean;
+  DEV_MAILBOX: boolean;
+};
+
+const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+export function refineModeEnv(e: ModeEnv & Record<string, unknown>, ctx: z.RefinementCtx) {
+  // one line per variable: one already refused by its own field (a malformed URL, a short secret) is not named twice
+  const problem = (name: string, message: string) => {
+    if (!ctx.issues.some((i) => i.path?.[0] === name)) ctx.addIssue({ code: 'custom', path: [name], message });
+  };
+
+  // in every mode: node-to-node lookups prove themselves with NODE_SECRET (getnodeByDealer `localOnly`)
+  const selfCode = e.NODE_CODE ?? e.REGION;
+  if (!e.NODE_SECRET && (e.SERVER_NODES ?? []).some((n) => n.code !== selfCode)) {
+    problem('NODE_SECRET', 'is required when SERVER_NODES lists another node');
+  }
+
+  if (e.NODE_ENV !== 'production') return;
+  if (!e.PUBLIC_URL) {
+    problem('PUBLIC_URL', 'is required in production (the https:// address users open)');
+  } else if (URL.canParse(e.PUBLIC_URL)) {
+    const url = new URL(e.PUBLIC_URL);
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname))) {
+      problem('PUBLIC_URL', 'must be an https:// URL in production (http only for 127.0.0.1 or localhost)');
+    }
+  }
+  if (!e.DATABASE_URL && !e.ALLOW_EMBEDDED_DB) {
+    problem('DATABASE_URL', 'is required in production (the embedded database only with ALLOW_EMBEDDED_DB=true)');
+  }
+  if (!e.SMTP_URL) problem('SMTP_URL', 'is required in production (mail is not delivered without it)');
+  if (e.PAYMENT_PROVIDERS.includes('sandbox')) {
+    if (!e.ALLOW_SANDBOX_PAYMENTS) {
+      problem(
+        'PAYMENT_PROVIDERS',
+        'lists the sandbox gateway, which marks orders paid without money: list the real gateways, or set ALLOW_SANDBOX_PAYMENTS=true',
+      );
+    } else if (!e.SANDBOX_PAYMENT_SECRET) {
+      problem('SANDBOX_PAYMENT_SECRET', 'is required in production when the sandbox gateway is allowed');
+    }
+  }
+  if (e.DEV_MAILBOX) problem('DEV_MAILBOX', 'must not be true in production (it shows every code and link)');
+  for (const [name, min] of Object.entries(SECRET_MIN_LENGTH)) {
+    const value = e[name];
+    if (typeof value === 'string' && value.length < min) {
+      problem(name, `must be at least ${min} characters in production`);
+    }
+  }
+}
+
+/** The first log line outside production: what makes this a demo. */
+export function demoModeLine(c: {
+  databaseUrl: string | undefined;
+  seedDemo: boolean;
+  devMailbox: boolean;
+  smtpUrl: string | undefined;
+  paymentProviders: string[];
+  publicUrl: string;
+}): string {
+  const parts = [
+    c.databaseUrl ? 'PostgreSQL database' : 'embedded database',
+    c.seedDemo ? 'demo data' : 'no demo data',
+    c.devMailbox ? `dev mailbox at ${c.publicUrl}${httpPaths.devMailbox}` : 'no dev mailbox',
+    c.smtpUrl ? 'mail through SMTP_URL' : 'mail kept in the outbox',
+    ...(c.paymentProviders.includes('sandbox') ? ['sandbox payments'] : []),
+  ];
+  return `demo mode: ${parts.join(', ')} — not for production (NODE_ENV=production)`;
+}
