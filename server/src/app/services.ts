@@ -108,7 +108,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
   });
   const registration = createRegistrationService({ db, users, codes, directory, mail, audit, defaultLanguage });
   const recovery = createRecoveryService({ db, users, sessions, codes, mail, audit, defaultLanguage });
-  const profile = createProfileService({ db, users, codes, audit, notifier, defaultLanguage });
+  const profile = createProfileService({ db, users, codes, sessions, audit, notifier, defaultLanguage });
   const passwords = createPasswordService({ db, users, codes, sessions, audit, notifier, defaultLanguage });
   const avatars = createAvatarService({ db, store, users, audit, publicUrl, log });
   const flow = createOAuthFlow({ db, providers, publicUrl });

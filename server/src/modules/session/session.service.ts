@@ -18,6 +18,8 @@ import type { UserInfoService } from '../user/user-info.service.ts';
 import { createSessionRepo } from './session.repo.ts';
 
 export const SESSION_TTL_MS = DAY;
+/** Security changes (unbinding, moving the email or mobile) need a login younger than this (DESIGN §9). */
+export const RECENT_LOGIN_MS = 15 * MINUTE;
 const TOUCH_EVERY_MS = MINUTE;
 const ACCOUNT_FREE_FAILURES = 4;
 const IP_FREE_FAILURES = 19;
@@ -196,6 +198,12 @@ export function createSessionService(d: Deps) {
 
     /** When the session was created (its login time), or null. */
     loginTime: (sessionId: string) => repo.sessionCreatedAt(sessionId),
+
+    /** Whether the session's login is younger than RECENT_LOGIN_MS. */
+    async isRecentLogin(sessionId: string) {
+      const at = await repo.sessionCreatedAt(sessionId);
+      return at !== null && now().getTime() - at.getTime() <= RECENT_LOGIN_MS;
+    },
 
     /** Account deletion: every session ends and is scrubbed, the throttling counters of the addresses go. */
     async forgetUser(userId: string, addresses: string[], at: Date, tx: DbOrTx) {
