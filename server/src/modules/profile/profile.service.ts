@@ -69,7 +69,7 @@ type Deps = {
   db: Db;
   users: Pick<UserService, 'requireLive' | 'lockLive' | 'addressUsedByOther' | 'update'>;
   codes: Pick<CodesService, 'verify'>;
-  sessions: Pick<SessionService, 'isRecentLogin' | 'assertLoginAllowed' | 'recordLoginFailure'>;
+  sessions: Pick<SessionService, 'isRecentLogin' | 'beginAttempt' | 'attemptSucceeded'>;
   audit: AuditService;
   notifier: Notifier;
   defaultLanguage: TLanguage;
@@ -96,13 +96,13 @@ export function createProfileService(d: Deps) {
     if (!changes.length || (await d.sessions.isRecentLogin(session.sessionId))) return [];
     if (p.password !== undefined) {
       const account = user.email ?? user.mobile ?? user.id;
-      await d.sessions.assertLoginAllowed(account, origin.ip);
+      await d.sessions.beginAttempt(account, origin.ip);
       const check = user.passwordHash ? await verifyPassword(p.password, user.passwordHash) : { ok: false };
       if (!check.ok) {
-        await d.sessions.recordLoginFailure(account, origin.ip);
         await d.audit.record({ event: 'profile.reauthFailed', userId: user.id, ...origin });
         throw new AppError(Code.passwordWrong);
       }
+      await d.sessions.attemptSucceeded(account, origin.ip);
       return [];
     }
     const current = reauthAddress(user, changes[0]!.column);

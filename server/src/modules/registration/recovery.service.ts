@@ -22,10 +22,13 @@ import { createLinkTokensRepo } from './link-tokens.repo.ts';
 import { findLiveLink, issueLink } from './link-tokens.ts';
 import type { RegistrationRequest } from './registration.service.ts';
 
+/** The account whose password is reset: its id and the addresses its login failures are counted under. */
+type ResetUser = { id: string; email: string | null; mobile: string | null };
+
 type Deps = {
   db: Db;
   users: Pick<UserService, 'findLive' | 'findByAccount' | 'findLiveByEmail' | 'setPassword'>;
-  sessions: Pick<SessionService, 'revokeAll'>;
+  sessions: Pick<SessionService, 'revokeAll' | 'clearLoginFailures'>;
   codes: Pick<CodesService, 'verify'>;
   mail: Pick<AccountMail, 'reset' | 'passwordResetNotice'>;
   audit: AuditService;
@@ -46,7 +49,8 @@ export function createRecoveryService(d: Deps) {
   }
 
   /** In one transaction: the new password, every session ended; `linkId` is used up first. */
-  async function applyReset(userId: string, passwordHash: string, linkId: string | null, at: Date) {
+  async function applyReset(user: ResetUser, passwordHash: string, linkId: string | null, at: Date) {
+    const userId = user.id;
     await d.db.transaction(async (tx) => {
       const links = createLinkTokensRepo(tx);
       if (linkId) {
@@ -57,6 +61,7 @@ export function createRecoveryService(d: Deps) {
         throw new AppError(linkId ? Code.resetLinkInvalid : Code.codeInvalid);
       }
       await d.sessions.revokeAll(userId, 'passwordChanged', at, tx);
+      await d.sessions.clearLoginFailures([user.email, user.mobile], tx);
     });
   }
 
@@ -86,7 +91,7 @@ export function createRecoveryService(d: Deps) {
       const at = now();
       const { link, user } = await linkUser(p.id, at);
       assertPasswordAllowed(p.password, [user.email, user.mobile]);
-      await applyReset(user.id, await hashPassword(p.password), link.id, at);
+      await applyReset(user, await hashPassword(p.password), link.id, at);
       d.mail.passwordResetNotice(user, lang(r));
       await audited(user.id, 'link', r);
       return user.id;
@@ -100,7 +105,7 @@ export function createRecoveryService(d: Deps) {
       assertPasswordAllowed(p.password, [user.email, user.mobile]);
       const passwordHash = await hashPassword(p.password);
       await d.codes.verify('findPwd', p.mobile, p.code);
-      await applyReset(user.id, passwordHash, null, now());
+      await applyReset(user, passwordHash, null, now());
       d.mail.passwordResetNotice(user, lang(r));
       await audited(user.id, 'code', r);
       return user.id;

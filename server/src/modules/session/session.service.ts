@@ -15,7 +15,7 @@ import type { CodesService } from '../codes/codes.service.ts';
 import type { NodeDirectory } from '../nodes/node-directory.ts';
 import type { UserRow, UserService } from '../user/user.service.ts';
 import type { UserInfoService } from '../user/user-info.service.ts';
-import { createSessionRepo } from './session.repo.ts';
+import { createSessionRepo, type ThrottleRule } from './session.repo.ts';
 
 export const SESSION_TTL_MS = DAY;
 /** Security changes (unbinding, moving the email or mobile) need a login younger than this (DESIGN §9). */
@@ -25,6 +25,14 @@ const ACCOUNT_FREE_FAILURES = 4;
 const IP_FREE_FAILURES = 19;
 const FIRST_DELAY_MS = 30 * SECOND;
 const MAX_DELAY_MS = 15 * MINUTE;
+/** Failures are forgotten once the last one and the lock's end are this old. */
+export const FAILURE_DECAY_MS = 15 * MINUTE;
+export const throttleRule = (free: number): ThrottleRule => ({
+  free,
+  decayMs: FAILURE_DECAY_MS,
+  firstDelayMs: FIRST_DELAY_MS,
+  maxDelayMs: MAX_DELAY_MS,
+});
 
 export type LoginOrigin = { clientInfo: TClientInfo; ip: string; userAgent: string | undefined };
 /** A login request: where it came from, and its id for the security log. */
@@ -40,11 +48,6 @@ type Deps = {
   nodeDirectory?: Pick<NodeDirectory, 'elsewhere'>;
   now?: () => Date;
 };
-
-export function lockDelayMs(failures: number, freeFailures: number): number {
-  if (failures <= freeFailures) return 0;
-  return Math.min(FIRST_DELAY_MS * 2 ** (failures - freeFailures - 1), MAX_DELAY_MS);
-}
 
 export function createSessionService(d: Deps) {
   const now = d.now ?? (() => new Date());
@@ -69,25 +72,34 @@ export function createSessionService(d: Deps) {
     return token;
   }
 
-  async function assertNotLocked(keys: string[]) {
-    for (const key of keys) {
-      const row = await repo.findThrottle(key);
-      if (row?.lockedUntil && row.lockedUntil > now()) {
-        const seconds = Math.ceil((row.lockedUntil.getTime() - now().getTime()) / 1000);
-        throw new AppError(Code.tooManyRequests, `retry in ${seconds} s`);
-      }
+  /** 0000006 with the seconds left while `key` is locked. */
+  async function lockedError(key: string) {
+    const row = await repo.findThrottle(key);
+    const left = row?.lockedUntil ? row.lockedUntil.getTime() - now().getTime() : 0;
+    return new AppError(Code.tooManyRequests, `retry in ${Math.max(1, Math.ceil(left / 1000))} s`);
+  }
+
+  /**
+   * Counts the attempt against the account and the IP before the secret is
+   * checked (so a burst cannot exceed the budget); 0000006 while either is
+   * locked, and then nothing is counted.
+   */
+  async function beginAttempt(account: string, ip: string) {
+    const { accountKey, ipKey } = throttleKeys(account, ip);
+    if ((await repo.countAttempt(accountKey, now(), throttleRule(ACCOUNT_FREE_FAILURES))) === null) {
+      throw await lockedError(accountKey);
+    }
+    if ((await repo.countAttempt(ipKey, now(), throttleRule(IP_FREE_FAILURES))) === null) {
+      await repo.releaseAttempt(accountKey);
+      throw await lockedError(ipKey);
     }
   }
 
-  async function recordFailure(accountKey: string, ipKey: string) {
-    for (const [key, free] of [
-      [accountKey, ACCOUNT_FREE_FAILURES],
-      [ipKey, IP_FREE_FAILURES],
-    ] as const) {
-      const failures = await repo.addFailure(key, now());
-      const delay = lockDelayMs(failures, free);
-      if (delay > 0) await repo.lockUntil(key, addMs(now(), delay));
-    }
+  /** The secret was right: the account's failures are cleared, the IP's attempt taken back. */
+  async function attemptSucceeded(account: string, ip: string) {
+    const { accountKey, ipKey } = throttleKeys(account, ip);
+    await repo.clearThrottle(accountKey);
+    await repo.releaseAttempt(ipKey);
   }
 
   function throttleKeys(account: string, ip: string) {
@@ -102,27 +114,13 @@ export function createSessionService(d: Deps) {
   }
 
   async function loginWithPassword(account: string, password: string, origin: LoginOrigin) {
-    const { accountKey, ipKey } = throttleKeys(account, origin.ip);
-    await assertNotLocked([accountKey, ipKey]);
+    await beginAttempt(account, origin.ip);
     const user = await d.users.findByAccount(account);
     const check = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
-    if (!user?.passwordHash || !check.ok) {
-      await recordFailure(accountKey, ipKey);
-      throw new AppError(Code.loginFailed);
-    }
-    await repo.clearThrottle(accountKey);
+    if (!user?.passwordHash || !check.ok) throw new AppError(Code.loginFailed);
+    await attemptSucceeded(account, origin.ip);
     const newHash = check.needsRehash ? await hashPassword(password) : undefined;
     return finishLogin(user, origin, newHash);
-  }
-
-  async function assertLoginAllowed(account: string, ip: string) {
-    const { accountKey, ipKey } = throttleKeys(account, ip);
-    await assertNotLocked([accountKey, ipKey]);
-  }
-
-  async function recordLoginFailure(account: string, ip: string) {
-    const { accountKey, ipKey } = throttleKeys(account, ip);
-    await recordFailure(accountKey, ipKey);
   }
 
   /** 1000001 (or a wrong code) for an account that lives on another node becomes 0300069 with that node's code as detail. */
@@ -135,8 +133,8 @@ export function createSessionService(d: Deps) {
 
   return {
     createSession,
-    assertLoginAllowed,
-    recordLoginFailure,
+    beginAttempt,
+    attemptSucceeded,
 
     /** Password login: the new session's token and the user. */
     async login(account: string, password: string, r: LoginRequest): Promise<TLoginResponse> {
@@ -155,14 +153,14 @@ export function createSessionService(d: Deps) {
     async loginByCode(given: string, code: string, r: LoginRequest): Promise<TLoginResponse> {
       const { ip, requestId } = r;
       const account = given.includes('@') ? given.toLowerCase() : given;
-      await assertLoginAllowed(account, ip);
+      await beginAttempt(account, ip);
       try {
         await d.codes.verify('login', account, code);
       } catch (e) {
-        await recordLoginFailure(account, ip);
         await d.audit.record({ event: 'login.failed', ip, requestId, detail: { method: 'code' } });
         throw await onOtherNode(e, account);
       }
+      await attemptSucceeded(account, ip);
       const user = await d.users.findByAccount(account);
       if (!user) throw new AppError(Code.codeInvalid);
       const { utoken, userId } = await finishLogin(user, r);
@@ -203,6 +201,12 @@ export function createSessionService(d: Deps) {
     async isRecentLogin(sessionId: string) {
       const at = await repo.sessionCreatedAt(sessionId);
       return at !== null && now().getTime() - at.getTime() <= RECENT_LOGIN_MS;
+    },
+
+    /** A password reset: the login failures of the account's addresses are forgotten. */
+    async clearLoginFailures(addresses: (string | null)[], tx: DbOrTx) {
+      const keys = addresses.filter((a): a is string => Boolean(a)).map((a) => throttleKeys(a, '').accountKey);
+      if (keys.length) await createSessionRepo(tx).clearThrottles(keys);
     },
 
     /** Account deletion: every session ends and is scrubbed, the throttling counters of the addresses go. */
