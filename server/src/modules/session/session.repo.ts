@@ -1,8 +1,9 @@
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { authThrottle, sessions } from '../../db/schema/index.ts';
+import { authThrottle, sessionHandovers, sessions } from '../../db/schema/index.ts';
 
 type NewSession = typeof sessions.$inferInsert;
+type NewHandover = typeof sessionHandovers.$inferInsert;
 type RevokeReason = NonNullable<typeof sessions.$inferSelect.revokeReason>;
 
 /** How a throttling key counts: free failures, decay, lock delays. */
@@ -13,6 +14,31 @@ export function createSessionRepo(db: DbOrTx) {
     async insertSession(row: NewSession) {
       const [created] = await db.insert(sessions).values(row).returning({ id: sessions.id });
       return created!;
+    },
+    async findSessionById(id: string) {
+      const rows = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
+      return rows[0] ?? null;
+    },
+    async insertHandover(row: NewHandover) {
+      await db.insert(sessionHandovers).values(row);
+    },
+    async deleteHandoversExpiredBefore(at: Date) {
+      await db.delete(sessionHandovers).where(lt(sessionHandovers.expiresAt, at));
+    },
+    /** Marks a live handover used, in one statement (single use), and returns it; null when unknown, used or expired. */
+    async useHandover(codeHash: string, at: Date) {
+      const [row] = await db
+        .update(sessionHandovers)
+        .set({ usedAt: at })
+        .where(
+          and(
+            eq(sessionHandovers.codeHash, codeHash),
+            isNull(sessionHandovers.usedAt),
+            gt(sessionHandovers.expiresAt, at),
+          ),
+        )
+        .returning();
+      return row ?? null;
     },
     async findSessionByTokenHash(tokenHash: string) {
       const rows = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1);
@@ -50,6 +76,7 @@ export function createSessionRepo(db: DbOrTx) {
         .set({ revokedAt: at, revokeReason: 'deleted' })
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
       await db.update(sessions).set({ ip: null, userAgent: null, deviceId: null }).where(eq(sessions.userId, userId));
+      await db.delete(sessionHandovers).where(eq(sessionHandovers.userId, userId));
     },
     async findThrottle(key: string) {
       const rows = await db.select().from(authThrottle).where(eq(authThrottle.key, key)).limit(1);

@@ -4,7 +4,7 @@
  */
 import { Code } from '@ac/protocol/codes';
 import type { TClientInfo } from '@ac/protocol/envelope';
-import type { TLoginResponse } from '@ac/protocol/session';
+import { HANDOVER_TTL_SECONDS, type THandoverResponse, type TLoginResponse } from '@ac/protocol/session';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { AuthSession } from '../../envelope/call.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -40,7 +40,7 @@ export type LoginRequest = LoginOrigin & { requestId: string };
 
 type Deps = {
   db: Db;
-  users: Pick<UserService, 'findByAccount' | 'recordLogin'>;
+  users: Pick<UserService, 'findByAccount' | 'findLive' | 'recordLogin'>;
   userInfo: Pick<UserInfoService, 'publicUserInfo'>;
   codes: Pick<CodesService, 'verify'>;
   audit: AuditService;
@@ -53,7 +53,8 @@ export function createSessionService(d: Deps) {
   const now = d.now ?? (() => new Date());
   const repo = createSessionRepo(d.db);
 
-  async function createSession(userId: string, origin: LoginOrigin) {
+  /** `loginAt`: the login time a handed-over session keeps (default now). */
+  async function createSession(userId: string, origin: LoginOrigin, loginAt?: Date) {
     const token = randomToken();
     const at = now();
     await repo.insertSession({
@@ -65,7 +66,7 @@ export function createSessionService(d: Deps) {
       deviceId: origin.clientInfo.deviceId ?? null,
       ip: origin.ip,
       userAgent: origin.userAgent?.slice(0, 512) ?? null,
-      createdAt: at,
+      createdAt: loginAt ?? at,
       lastSeenAt: at,
       expiresAt: addMs(at, SESSION_TTL_MS),
     });
@@ -182,6 +183,42 @@ export function createSessionService(d: Deps) {
         await repo.touchSession(row.id, at, addMs(at, SESSION_TTL_MS));
       }
       return { sessionId: row.id, userId: row.userId, token };
+    },
+
+    /** A one-time code (60 s, stored hashed) that opens the portal as this session's user. */
+    async createHandover(session: AuthSession, origin: { ip: string; requestId: string }): Promise<THandoverResponse> {
+      const code = randomToken();
+      const at = now();
+      const source = await repo.findSessionById(session.sessionId);
+      if (!source) throw new AppError(Code.sessionExpired);
+      await repo.deleteHandoversExpiredBefore(addMs(at, -DAY));
+      await repo.insertHandover({
+        codeHash: sha256Hex(code),
+        userId: session.userId,
+        sourceSessionId: session.sessionId,
+        loginAt: source.createdAt,
+        createdAt: at,
+        expiresAt: addMs(at, HANDOVER_TTL_SECONDS * SECOND),
+      });
+      await d.audit.record({ event: 'session.handover', userId: session.userId, ...origin });
+      return { code };
+    },
+
+    /**
+     * A new session for the user of a handover code: once, within 60 s, while
+     * the session that created it lives; 0000005 otherwise. It keeps that
+     * session's login time.
+     */
+    async exchangeHandover(code: string, r: LoginRequest): Promise<TLoginResponse> {
+      const at = now();
+      const handover = await repo.useHandover(sha256Hex(code), at);
+      const source = handover && (await repo.findSessionById(handover.sourceSessionId));
+      const live = source && !source.revokedAt && source.expiresAt > at;
+      const user = live ? await d.users.findLive(handover.userId) : null;
+      if (!handover || !user?.isActivate) throw new AppError(Code.sessionExpired);
+      const utoken = await createSession(user.id, r, handover.loginAt);
+      await d.audit.record({ event: 'login.handover', userId: user.id, ip: r.ip, requestId: r.requestId });
+      return { utoken, userInfo: await d.userInfo.publicUserInfo(user.id) };
     },
 
     async logout(session: AuthSession, origin: { ip: string; requestId: string }) {
