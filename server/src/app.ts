@@ -51,9 +51,15 @@ export type AppOptions = {
 
 const REQUEST_ID_RE = /^[\w-]{1,64}$/;
 
+/** TRUST_PROXY for Fastify; a hop count as the function proxy-addr builds for one (the first n hops are proxies). */
+function trustProxyOption(trust: Config['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 export async function buildApp(config: Config, options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
+    trustProxy: trustProxyOption(config.trustProxy),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID_RE.test(given) ? given : randomUUID();

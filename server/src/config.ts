@@ -1,4 +1,6 @@
 /** Environment → validated configuration, read in one place (DESIGN §4). */
+
+import { isIP } from 'node:net';
 import { regionSettings, type TPaymentProvider, ZRegion } from '@ac/protocol/enums';
 import { CAPTCHA_FREE_SENDS_PER_IP } from '@ac/protocol/profile';
 import { z } from 'zod';
@@ -37,6 +39,32 @@ const ZServerNodes = z
   );
 export type ServerNodeConfig = z.infer<typeof ZServerNodes>[number];
 
+/** An IP address, or an address with a prefix length (CIDR). */
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies in front of the server are believed about the client's
+ * address (X-Forwarded-For): off (`false`, the default), a hop count, or a
+ * comma-separated list of proxy addresses and CIDR ranges.
+ */
+const ZTrustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): false | number | string[] => {
+    if (v === '' || v === 'false' || v === '0') return false;
+    if (/^\d+$/.test(v)) return Number(v);
+    const list = v.split(',').map((e) => e.trim());
+    if (list.every(isAddressOrCidr)) return list;
+    ctx.addIssue({ code: 'custom', message: 'must be a hop count or a comma-separated list of IPs / CIDRs' });
+    return z.NEVER;
+  });
+
 const ZEnv = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -61,6 +89,7 @@ const ZEnv = z
     // Server nodes (docs/decisions/0005-server-nodes.md).
     NODE_CODE: ZNodeCode.optional(),
     CAPTCHA_FREE_SENDS_PER_IP: z.coerce.number().int().min(1).max(100_000).optional(),
+    TRUST_PROXY: ZTrustProxy.default(false),
     SERVER_NODES: ZServerNodes.optional(),
     NODE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     ...oauthEnvShape,
@@ -92,6 +121,11 @@ export type Config = {
   nodeCode: string;
   /** Code sends from one IP in an hour before an image captcha is needed (DESIGN §9 default 10). */
   captchaFreeSendsPerIp: number;
+  /**
+   * TRUST_PROXY, Fastify's `trustProxy`: the proxies whose X-Forwarded-For
+   * gives the client's address (per-IP limits, captcha thresholds, audit).
+   */
+  trustProxy: false | number | string[];
   /** The other (and possibly this) server nodes of SERVER_NODES. */
   serverNodes: ServerNodeConfig[];
   /** Shared by the nodes of SERVER_NODES: node-to-node lookups carrying it skip the per-IP limit. */
@@ -133,6 +167,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     payments: paymentsConfig(e),
     nodeCode: e.NODE_CODE ?? e.REGION,
     captchaFreeSendsPerIp: e.CAPTCHA_FREE_SENDS_PER_IP ?? CAPTCHA_FREE_SENDS_PER_IP,
+    trustProxy: e.TRUST_PROXY,
     serverNodes: e.SERVER_NODES ?? [],
     nodeSecret: e.NODE_SECRET,
     protocolPlaintext: e.PROTOCOL_PLAINTEXT,

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { authThrottle, sessionHandovers, sessions } from '../../db/schema/index.ts';
 
@@ -120,8 +120,16 @@ export function createSessionRepo(db: DbOrTx) {
     async clearThrottle(key: string) {
       await db.delete(authThrottle).where(eq(authThrottle.key, key));
     },
-    async clearThrottles(keys: string[]) {
-      await db.delete(authThrottle).where(inArray(authThrottle.key, keys));
+    /** Every counter of these accounts: the account keys and their per-IP keys (`<key>|ip:…`). */
+    async clearAccountThrottles(accountKeys: string[]) {
+      await db
+        .delete(authThrottle)
+        .where(
+          or(
+            inArray(authThrottle.key, accountKeys),
+            ...accountKeys.map((k) => sql`starts_with(${authThrottle.key}, ${`${k}|`})`),
+          ),
+        );
     },
   };
 }

@@ -21,8 +21,13 @@ export const SESSION_TTL_MS = DAY;
 /** Security changes (unbinding, moving the email or mobile) need a login younger than this (DESIGN §9). */
 export const RECENT_LOGIN_MS = 15 * MINUTE;
 const TOUCH_EVERY_MS = MINUTE;
-const ACCOUNT_FREE_FAILURES = 4;
-const IP_FREE_FAILURES = 19;
+/**
+ * Failures before a lock: per account and IP (the usual guesser), and per
+ * account from every address (a distributed one). Never per IP alone: one
+ * address can be a whole office behind a proxy.
+ */
+const PAIR_FREE_FAILURES = 4;
+const ACCOUNT_FREE_FAILURES = 19;
 const FIRST_DELAY_MS = 30 * SECOND;
 const MAX_DELAY_MS = 15 * MINUTE;
 /** Failures are forgotten once the last one and the lock's end are this old. */
@@ -86,25 +91,27 @@ export function createSessionService(d: Deps) {
    * locked, and then nothing is counted.
    */
   async function beginAttempt(account: string, ip: string) {
-    const { accountKey, ipKey } = throttleKeys(account, ip);
+    const { accountKey, pairKey } = throttleKeys(account, ip);
+    if ((await repo.countAttempt(pairKey, now(), throttleRule(PAIR_FREE_FAILURES))) === null) {
+      throw await lockedError(pairKey);
+    }
     if ((await repo.countAttempt(accountKey, now(), throttleRule(ACCOUNT_FREE_FAILURES))) === null) {
+      await repo.releaseAttempt(pairKey);
       throw await lockedError(accountKey);
     }
-    if ((await repo.countAttempt(ipKey, now(), throttleRule(IP_FREE_FAILURES))) === null) {
-      await repo.releaseAttempt(accountKey);
-      throw await lockedError(ipKey);
-    }
   }
 
-  /** The secret was right: the account's failures are cleared, the IP's attempt taken back. */
+  /** The secret was right: the failures from this address are cleared, the attempt taken back from the account's. */
   async function attemptSucceeded(account: string, ip: string) {
-    const { accountKey, ipKey } = throttleKeys(account, ip);
-    await repo.clearThrottle(accountKey);
-    await repo.releaseAttempt(ipKey);
+    const { accountKey, pairKey } = throttleKeys(account, ip);
+    await repo.clearThrottle(pairKey);
+    await repo.releaseAttempt(accountKey);
   }
 
+  /** `account:<a>` and `account:<a>|ip:<ip>`: every key of an account starts with its account key. */
   function throttleKeys(account: string, ip: string) {
-    return { accountKey: `account:${account.trim().toLowerCase()}`, ipKey: `ip:${ip}` };
+    const accountKey = `account:${account.trim().toLowerCase()}`;
+    return { accountKey, pairKey: `${accountKey}|ip:${ip}` };
   }
 
   async function finishLogin(user: UserRow, origin: LoginOrigin, newHash?: string) {
@@ -243,14 +250,14 @@ export function createSessionService(d: Deps) {
     /** A password reset: the login failures of the account's addresses are forgotten. */
     async clearLoginFailures(addresses: (string | null)[], tx: DbOrTx) {
       const keys = addresses.filter((a): a is string => Boolean(a)).map((a) => throttleKeys(a, '').accountKey);
-      if (keys.length) await createSessionRepo(tx).clearThrottles(keys);
+      if (keys.length) await createSessionRepo(tx).clearAccountThrottles(keys);
     },
 
     /** Account deletion: every session ends and is scrubbed, the throttling counters of the addresses go. */
     async forgetUser(userId: string, addresses: string[], at: Date, tx: DbOrTx) {
       const r = createSessionRepo(tx);
       await r.endAndScrub(userId, at);
-      if (addresses.length) await r.clearThrottles(addresses.map((a) => `account:${a.toLowerCase()}`));
+      if (addresses.length) await r.clearAccountThrottles(addresses.map((a) => throttleKeys(a, '').accountKey));
     },
   };
 }

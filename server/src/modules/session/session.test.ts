@@ -57,7 +57,10 @@ describe('password login', () => {
     const b = await login('ghost@example.com', 'Wrong-password-1');
     expect(a.code).toBe(Code.tooManyRequests);
     expect(b.code).toBe(Code.tooManyRequests);
-    const [row] = await t.db.select().from(authThrottle).where(eq(authThrottle.key, 'account:ghost@example.com'));
+    const [row] = await t.db
+      .select()
+      .from(authThrottle)
+      .where(eq(authThrottle.key, 'account:ghost@example.com|ip:127.0.0.1'));
     expect(row!.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
   });
 
