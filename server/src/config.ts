@@ -90,6 +90,7 @@ const ZEnv = z
     NODE_CODE: ZNodeCode.optional(),
     CAPTCHA_FREE_SENDS_PER_IP: z.coerce.number().int().min(1).max(100_000).optional(),
     TRUST_PROXY: ZTrustProxy.default(false),
+    SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     SERVER_NODES: ZServerNodes.optional(),
     NODE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     ...oauthEnvShape,
@@ -126,6 +127,8 @@ export type Config = {
    * gives the client's address (per-IP limits, captcha thresholds, audit).
    */
   trustProxy: false | number | string[];
+  /** SESSION_MAX_AGE_DAYS: a session ends this long after its login, however often it is used. */
+  sessionMaxAgeDays: number;
   /** The other (and possibly this) server nodes of SERVER_NODES. */
   serverNodes: ServerNodeConfig[];
   /** Shared by the nodes of SERVER_NODES: node-to-node lookups carrying it skip the per-IP limit. */
@@ -168,6 +171,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     nodeCode: e.NODE_CODE ?? e.REGION,
     captchaFreeSendsPerIp: e.CAPTCHA_FREE_SENDS_PER_IP ?? CAPTCHA_FREE_SENDS_PER_IP,
     trustProxy: e.TRUST_PROXY,
+    sessionMaxAgeDays: e.SESSION_MAX_AGE_DAYS,
     serverNodes: e.SERVER_NODES ?? [],
     nodeSecret: e.NODE_SECRET,
     protocolPlaintext: e.PROTOCOL_PLAINTEXT,

@@ -95,7 +95,15 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
       .filter((n) => n.code !== nodeCode)
       .map((n) => createPeerLookup({ code: n.code, apiBase: n.url, secret: config.nodeSecret }, log)),
   });
-  const sessions = createSessionService({ db, users, userInfo, codes, audit, nodeDirectory: directory });
+  const sessions = createSessionService({
+    db,
+    users,
+    userInfo,
+    codes,
+    audit,
+    nodeDirectory: directory,
+    maxAgeDays: config.sessionMaxAgeDays,
+  });
   const delivery = createCodeDelivery({
     codes,
     mailer,

@@ -44,7 +44,10 @@ export function createRecoveryService(d: Deps) {
   async function linkUser(token: string, at: Date) {
     const link = await findLiveLink(createLinkTokensRepo(d.db), 'reset', token, at);
     const user = link && (await d.users.findLive(link.userId));
-    if (!link || !user) throw new AppError(Code.resetLinkInvalid);
+    // a link dies when the account's email moves away from the address it was mailed to
+    if (!link || !user || link.target.toLowerCase() !== user.email?.toLowerCase()) {
+      throw new AppError(Code.resetLinkInvalid);
+    }
     return { link, user };
   }
 

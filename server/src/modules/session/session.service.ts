@@ -18,6 +18,8 @@ import type { UserInfoService } from '../user/user-info.service.ts';
 import { createSessionRepo, type ThrottleRule } from './session.repo.ts';
 
 export const SESSION_TTL_MS = DAY;
+/** However often it is used, a session ends this long after its login (SESSION_MAX_AGE_DAYS). */
+export const DEFAULT_SESSION_MAX_AGE_DAYS = 30;
 /** Security changes (unbinding, moving the email or mobile) need a login younger than this (DESIGN §9). */
 export const RECENT_LOGIN_MS = 15 * MINUTE;
 const TOUCH_EVERY_MS = MINUTE;
@@ -51,12 +53,18 @@ type Deps = {
   audit: AuditService;
   /** When given, a failed login of an account living on another node answers 0300069 naming that node. */
   nodeDirectory?: Pick<NodeDirectory, 'elsewhere'>;
+  /** The absolute lifetime from the login (default 30 days). */
+  maxAgeDays?: number;
   now?: () => Date;
 };
 
 export function createSessionService(d: Deps) {
   const now = d.now ?? (() => new Date());
   const repo = createSessionRepo(d.db);
+  const maxAgeMs = (d.maxAgeDays ?? DEFAULT_SESSION_MAX_AGE_DAYS) * DAY;
+  /** 24 hours after `at`, but never past the login's absolute lifetime. */
+  const expiryAfter = (at: Date, loginAt: Date) =>
+    new Date(Math.min(at.getTime() + SESSION_TTL_MS, loginAt.getTime() + maxAgeMs));
 
   /** `loginAt`: the login time a handed-over session keeps (default now). */
   async function createSession(userId: string, origin: LoginOrigin, loginAt?: Date) {
@@ -73,7 +81,7 @@ export function createSessionService(d: Deps) {
       userAgent: origin.userAgent?.slice(0, 512) ?? null,
       createdAt: loginAt ?? at,
       lastSeenAt: at,
-      expiresAt: addMs(at, SESSION_TTL_MS),
+      expiresAt: expiryAfter(at, loginAt ?? at),
     });
     return token;
   }
@@ -185,9 +193,11 @@ export function createSessionService(d: Deps) {
         throw new AppError(row.revokeReason === 'replaced' ? Code.sessionReplaced : Code.sessionRevoked);
       }
       const at = now();
-      if (row.expiresAt <= at) throw new AppError(Code.sessionExpired);
+      if (row.expiresAt <= at || at.getTime() - row.createdAt.getTime() >= maxAgeMs) {
+        throw new AppError(Code.sessionExpired);
+      }
       if (at.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-        await repo.touchSession(row.id, at, addMs(at, SESSION_TTL_MS));
+        await repo.touchSession(row.id, at, expiryAfter(at, row.createdAt));
       }
       return { sessionId: row.id, userId: row.userId, token };
     },

@@ -16,12 +16,7 @@ const wrongFrom = (t: TestApp, account: string, ip: string) =>
   t.client.call(calls.session.login, { account, password: 'Wrong-password-1' }, { headers: { 'x-forwarded-for': ip } });
 const lastLoginIp = async (t: TestApp) =>
   (
-    await t.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.event, 'login.password'))
-      .orderBy(desc(auditLog.id))
-      .limit(1)
+    await t.db.select().from(auditLog).where(eq(auditLog.event, 'login.password')).orderBy(desc(auditLog.id)).limit(1)
   )[0]?.ip;
 
 describe('with TRUST_PROXY=1', () => {
