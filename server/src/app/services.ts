@@ -115,7 +115,6 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     nodeDirectory: directory,
   });
   const registration = createRegistrationService({ db, users, codes, directory, mail, audit, defaultLanguage });
-  const recovery = createRecoveryService({ db, users, sessions, codes, mail, audit, defaultLanguage });
   const profile = createProfileService({ db, users, codes, sessions, audit, notifier, defaultLanguage });
   const passwords = createPasswordService({ db, users, codes, sessions, audit, notifier, defaultLanguage });
   const avatars = createAvatarService({ db, store, users, audit, publicUrl, log });
@@ -131,6 +130,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     notifier,
     defaultLanguage,
   });
+  const recovery = createRecoveryService({ db, users, sessions, thirdParty, codes, mail, audit, defaultLanguage });
   const thirdLogin = createThirdLoginService({ thirdParty, flow, sessions, userInfo, audit });
 
   // commerce

@@ -16,6 +16,7 @@ import { assertPasswordAllowed } from '../../lib/password-policy.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { CodesService } from '../codes/codes.service.ts';
 import type { SessionService } from '../session/session.service.ts';
+import type { ThirdPartyService } from '../third-party/third-party.service.ts';
 import type { UserService } from '../user/user.service.ts';
 import type { AccountMail, ResetPage } from './account-mail.ts';
 import { createLinkTokensRepo } from './link-tokens.repo.ts';
@@ -29,6 +30,8 @@ type Deps = {
   db: Db;
   users: Pick<UserService, 'findLive' | 'findByAccount' | 'findLiveByEmail' | 'setPassword'>;
   sessions: Pick<SessionService, 'revokeAll' | 'clearLoginFailures'>;
+  /** A reset removes every third-party binding (docs/decisions/0009-reset-and-bindings.md). */
+  thirdParty: Pick<ThirdPartyService, 'removeAllBindings'>;
   codes: Pick<CodesService, 'verify'>;
   mail: Pick<AccountMail, 'reset' | 'passwordResetNotice'>;
   audit: AuditService;
@@ -52,7 +55,13 @@ export function createRecoveryService(d: Deps) {
   }
 
   /** In one transaction: the new password, every session ended; `linkId` is used up first. */
-  async function applyReset(user: ResetUser, passwordHash: string, linkId: string | null, at: Date) {
+  async function applyReset(
+    user: ResetUser,
+    passwordHash: string,
+    linkId: string | null,
+    at: Date,
+    r: RegistrationRequest,
+  ) {
     const userId = user.id;
     await d.db.transaction(async (tx) => {
       const links = createLinkTokensRepo(tx);
@@ -65,6 +74,7 @@ export function createRecoveryService(d: Deps) {
       }
       await d.sessions.revokeAll(userId, 'passwordChanged', at, tx);
       await d.sessions.clearLoginFailures([user.email, user.mobile], tx);
+      await d.thirdParty.removeAllBindings(userId, { ip: r.ip, requestId: r.requestId }, tx);
     });
   }
 
@@ -94,7 +104,7 @@ export function createRecoveryService(d: Deps) {
       const at = now();
       const { link, user } = await linkUser(p.id, at);
       assertPasswordAllowed(p.password, [user.email, user.mobile]);
-      await applyReset(user, await hashPassword(p.password), link.id, at);
+      await applyReset(user, await hashPassword(p.password), link.id, at, r);
       d.mail.passwordResetNotice(user, lang(r));
       await audited(user.id, 'link', r);
       return user.id;
@@ -108,7 +118,7 @@ export function createRecoveryService(d: Deps) {
       assertPasswordAllowed(p.password, [user.email, user.mobile]);
       const passwordHash = await hashPassword(p.password);
       await d.codes.verify('findPwd', p.mobile, p.code);
-      await applyReset(user, passwordHash, null, now());
+      await applyReset(user, passwordHash, null, now(), r);
       d.mail.passwordResetNotice(user, lang(r));
       await audited(user.id, 'code', r);
       return user.id;
