@@ -34,7 +34,9 @@ const loginFrom = (n: number, account: string, password: string) =>
 const throttleRow = async (key: string) => (await t.db.select().from(authThrottle).where(eq(authThrottle.key, key)))[0];
 
 describe('login throttling', () => {
-  it('lets no more than the budget of 50 parallel wrong logins from one address check the password', async () => {
+  it('lets no more than the budget of 50 parallel wrong logins from one address check the password', {
+    timeout: 120_000,
+  }, async () => {
     const answers = await Promise.all(
       Array.from({ length: 50 }, () => loginFrom(1, 'burst@example.com', 'Wrong-password-1')),
     );
@@ -44,7 +46,9 @@ describe('login throttling', () => {
     expect(answers.filter((a) => a.code === Code.tooManyRequests)).toHaveLength(50 - checked);
   });
 
-  it('lets no more than the account budget of 50 parallel wrong logins from 50 addresses check it', async () => {
+  it('lets no more than the account budget of 50 parallel wrong logins from 50 addresses check it', {
+    timeout: 120_000,
+  }, async () => {
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, n) => loginFrom(300 + n, 'spread@example.com', 'Wrong-password-1')),
     );
