@@ -72,6 +72,11 @@ const LOG_REDACT_PATHS = [
   'password',
 ];
 
+/** TRUST_PROXY for Fastify; a hop count as the function proxy-addr builds for one (the first n hops are proxies). */
+function trustProxyOption(trust: Config['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 export async function buildApp(config: Config, options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -91,6 +96,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
               }),
             },
           },
+    trustProxy: trustProxyOption(config.trustProxy),
     // the id is always this server's; a client's x-request-id is logged beside it as clientRequestId
     genReqId: () => randomUUID(),
     childLoggerFactory(logger, bindings, opts, rawReq) {

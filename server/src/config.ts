@@ -1,5 +1,6 @@
 /** Environment → validated configuration, read in one place (docs/architecture.md#configuration). */
 import { createHash } from 'node:crypto';
+import { isIP } from 'node:net';
 import { regionSettings, type TPaymentProvider, ZRegion } from '@ac/protocol/enums';
 import { CAPTCHA_FREE_SENDS_PER_IP } from '@ac/protocol/profile';
 import { z } from 'zod';
@@ -40,6 +41,32 @@ const ZServerNodes = z
   );
 export type ServerNodeConfig = z.infer<typeof ZServerNodes>[number];
 
+/** An IP address, or an address with a prefix length (CIDR). */
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies in front of the server are believed about the client's
+ * address (X-Forwarded-For): off (`false`, the default), a hop count, or a
+ * comma-separated list of proxy addresses and CIDR ranges.
+ */
+const ZTrustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): false | number | string[] => {
+    if (v === '' || v === 'false' || v === '0') return false;
+    if (/^\d+$/.test(v)) return Number(v);
+    const list = v.split(',').map((e) => e.trim());
+    if (list.every(isAddressOrCidr)) return list;
+    ctx.addIssue({ code: 'custom', message: 'must be a hop count or a comma-separated list of IPs / CIDRs' });
+    return z.NEVER;
+  });
+
 const ZEnv = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -64,6 +91,8 @@ const ZEnv = z
     // Server nodes (docs/decisions/0005-server-nodes.md).
     NODE_CODE: ZNodeCode.optional(),
     CAPTCHA_FREE_SENDS_PER_IP: z.coerce.number().int().min(1).max(100_000).optional(),
+    TRUST_PROXY: ZTrustProxy.default(false),
+    SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     SERVER_NODES: ZServerNodes.optional(),
     NODE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     ...deployEnvShape,
@@ -109,6 +138,13 @@ export type Config = {
   nodeCode: string;
   /** Code sends from one IP in an hour before an image captcha is needed (docs/protocol.md#verification-codes default 10). */
   captchaFreeSendsPerIp: number;
+  /**
+   * TRUST_PROXY, Fastify's `trustProxy`: the proxies whose X-Forwarded-For
+   * gives the client's address (per-IP limits, captcha thresholds, audit).
+   */
+  trustProxy: false | number | string[];
+  /** SESSION_MAX_AGE_DAYS: a session ends this long after its login, however often it is used. */
+  sessionMaxAgeDays: number;
   /** The other (and possibly this) server nodes of SERVER_NODES. */
   serverNodes: ServerNodeConfig[];
   /** Shared by the nodes of SERVER_NODES: node-to-node lookups carrying it skip the per-IP limit. */
@@ -155,6 +191,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     payments: paymentsConfig(e),
     nodeCode: e.NODE_CODE ?? e.REGION,
     captchaFreeSendsPerIp: e.CAPTCHA_FREE_SENDS_PER_IP ?? CAPTCHA_FREE_SENDS_PER_IP,
+    trustProxy: e.TRUST_PROXY,
+    sessionMaxAgeDays: e.SESSION_MAX_AGE_DAYS,
     serverNodes: e.SERVER_NODES ?? [],
     nodeSecret: e.NODE_SECRET,
     fieldEncryptionKey: e.FIELD_ENCRYPTION_KEY

@@ -8,10 +8,10 @@ import { bootstrap } from './app/bootstrap';
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-bootstrap().then((router) => {
+bootstrap().then(({ router, pendingSwitch }) => {
   createRoot(root).render(
     <StrictMode>
-      <App router={router} />
+      <App router={router} pendingSwitch={pendingSwitch} />
     </StrictMode>,
   );
 });

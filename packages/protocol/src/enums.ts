@@ -171,6 +171,7 @@ export const CODE_PURPOSES = [
   'changePassword',
   'findPwd',
   'cancelAccount',
+  'verifyCurrent',
 ] as const;
 export type TCodePurpose = (typeof CODE_PURPOSES)[number];
 

@@ -42,10 +42,34 @@ export const ZUserDetail = z.object({
 });
 export type TUserDetail = z.infer<typeof ZUserDetail>;
 
+/** Moving the email or mobile needs a login younger than this, or a re-authentication (1100021). */
+export const REAUTH_AFTER_MINUTES = 15;
+
+/**
+ * Where the `verifyCurrent` code of a re-authentication goes when `changing`
+ * moves: the current address of the same kind, else the other one; null when
+ * the account has neither (then only the password re-authenticates).
+ */
+export function reauthAddress(
+  current: { email: string | null; mobile: string | null },
+  changing: 'email' | 'mobile',
+): { channel: 'email' | 'sms'; target: string } | null {
+  const order = changing === 'email' ? (['email', 'mobile'] as const) : (['mobile', 'email'] as const);
+  for (const kind of order) {
+    const target = current[kind];
+    if (target) return { channel: kind === 'email' ? 'email' : 'sms', target };
+  }
+  return null;
+}
+
 /**
  * Absent fields stay as they are; `""` clears location, company or position.
  * A changed email or mobile needs the code sent to the NEW address (purpose
- * bindEmail / bindMobile); the same address as now needs no code.
+ * bindEmail / bindMobile); the same address as now needs no code. It also
+ * needs a re-authentication when the session's login is older than
+ * REAUTH_AFTER_MINUTES (else 1100021): the current `password`, or
+ * `currentCode`, a code of purpose verifyCurrent sent to `reauthAddress`
+ * (the email's when both move).
  */
 export const ZProfileRequest = z.object({
   nickName: z.string().trim().min(1).max(64),
@@ -56,6 +80,8 @@ export const ZProfileRequest = z.object({
   emailCode: ZCodeDigits.optional(),
   mobile: ZMobile.optional(),
   mobileCode: ZCodeDigits.optional(),
+  password: z.string().min(1).max(128).optional(),
+  currentCode: ZCodeDigits.optional(),
 });
 export type TProfileRequest = z.infer<typeof ZProfileRequest>;
 

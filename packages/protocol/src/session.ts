@@ -40,6 +40,16 @@ export type TUserInfo = z.infer<typeof ZUserInfo>;
 export const ZLoginResponse = z.object({ utoken: z.string(), userInfo: ZUserInfo });
 export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 
+/**
+ * A CAD client opening the portal logged in: it asks createHandover for a
+ * one-time code and opens `<portal>?handover=<code>`; the portal exchanges
+ * it for its own session (exchangeHandover). Single use, valid this long.
+ */
+export const HANDOVER_TTL_SECONDS = 60;
+export const ZHandoverResponse = z.object({ code: z.string() });
+export type THandoverResponse = z.infer<typeof ZHandoverResponse>;
+export const ZExchangeHandoverRequest = z.object({ code: z.string().min(1).max(128) });
+
 /** Storage in bytes. */
 export const ZStorage = z.object({
   total: z.number().int(),

@@ -4,8 +4,18 @@ import { ZEmail, ZMobile } from './common.ts';
 import { CODE_PURPOSES } from './enums.ts';
 
 export const ZCodePurpose = z.enum(CODE_PURPOSES);
-/** Purposes that need a session: the code goes to the user's own or new address. */
-export const SESSION_CODE_PURPOSES = ['bindEmail', 'bindMobile', 'changePassword', 'cancelAccount'] as const;
+/**
+ * Purposes that need a session: the code goes to the user's own or new
+ * address. `verifyCurrent` proves the user still holds the current address
+ * before the email or mobile moves (see `reauthAddress` in profile.ts).
+ */
+export const SESSION_CODE_PURPOSES = [
+  'bindEmail',
+  'bindMobile',
+  'changePassword',
+  'cancelAccount',
+  'verifyCurrent',
+] as const;
 
 /** `ticket` comes from kaptchaVerify; needed after 3 sends to a target or from an IP in an hour (1100010). */
 export const ZSendEmailCodeRequest = z.object({

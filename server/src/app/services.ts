@@ -103,7 +103,15 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
       .filter((n) => n.code !== nodeCode)
       .map((n) => createPeerLookup({ code: n.code, apiBase: n.url, secret: config.nodeSecret }, log)),
   });
-  const sessions = createSessionService({ db, users, userInfo, codes, audit, nodeDirectory: directory });
+  const sessions = createSessionService({
+    db,
+    users,
+    userInfo,
+    codes,
+    audit,
+    nodeDirectory: directory,
+    maxAgeDays: config.sessionMaxAgeDays,
+  });
   const delivery = createCodeDelivery({
     codes,
     mailer,
@@ -115,13 +123,13 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     nodeDirectory: directory,
   });
   const registration = createRegistrationService({ db, users, codes, directory, mail, audit, defaultLanguage });
-  const recovery = createRecoveryService({ db, users, sessions, codes, mail, audit, defaultLanguage });
   const trade = createTradeService({ db, users, audit, cipher: createFieldCipher(config.fieldEncryptionKey) });
   // the China build's user detail carries the trade account
   const profile = createProfileService({
     db,
     users,
     codes,
+    sessions,
     audit,
     notifier,
     defaultLanguage,
@@ -141,6 +149,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     notifier,
     defaultLanguage,
   });
+  const recovery = createRecoveryService({ db, users, sessions, thirdParty, codes, mail, audit, defaultLanguage });
   const thirdLogin = createThirdLoginService({ thirdParty, flow, sessions, userInfo, audit });
 
   // commerce

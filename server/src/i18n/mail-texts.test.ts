@@ -20,6 +20,7 @@ const samples: { [M in keyof MailMessages]: MailMessages[M] } = {
   contactChanged: { contact: 'CONTACT-WORD' },
   passwordChanged: {},
   thirdUnbound: { provider: 'ProviderName' },
+  thirdBound: { provider: 'ProviderName' },
   accountDeleted: {},
 };
 

@@ -33,6 +33,7 @@ export type MailMessages = {
   contactChanged: { contact: string };
   passwordChanged: Record<never, never>;
   thirdUnbound: { provider: string };
+  thirdBound: { provider: string };
   accountDeleted: Record<never, never>;
 };
 export type MailMessage = keyof MailMessages;
@@ -84,6 +85,10 @@ export function contactChangedText(language: TLanguage, kind: 'email' | 'mobile'
 
 export function passwordChangedText(language: TLanguage): MailText {
   return mailText(language, 'passwordChanged', {});
+}
+
+export function thirdBoundText(language: TLanguage, provider: string): MailText {
+  return mailText(language, 'thirdBound', { provider });
 }
 
 export function thirdUnboundText(language: TLanguage, provider: string): MailText {

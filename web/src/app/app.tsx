@@ -6,13 +6,17 @@ import { FullPageSpin } from '@/components/full-page-spin';
 import { queryClient } from '@/lib/query-client';
 import { AntdProvider } from './providers/antd-provider';
 import type { AppRouter } from './router';
+import type { PendingSwitch } from './session-handover';
+import { SessionSwitchPrompt } from './session-switch-prompt';
 
-export function App({ router }: { router: AppRouter }) {
+/** `pendingSwitch`: another account's session the page was opened with, for the user to accept or not. */
+export function App({ router, pendingSwitch = null }: { router: AppRouter; pendingSwitch?: PendingSwitch | null }) {
   return (
     <QueryClientProvider client={queryClient}>
       <AntdProvider>
         <Suspense fallback={<FullPageSpin />}>
           <RouterProvider router={router} />
+          <SessionSwitchPrompt pending={pendingSwitch} />
         </Suspense>
       </AntdProvider>
     </QueryClientProvider>

@@ -1,7 +1,9 @@
 /**
- * Start-up before the first render: keep the tracked URL parameters (and
- * adopt a `utoken` handed over by a CAD client), pick and load the language,
- * wire the re-login flow, fetch the envelope key if missing, build the router.
+ * Start-up before the first render: keep the tracked URL parameters, take a
+ * session handed over by a CAD client (`?handover=`, or a raw `?utoken=`
+ * only when no session is here; another account's session waits for the
+ * user's choice), pick and load the language, wire the re-login flow, fetch
+ * the envelope key if missing, build the router.
  */
 import { detectLanguage, LANGUAGE_COOKIE } from '@/i18n/detect-language';
 import { initI18n } from '@/i18n/i18n';
@@ -15,19 +17,13 @@ import { clearSession } from '@/lib/session/clear-session';
 import { loginHref } from '@/lib/session/login-path';
 import { persistTrackedParams } from '@/lib/tracked-params';
 import { createAppRouter } from './router';
-
-/** The token is kept in its cookie: it should not stay in the address bar or history. */
-function dropTokenFromUrl(): void {
-  const url = new URL(window.location.href);
-  if (!url.searchParams.has('utoken')) return;
-  url.searchParams.delete('utoken');
-  window.history.replaceState(window.history.state, '', url);
-}
+import { dropHandoverFromUrl, takeHandover } from './session-handover';
 
 export async function bootstrap() {
   const config = getAppConfig();
   persistTrackedParams();
-  dropTokenFromUrl();
+  const handover = takeHandover(window.location.search);
+  dropHandoverFromUrl();
 
   const params = new URLSearchParams(window.location.search);
   const language = detectLanguage({
@@ -44,8 +40,9 @@ export async function bootstrap() {
     goToLogin: () => navigateTo(loginHref(currentAppPath(config.basePath)), { replace: true }),
   });
   void ensureKey().catch(() => undefined);
+  const pendingSwitch = await handover;
 
   const router = createAppRouter(config);
   setNavigator((to, options) => router.navigate(to, options));
-  return router;
+  return { router, pendingSwitch };
 }

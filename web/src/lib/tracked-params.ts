@@ -1,6 +1,7 @@
 /**
  * URL parameters a caller (a CAD client, a campaign link) hands to the portal
  * are kept in cookies for a day (docs/product.md#messages-and-timing) so later pages still know them.
+ * A `utoken` is not among them: app/session-handover.ts decides about it.
  */
 import { THIRD_PARTY_CHANNEL_CODES } from '@ac/protocol/client-types';
 import { getCookie, setCookie } from './cookies';
@@ -8,7 +9,6 @@ import { getCookie, setCookie } from './cookies';
 export const TRACKED_PARAMS = [
   'utm_source',
   'clientType',
-  'utoken',
   'clientVersion',
   'channelCode',
   'coupon',

@@ -19,12 +19,12 @@ export const profile = {
   update: defineContract({
     path: '/user/v5/sysuser/profile',
     summary:
-      'Update the profile; a new email / mobile needs emailCode / mobileCode sent to it (purpose bindEmail / bindMobile)',
+      'Update the profile; a new email / mobile needs emailCode / mobileCode sent to it (purpose bindEmail / bindMobile), and from a login older than 15 minutes the current password or currentCode (purpose verifyCurrent, to the current address)',
     tag: 'profile',
     auth: true,
     request: ZProfileRequest,
     response: ZUserDetail,
-    errors: [Code.codeInvalid, Code.addressTaken],
+    errors: [Code.codeInvalid, Code.addressTaken, Code.reauthRequired, Code.passwordWrong, Code.tooManyRequests],
   }),
 };
 

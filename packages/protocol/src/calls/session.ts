@@ -4,7 +4,15 @@ import { z } from 'zod';
 import { Code } from '../codes.ts';
 import { ZEmpty } from '../common.ts';
 import { defineContract } from '../contract.ts';
-import { ZCompanyInfo, ZLoginByCodeRequest, ZLoginRequest, ZLoginResponse, ZUserInfoResponse } from '../session.ts';
+import {
+  ZCompanyInfo,
+  ZExchangeHandoverRequest,
+  ZHandoverResponse,
+  ZLoginByCodeRequest,
+  ZLoginRequest,
+  ZLoginResponse,
+  ZUserInfoResponse,
+} from '../session.ts';
 
 export const session = {
   login: defineContract({
@@ -32,6 +40,24 @@ export const session = {
     auth: true,
     request: ZEmpty,
     response: z.object({}),
+  }),
+  createHandover: defineContract({
+    path: '/user/v5/sysuser/createHandover',
+    summary:
+      'A one-time code (60 s) that opens the portal logged in as this user: the client opens <portal>?handover=<code>',
+    tag: 'session',
+    auth: true,
+    request: ZEmpty,
+    response: ZHandoverResponse,
+  }),
+  exchangeHandover: defineContract({
+    path: '/user/v5/sysuser/exchangeHandover',
+    summary: 'Exchange a handover code for a new session of its user (single use, 60 s; 0000005 when invalid)',
+    tag: 'session',
+    auth: false,
+    request: ZExchangeHandoverRequest,
+    response: ZLoginResponse,
+    errors: [Code.sessionExpired],
   }),
 };
 

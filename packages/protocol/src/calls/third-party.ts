@@ -53,21 +53,29 @@ export const thirdParty = {
   }),
   bindingUrl: defineContract({
     path: '/user/v5/third/web/binding',
-    summary: "The provider's authorize URL to bind it (state + PKCE, 10 minutes, single use)",
+    summary:
+      "The provider's authorize URL to bind it (state + PKCE, 10 minutes, single use); needs a login younger than 15 minutes",
     tag: 'third-party',
     auth: true,
     request: ZAuthorizeRequest,
     response: ZAuthorizeResponse,
-    errors: flowErrors,
+    errors: [...flowErrors, Code.reauthRequired],
   }),
   bind: defineContract({
     path: '/user/v5/third/bindThirdParty',
-    summary: "Bind with the provider's callback parameters (code, state)",
+    summary:
+      "Bind with the provider's callback parameters (code, state); needs a login younger than 15 minutes; the account is told",
     tag: 'third-party',
     auth: true,
     request: ZBindThirdPartyRequest,
     response: z.object({}),
-    errors: [...flowErrors, Code.thirdAccountUsed, Code.thirdAlreadyBoundBefore, Code.thirdAlreadyBound],
+    errors: [
+      ...flowErrors,
+      Code.reauthRequired,
+      Code.thirdAccountUsed,
+      Code.thirdAlreadyBoundBefore,
+      Code.thirdAlreadyBound,
+    ],
   }),
   bindByTicket: defineContract({
     path: '/user/v5/third/bindByTicket',
@@ -76,7 +84,13 @@ export const thirdParty = {
     auth: true,
     request: ZBindByTicketRequest,
     response: z.object({}),
-    errors: [Code.thirdLoginAgain, Code.thirdAccountUsed, Code.thirdAlreadyBoundBefore, Code.thirdAlreadyBound],
+    errors: [
+      Code.reauthRequired,
+      Code.thirdLoginAgain,
+      Code.thirdAccountUsed,
+      Code.thirdAlreadyBoundBefore,
+      Code.thirdAlreadyBound,
+    ],
   }),
   unbind: defineContract({
     path: '/user/v5/third/unBindThirdParty',

@@ -57,6 +57,25 @@ export const verificationCodes = pgTable(
 );
 
 /** Failure counters for login throttling, keyed by account string or IP. */
+/**
+ * One-time codes a logged-in client hands to the portal (`?handover=`):
+ * stored hashed, single use, 60 s; the new session keeps the login time of
+ * the session that created it.
+ */
+export const sessionHandovers = pgTable('session_handovers', {
+  codeHash: text('code_hash').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  sourceSessionId: uuid('source_session_id')
+    .notNull()
+    .references(() => sessions.id, { onDelete: 'cascade' }),
+  loginAt: timestamp('login_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
 export const authThrottle = pgTable('auth_throttle', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),

@@ -50,7 +50,8 @@ export async function deliveryFor(
       if (!session) throw new AppError(Code.sessionExpired);
       return 'code';
     case 'changePassword':
-    case 'cancelAccount': {
+    case 'cancelAccount':
+    case 'verifyCurrent': {
       if (!session) throw new AppError(Code.sessionExpired);
       const own = await lookups.ownAddresses(session.userId);
       if (!own.some((a) => a && a.toLowerCase() === target.toLowerCase())) {

@@ -25,7 +25,7 @@ type Deps = {
   db: Db;
   users: Pick<UserService, 'requireLive' | 'lockLive' | 'setPassword'>;
   codes: Pick<CodesService, 'verify'>;
-  sessions: Pick<SessionService, 'assertLoginAllowed' | 'recordLoginFailure' | 'revokeAll'>;
+  sessions: Pick<SessionService, 'beginAttempt' | 'attemptSucceeded' | 'revokeAll'>;
   audit: AuditService;
   notifier: Notifier;
   defaultLanguage: TLanguage;
@@ -42,13 +42,13 @@ export function createPasswordService(d: Deps) {
       // throttled under the same key as password logins to this account
       const account = user.email ?? user.mobile ?? user.id;
       if (p.type === 'password') {
-        await d.sessions.assertLoginAllowed(account, origin.ip);
+        await d.sessions.beginAttempt(account, origin.ip);
         const check = user.passwordHash ? await verifyPassword(p.oldPassword, user.passwordHash) : { ok: false };
         if (!check.ok) {
-          await d.sessions.recordLoginFailure(account, origin.ip);
           await d.audit.record({ event: 'password.changeFailed', userId: user.id, ...origin });
           throw new AppError(Code.passwordWrong);
         }
+        await d.sessions.attemptSucceeded(account, origin.ip);
       } else {
         if (!user.mobile) throw new AppError(Code.invalidParam, 'mobileCode: the account has no mobile number');
         await d.codes.verify('changePassword', user.mobile, p.mobileCode, { consume: false });

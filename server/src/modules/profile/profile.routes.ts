@@ -12,7 +12,7 @@ export function createProfileCalls(d: Deps) {
     defineCall(calls.profile.update, {
       rateLimit: { max: 30, timeWindow: '1 minute' },
       handler: ({ payload, session, clientInfo, ip, requestId }) =>
-        d.profile.update(session.userId, payload, { ip, requestId, language: clientInfo.language }),
+        d.profile.update(session, payload, { ip, requestId, language: clientInfo.language }),
     }),
   ];
 }

@@ -1,28 +1,35 @@
 /**
  * The profile (docs/product.md#rules): user detail, and the update of name, location,
  * company, position, email and mobile. A new email or mobile needs the code
- * sent to that new address and must not belong to another live account;
- * everything is written in one transaction, and the caller is told which
- * old addresses to notify.
+ * sent to that new address and must not belong to another live account,
+ * and, from a login older than 15 minutes, a re-authentication: the current
+ * password or a code sent to the current address; a session token alone
+ * never moves the account. Everything is written in one transaction, and
+ * the old addresses are told.
  */
 import { Code } from '@ac/protocol/codes';
 import type { TLanguage } from '@ac/protocol/enums';
-import type { TProfileRequest, TUserDetail } from '@ac/protocol/profile';
+import { reauthAddress, type TProfileRequest, type TUserDetail } from '@ac/protocol/profile';
 import type { Notifier } from '../../adapters/notices.ts';
 import type { Db } from '../../db/client.ts';
+import type { AuthSession } from '../../envelope/call.ts';
 import { messageLanguage } from '../../i18n/language.ts';
 import { contactChangedText } from '../../i18n/mail-texts.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { verifyPassword } from '../../lib/hashing.ts';
 import { iso } from '../../lib/time.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { CodesService } from '../codes/codes.service.ts';
+import type { SessionService } from '../session/session.service.ts';
 import type { TradeService } from '../trade/trade.service.ts';
 import type { UserRow as ProfileUser, UserService } from '../user/user.service.ts';
 
 /** Where the request came from, and the language its notices are written in. */
 export type Origin = { ip: string; requestId: string; language: string | undefined };
 type AddressChange = { column: 'email' | 'mobile'; purpose: 'bindEmail' | 'bindMobile'; value: string; code: string };
+/** A code to verify (and use up in the transaction). */
+type CodeCheck = { purpose: 'bindEmail' | 'bindMobile' | 'verifyCurrent'; target: string; code: string };
 
 export function toUserDetail(u: ProfileUser): TUserDetail {
   return {
@@ -63,6 +70,7 @@ type Deps = {
   db: Db;
   users: Pick<UserService, 'requireLive' | 'lockLive' | 'addressUsedByOther' | 'update'>;
   codes: Pick<CodesService, 'verify'>;
+  sessions: Pick<SessionService, 'isRecentLogin' | 'beginAttempt' | 'attemptSucceeded'>;
   audit: AuditService;
   notifier: Notifier;
   defaultLanguage: TLanguage;
@@ -76,19 +84,54 @@ export function createProfileService(d: Deps) {
   const now = d.now ?? (() => new Date());
   const liveUser = (userId: string) => users.requireLive(userId);
 
+  /**
+   * Moving an address from a login older than 15 minutes: the current
+   * password (throttled like a login), or the verifyCurrent code to be used
+   * up with the change; else 1100021.
+   */
+  async function reauthentication(
+    user: ProfileUser,
+    changes: AddressChange[],
+    session: AuthSession,
+    p: TProfileRequest,
+    origin: { ip: string; requestId: string },
+  ): Promise<CodeCheck[]> {
+    if (!changes.length || (await d.sessions.isRecentLogin(session.sessionId))) return [];
+    if (p.password !== undefined) {
+      const account = user.email ?? user.mobile ?? user.id;
+      await d.sessions.beginAttempt(account, origin.ip);
+      const check = user.passwordHash ? await verifyPassword(p.password, user.passwordHash) : { ok: false };
+      if (!check.ok) {
+        await d.audit.record({ event: 'profile.reauthFailed', userId: user.id, ...origin });
+        throw new AppError(Code.passwordWrong);
+      }
+      await d.sessions.attemptSucceeded(account, origin.ip);
+      return [];
+    }
+    const current = reauthAddress(user, changes[0]!.column);
+    if (p.currentCode && current) return [{ purpose: 'verifyCurrent', target: current.target, code: p.currentCode }];
+    throw new AppError(Code.reauthRequired);
+  }
+
   /** The new detail and the old addresses that were replaced. */
-  async function write(userId: string, p: TProfileRequest, origin: { ip: string; requestId: string }) {
-    const changes = addressChanges(await liveUser(userId), p);
+  async function write(session: AuthSession, p: TProfileRequest, origin: { ip: string; requestId: string }) {
+    const { userId } = session;
+    const current = await liveUser(userId);
+    const changes = addressChanges(current, p);
+    const checks: CodeCheck[] = [
+      ...(await reauthentication(current, changes, session, p, origin)),
+      ...changes.map((c) => ({ purpose: c.purpose, target: c.value, code: c.code })),
+    ];
     // wrong codes count even though the transaction below would roll back
-    for (const c of changes) await codes.verify(c.purpose, c.value, c.code, { consume: false });
+    for (const c of checks) await codes.verify(c.purpose, c.target, c.code, { consume: false });
     try {
       return await db.transaction(async (tx) => {
         const user = await users.lockLive(userId, tx);
         if (!user) throw new AppError(Code.sessionRevoked);
         for (const c of changes) {
           if (await users.addressUsedByOther(c.column, c.value, userId, tx)) throw new AppError(Code.addressTaken);
-          await codes.verify(c.purpose, c.value, c.code, { tx });
         }
+        for (const c of checks) await codes.verify(c.purpose, c.target, c.code, { tx });
         const patch = {
           nickName: p.nickName,
           location: optional(p.location),
@@ -119,8 +162,8 @@ export function createProfileService(d: Deps) {
     },
 
     /** Returns the new detail; the old addresses that were replaced are told. */
-    async update(userId: string, p: TProfileRequest, origin: Origin): Promise<TUserDetail> {
-      const { detail, replaced } = await write(userId, p, { ip: origin.ip, requestId: origin.requestId });
+    async update(session: AuthSession, p: TProfileRequest, origin: Origin): Promise<TUserDetail> {
+      const { detail, replaced } = await write(session, p, { ip: origin.ip, requestId: origin.requestId });
       const language = messageLanguage(origin.language, d.defaultLanguage);
       if (replaced.email) {
         await d.notifier.send({ email: replaced.email }, (l) => contactChangedText(l, 'email'), { language });

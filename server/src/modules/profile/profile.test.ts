@@ -6,7 +6,8 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedCaptcha, sendCode } from '../../../test/codes-helper.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { auditLog, outbox, users } from '../../db/schema/index.ts';
+import { auditLog, outbox, sessions, users } from '../../db/schema/index.ts';
+import { hashPassword, sha256Hex } from '../../lib/hashing.ts';
 import { DEMO_EMAIL, DEMO_MOBILE, DEMO_PASSWORD } from '../../seed/demo.ts';
 
 let t: TestApp;
@@ -133,5 +134,60 @@ describe('profile', () => {
     expect(rows.at(-1)!.detail).toEqual({ fields: expect.arrayContaining(['nickName', 'mobile']) });
     expect(rows.at(-1)!.ip).toBe('127.0.0.1');
     expect(JSON.stringify(rows)).not.toMatch(/\b\d{6}\b|\+4915112345678/);
+  });
+});
+
+describe('moving the email or mobile from a login older than 15 minutes', () => {
+  const email = 'reauth@example.com';
+  const mobile = '13900001111';
+  let old: string;
+  beforeAll(async () => {
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    await t.db.insert(users).values({ name: 'reauth', nickName: 'Re', email, mobile, passwordHash, isActivate: true });
+    old = (await login(email)).data.utoken;
+    const sixteenMinutesAgo = new Date(Date.now() - 16 * 60_000);
+    await t.db
+      .update(sessions)
+      .set({ createdAt: sixteenMinutesAgo })
+      .where(eq(sessions.tokenHash, sha256Hex(old)));
+  });
+  const updateOld = (payload: Record<string, unknown>) =>
+    t.client.call<TUserDetail>(calls.profile.update, { nickName: 'Re', ...payload }, { token: old });
+  const mine = async () => (await t.client.call<TUserDetail>(calls.profile.getUserDetail, {}, { token: old })).data;
+
+  it('refuses the code to the new address alone (1100021) and keeps the other fields editable', async () => {
+    const code = await sendCode(t, { email: 'thief@example.com' }, 'bindEmail', old);
+    const res = await updateOld({ email: 'thief@example.com', emailCode: code });
+    expect(res.code).toBe(Code.reauthRequired);
+    expect((await mine()).email).toBe(email);
+    expect((await updateOld({ nickName: 'Renamed', email })).code).toBe(Code.ok);
+  });
+
+  it('refuses a wrong password (1000013) and accepts the current one', async () => {
+    const code = await sendCode(t, { email: 'moved@example.com' }, 'bindEmail', old);
+    const wrong = await updateOld({ email: 'moved@example.com', emailCode: code, password: 'not-the-password' });
+    expect(wrong.code).toBe(Code.passwordWrong);
+    const res = await updateOld({ email: 'moved@example.com', emailCode: code, password: DEMO_PASSWORD });
+    expect(res.code).toBe(Code.ok);
+    expect(res.data.email).toBe('moved@example.com');
+  });
+
+  it('accepts a verifyCurrent code sent to the current mobile, used up with the change', async () => {
+    const currentCode = await sendCode(t, { mobile }, 'verifyCurrent', old);
+    const code = await sendCode(t, { mobile: '13900002222' }, 'bindMobile', old);
+    const res = await updateOld({ mobile: '13900002222', mobileCode: code, currentCode });
+    expect(res.code).toBe(Code.ok);
+    expect(res.data.mobile).toBe('13900002222');
+    const again = await sendCode(t, { mobile }, 'bindMobile', old);
+    expect((await updateOld({ mobile, mobileCode: again, currentCode })).code).toBe(Code.codeInvalid);
+  });
+
+  it('sends verifyCurrent codes only to the own addresses', async () => {
+    const res = await t.client.call(
+      calls.codes.sendEmailCode,
+      { email: 'thief@example.com', purpose: 'verifyCurrent' },
+      { token: old },
+    );
+    expect(res.code).toBe(Code.invalidParam);
   });
 });

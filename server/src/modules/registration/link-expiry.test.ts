@@ -26,13 +26,13 @@ let recovery: ReturnType<typeof createRecoveryService>;
 beforeAll(async () => {
   t = await createTestApp();
   const now = () => clock;
-  const { users, sessions, audit, directory } = testServices(t);
+  const { users, sessions, audit, directory, thirdParty } = testServices(t);
   const nowhere = { ...directory, elsewhere: async () => null };
   const mail = { activation: capture, registerNotice: () => {}, reset: capture, passwordResetNotice: () => {} };
   const codes = { verify: async () => {} };
   const common = { db: t.db, users, codes, mail, audit, defaultLanguage: 'en' as const, now };
   registration = createRegistrationService({ ...common, directory: nowhere });
-  recovery = createRecoveryService({ ...common, sessions });
+  recovery = createRecoveryService({ ...common, sessions, thirdParty });
 });
 afterAll(() => t.close());
 

@@ -16,16 +16,22 @@ import { assertPasswordAllowed } from '../../lib/password-policy.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { CodesService } from '../codes/codes.service.ts';
 import type { SessionService } from '../session/session.service.ts';
+import type { ThirdPartyService } from '../third-party/third-party.service.ts';
 import type { UserService } from '../user/user.service.ts';
 import type { AccountMail, ResetPage } from './account-mail.ts';
 import { createLinkTokensRepo } from './link-tokens.repo.ts';
 import { findLiveLink, issueLink } from './link-tokens.ts';
 import type { RegistrationRequest } from './registration.service.ts';
 
+/** The account whose password is reset: its id and the addresses its login failures are counted under. */
+type ResetUser = { id: string; email: string | null; mobile: string | null };
+
 type Deps = {
   db: Db;
   users: Pick<UserService, 'findLive' | 'findByAccount' | 'findLiveByEmail' | 'setPassword'>;
-  sessions: Pick<SessionService, 'revokeAll'>;
+  sessions: Pick<SessionService, 'revokeAll' | 'clearLoginFailures'>;
+  /** A reset removes every third-party binding (docs/decisions/0011-reset-and-bindings.md). */
+  thirdParty: Pick<ThirdPartyService, 'removeAllBindings'>;
   codes: Pick<CodesService, 'verify'>;
   mail: Pick<AccountMail, 'reset' | 'passwordResetNotice'>;
   audit: AuditService;
@@ -41,12 +47,22 @@ export function createRecoveryService(d: Deps) {
   async function linkUser(token: string, at: Date) {
     const link = await findLiveLink(createLinkTokensRepo(d.db), 'reset', token, at);
     const user = link && (await d.users.findLive(link.userId));
-    if (!link || !user) throw new AppError(Code.resetLinkInvalid);
+    // a link dies when the account's email moves away from the address it was mailed to
+    if (!link || !user || link.target.toLowerCase() !== user.email?.toLowerCase()) {
+      throw new AppError(Code.resetLinkInvalid);
+    }
     return { link, user };
   }
 
   /** In one transaction: the new password, every session ended; `linkId` is used up first. */
-  async function applyReset(userId: string, passwordHash: string, linkId: string | null, at: Date) {
+  async function applyReset(
+    user: ResetUser,
+    passwordHash: string,
+    linkId: string | null,
+    at: Date,
+    r: RegistrationRequest,
+  ) {
+    const userId = user.id;
     await d.db.transaction(async (tx) => {
       const links = createLinkTokensRepo(tx);
       if (linkId) {
@@ -57,6 +73,8 @@ export function createRecoveryService(d: Deps) {
         throw new AppError(linkId ? Code.resetLinkInvalid : Code.codeInvalid);
       }
       await d.sessions.revokeAll(userId, 'passwordChanged', at, tx);
+      await d.sessions.clearLoginFailures([user.email, user.mobile], tx);
+      await d.thirdParty.removeAllBindings(userId, { ip: r.ip, requestId: r.requestId }, tx);
     });
   }
 
@@ -86,7 +104,7 @@ export function createRecoveryService(d: Deps) {
       const at = now();
       const { link, user } = await linkUser(p.id, at);
       assertPasswordAllowed(p.password, [user.email, user.mobile]);
-      await applyReset(user.id, await hashPassword(p.password), link.id, at);
+      await applyReset(user, await hashPassword(p.password), link.id, at, r);
       d.mail.passwordResetNotice(user, lang(r));
       await audited(user.id, 'link', r);
       return user.id;
@@ -100,7 +118,7 @@ export function createRecoveryService(d: Deps) {
       assertPasswordAllowed(p.password, [user.email, user.mobile]);
       const passwordHash = await hashPassword(p.password);
       await d.codes.verify('findPwd', p.mobile, p.code);
-      await applyReset(user.id, passwordHash, null, now());
+      await applyReset(user, passwordHash, null, now(), r);
       d.mail.passwordResetNotice(user, lang(r));
       await audited(user.id, 'code', r);
       return user.id;

@@ -3,8 +3,10 @@ import { Code } from '@ac/protocol/codes';
 import type { TLoginResponse } from '@ac/protocol/session';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendCode } from '../../../test/codes-helper.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { linkTokens, sessions, users } from '../../db/schema/index.ts';
+import { hashPassword } from '../../lib/hashing.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../seed/demo.ts';
 import { ageLinks, linkToken, mailsTo, STRONG_PASSWORD, waitForMail } from './registration.test-support.ts';
 
@@ -107,5 +109,29 @@ describe('forgot and reset password (overseas)', () => {
       password: STRONG_PASSWORD,
     });
     expect(res.code).toBe(Code.invalidParam);
+  });
+});
+
+describe('a reset link and a changed email', () => {
+  it('dies when the account moves to another email', async () => {
+    const email = 'moving@example.com';
+    const passwordHash = await hashPassword(STRONG_PASSWORD);
+    await t.db.insert(users).values({ name: 'moving', nickName: 'M', email, passwordHash, isActivate: true });
+    expect((await askReset(email)).code).toBe(Code.ok);
+    const token = linkToken((await waitForMail(t.db, email)).body, '/site/password/reset');
+    expect((await t.client.call(calls.recovery.checkResetLink, { id: token })).code).toBe(Code.ok);
+
+    const utoken = (await login(email, STRONG_PASSWORD)).data.utoken;
+    const code = await sendCode(t, { email: 'moved-on@example.com' }, 'bindEmail', utoken);
+    const moved = await t.client.call(
+      calls.profile.update,
+      { nickName: 'M', email: 'moved-on@example.com', emailCode: code },
+      { token: utoken },
+    );
+    expect(moved.code).toBe(Code.ok);
+
+    expect((await t.client.call(calls.recovery.checkResetLink, { id: token })).code).toBe(Code.resetLinkInvalid);
+    const reset = await t.client.call(calls.recovery.resetByLink, { id: token, password: 'Other-Pass-2031' });
+    expect(reset.code).toBe(Code.resetLinkInvalid);
   });
 });

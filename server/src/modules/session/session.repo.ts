@@ -1,15 +1,44 @@
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { authThrottle, sessions } from '../../db/schema/index.ts';
+import { authThrottle, sessionHandovers, sessions } from '../../db/schema/index.ts';
 
 type NewSession = typeof sessions.$inferInsert;
+type NewHandover = typeof sessionHandovers.$inferInsert;
 type RevokeReason = NonNullable<typeof sessions.$inferSelect.revokeReason>;
+
+/** How a throttling key counts: free failures, decay, lock delays. */
+export type ThrottleRule = { free: number; decayMs: number; firstDelayMs: number; maxDelayMs: number };
 
 export function createSessionRepo(db: DbOrTx) {
   return {
     async insertSession(row: NewSession) {
       const [created] = await db.insert(sessions).values(row).returning({ id: sessions.id });
       return created!;
+    },
+    async findSessionById(id: string) {
+      const rows = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
+      return rows[0] ?? null;
+    },
+    async insertHandover(row: NewHandover) {
+      await db.insert(sessionHandovers).values(row);
+    },
+    async deleteHandoversExpiredBefore(at: Date) {
+      await db.delete(sessionHandovers).where(lt(sessionHandovers.expiresAt, at));
+    },
+    /** Marks a live handover used, in one statement (single use), and returns it; null when unknown, used or expired. */
+    async useHandover(codeHash: string, at: Date) {
+      const [row] = await db
+        .update(sessionHandovers)
+        .set({ usedAt: at })
+        .where(
+          and(
+            eq(sessionHandovers.codeHash, codeHash),
+            isNull(sessionHandovers.usedAt),
+            gt(sessionHandovers.expiresAt, at),
+          ),
+        )
+        .returning();
+      return row ?? null;
     },
     async findSessionByTokenHash(tokenHash: string) {
       const rows = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1);
@@ -47,31 +76,60 @@ export function createSessionRepo(db: DbOrTx) {
         .set({ revokedAt: at, revokeReason: 'deleted' })
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
       await db.update(sessions).set({ ip: null, userAgent: null, deviceId: null }).where(eq(sessions.userId, userId));
+      await db.delete(sessionHandovers).where(eq(sessionHandovers.userId, userId));
     },
     async findThrottle(key: string) {
       const rows = await db.select().from(authThrottle).where(eq(authThrottle.key, key)).limit(1);
       return rows[0] ?? null;
     },
-    /** Adds one failure atomically and returns the new count. */
-    async addFailure(key: string, at: Date) {
+    /**
+     * Counts one attempt as a failure BEFORE its secret is checked, in one
+     * conditional statement, so parallel attempts cannot slip past a lock
+     * together: null while the key is locked (nothing counted); otherwise the
+     * new count, which restarts at 1 once the last failure and the lock's end
+     * are older than `decayMs`; from `free + 1` on, the key is locked for
+     * `firstDelayMs · 2^(count − free − 1)`, at most `maxDelayMs`.
+     */
+    async countAttempt(key: string, at: Date, rule: ThrottleRule): Promise<number | null> {
+      const now = sql`${at.toISOString()}::timestamptz`;
+      const decayed = sql`${new Date(at.getTime() - rule.decayMs).toISOString()}::timestamptz`;
+      const count = sql`(case when ${authThrottle.updatedAt} < ${decayed} and coalesce(${authThrottle.lockedUntil}, ${decayed}) <= ${decayed} then 1 else ${authThrottle.failures} + 1 end)`;
+      const delayMs = sql`least(${rule.firstDelayMs}::float8 * power(2, ${count} - ${rule.free} - 1), ${rule.maxDelayMs}::float8)`;
       const [row] = await db
         .insert(authThrottle)
         .values({ key, failures: 1, updatedAt: at })
         .onConflictDoUpdate({
           target: authThrottle.key,
-          set: { failures: sql`${authThrottle.failures} + 1`, updatedAt: at },
+          set: {
+            failures: count,
+            updatedAt: at,
+            lockedUntil: sql`case when ${count} > ${rule.free} then ${now} + make_interval(secs => ${delayMs} / 1000) else null end`,
+          },
+          setWhere: sql`${authThrottle.lockedUntil} is null or ${authThrottle.lockedUntil} <= ${now}`,
         })
         .returning({ failures: authThrottle.failures });
-      return row!.failures;
+      return row?.failures ?? null;
     },
-    async lockUntil(key: string, until: Date) {
-      await db.update(authThrottle).set({ lockedUntil: until }).where(eq(authThrottle.key, key));
+    /** Takes back an attempt counted by countAttempt (it turned out not to be a failure). */
+    async releaseAttempt(key: string) {
+      await db
+        .update(authThrottle)
+        .set({ failures: sql`greatest(${authThrottle.failures} - 1, 0)` })
+        .where(eq(authThrottle.key, key));
     },
     async clearThrottle(key: string) {
       await db.delete(authThrottle).where(eq(authThrottle.key, key));
     },
-    async clearThrottles(keys: string[]) {
-      await db.delete(authThrottle).where(inArray(authThrottle.key, keys));
+    /** Every counter of these accounts: the account keys and their per-IP keys (`<key>|ip:…`). */
+    async clearAccountThrottles(accountKeys: string[]) {
+      await db
+        .delete(authThrottle)
+        .where(
+          or(
+            inArray(authThrottle.key, accountKeys),
+            ...accountKeys.map((k) => sql`starts_with(${authThrottle.key}, ${`${k}|`})`),
+          ),
+        );
     },
   };
 }

@@ -25,6 +25,14 @@ export function createSessionCalls(d: Deps) {
       rateLimit: loginLimit,
       handler: (c) => loggedIn(c, (r) => d.sessions.loginByCode(c.payload.account, c.payload.code, r)),
     }),
+    defineCall(calls.session.createHandover, {
+      rateLimit: loginLimit,
+      handler: ({ session, ip, requestId }) => d.sessions.createHandover(session, { ip, requestId }),
+    }),
+    defineCall(calls.session.exchangeHandover, {
+      rateLimit: loginLimit,
+      handler: (c) => loggedIn(c, (r) => d.sessions.exchangeHandover(c.payload.code, r)),
+    }),
     defineCall(calls.session.logout, {
       async handler({ session, ip, requestId, reply }) {
         await d.sessions.logout(session, { ip, requestId });

@@ -4,7 +4,7 @@
  */
 import { Code } from '@ac/protocol/codes';
 import type { TClientInfo } from '@ac/protocol/envelope';
-import type { TLoginResponse } from '@ac/protocol/session';
+import { HANDOVER_TTL_SECONDS, type THandoverResponse, type TLoginResponse } from '@ac/protocol/session';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { AuthSession } from '../../envelope/call.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -15,14 +15,31 @@ import type { CodesService } from '../codes/codes.service.ts';
 import type { NodeDirectory } from '../nodes/node-directory.ts';
 import type { UserRow, UserService } from '../user/user.service.ts';
 import type { UserInfoService } from '../user/user-info.service.ts';
-import { createSessionRepo } from './session.repo.ts';
+import { createSessionRepo, type ThrottleRule } from './session.repo.ts';
 
 export const SESSION_TTL_MS = DAY;
+/** However often it is used, a session ends this long after its login (SESSION_MAX_AGE_DAYS). */
+export const DEFAULT_SESSION_MAX_AGE_DAYS = 30;
+/** Security changes (unbinding, moving the email or mobile) need a login younger than this (docs/protocol.md#throttling-and-rate-limits). */
+export const RECENT_LOGIN_MS = 15 * MINUTE;
 const TOUCH_EVERY_MS = MINUTE;
-const ACCOUNT_FREE_FAILURES = 4;
-const IP_FREE_FAILURES = 19;
+/**
+ * Failures before a lock: per account and IP (the usual guesser), and per
+ * account from every address (a distributed one). Never per IP alone: one
+ * address can be a whole office behind a proxy.
+ */
+const PAIR_FREE_FAILURES = 4;
+const ACCOUNT_FREE_FAILURES = 19;
 const FIRST_DELAY_MS = 30 * SECOND;
 const MAX_DELAY_MS = 15 * MINUTE;
+/** Failures are forgotten once the last one and the lock's end are this old. */
+export const FAILURE_DECAY_MS = 15 * MINUTE;
+export const throttleRule = (free: number): ThrottleRule => ({
+  free,
+  decayMs: FAILURE_DECAY_MS,
+  firstDelayMs: FIRST_DELAY_MS,
+  maxDelayMs: MAX_DELAY_MS,
+});
 
 export type LoginOrigin = { clientInfo: TClientInfo; ip: string; userAgent: string | undefined };
 /** A login request: where it came from, and its id for the security log. */
@@ -30,25 +47,27 @@ export type LoginRequest = LoginOrigin & { requestId: string };
 
 type Deps = {
   db: Db;
-  users: Pick<UserService, 'findByAccount' | 'recordLogin'>;
+  users: Pick<UserService, 'findByAccount' | 'findLive' | 'recordLogin'>;
   userInfo: Pick<UserInfoService, 'publicUserInfo'>;
   codes: Pick<CodesService, 'verify'>;
   audit: AuditService;
   /** When given, a failed login of an account living on another node answers 0300069 naming that node. */
   nodeDirectory?: Pick<NodeDirectory, 'elsewhere'>;
+  /** The absolute lifetime from the login (default 30 days). */
+  maxAgeDays?: number;
   now?: () => Date;
 };
-
-export function lockDelayMs(failures: number, freeFailures: number): number {
-  if (failures <= freeFailures) return 0;
-  return Math.min(FIRST_DELAY_MS * 2 ** (failures - freeFailures - 1), MAX_DELAY_MS);
-}
 
 export function createSessionService(d: Deps) {
   const now = d.now ?? (() => new Date());
   const repo = createSessionRepo(d.db);
+  const maxAgeMs = (d.maxAgeDays ?? DEFAULT_SESSION_MAX_AGE_DAYS) * DAY;
+  /** 24 hours after `at`, but never past the login's absolute lifetime. */
+  const expiryAfter = (at: Date, loginAt: Date) =>
+    new Date(Math.min(at.getTime() + SESSION_TTL_MS, loginAt.getTime() + maxAgeMs));
 
-  async function createSession(userId: string, origin: LoginOrigin) {
+  /** `loginAt`: the login time a handed-over session keeps (default now). */
+  async function createSession(userId: string, origin: LoginOrigin, loginAt?: Date) {
     const token = randomToken();
     const at = now();
     await repo.insertSession({
@@ -60,36 +79,47 @@ export function createSessionService(d: Deps) {
       deviceId: origin.clientInfo.deviceId ?? null,
       ip: origin.ip,
       userAgent: origin.userAgent?.slice(0, 512) ?? null,
-      createdAt: at,
+      createdAt: loginAt ?? at,
       lastSeenAt: at,
-      expiresAt: addMs(at, SESSION_TTL_MS),
+      expiresAt: expiryAfter(at, loginAt ?? at),
     });
     return token;
   }
 
-  async function assertNotLocked(keys: string[]) {
-    for (const key of keys) {
-      const row = await repo.findThrottle(key);
-      if (row?.lockedUntil && row.lockedUntil > now()) {
-        const seconds = Math.ceil((row.lockedUntil.getTime() - now().getTime()) / 1000);
-        throw new AppError(Code.tooManyRequests, `retry in ${seconds} s`);
-      }
+  /** 0000006 with the seconds left while `key` is locked. */
+  async function lockedError(key: string) {
+    const row = await repo.findThrottle(key);
+    const left = row?.lockedUntil ? row.lockedUntil.getTime() - now().getTime() : 0;
+    return new AppError(Code.tooManyRequests, `retry in ${Math.max(1, Math.ceil(left / 1000))} s`);
+  }
+
+  /**
+   * Counts the attempt against the account and the IP before the secret is
+   * checked (so a burst cannot exceed the budget); 0000006 while either is
+   * locked, and then nothing is counted.
+   */
+  async function beginAttempt(account: string, ip: string) {
+    const { accountKey, pairKey } = throttleKeys(account, ip);
+    if ((await repo.countAttempt(pairKey, now(), throttleRule(PAIR_FREE_FAILURES))) === null) {
+      throw await lockedError(pairKey);
+    }
+    if ((await repo.countAttempt(accountKey, now(), throttleRule(ACCOUNT_FREE_FAILURES))) === null) {
+      await repo.releaseAttempt(pairKey);
+      throw await lockedError(accountKey);
     }
   }
 
-  async function recordFailure(accountKey: string, ipKey: string) {
-    for (const [key, free] of [
-      [accountKey, ACCOUNT_FREE_FAILURES],
-      [ipKey, IP_FREE_FAILURES],
-    ] as const) {
-      const failures = await repo.addFailure(key, now());
-      const delay = lockDelayMs(failures, free);
-      if (delay > 0) await repo.lockUntil(key, addMs(now(), delay));
-    }
+  /** The secret was right: the failures from this address are cleared, the attempt taken back from the account's. */
+  async function attemptSucceeded(account: string, ip: string) {
+    const { accountKey, pairKey } = throttleKeys(account, ip);
+    await repo.clearThrottle(pairKey);
+    await repo.releaseAttempt(accountKey);
   }
 
+  /** `account:<a>` and `account:<a>|ip:<ip>`: every key of an account starts with its account key. */
   function throttleKeys(account: string, ip: string) {
-    return { accountKey: `account:${account.trim().toLowerCase()}`, ipKey: `ip:${ip}` };
+    const accountKey = `account:${account.trim().toLowerCase()}`;
+    return { accountKey, pairKey: `${accountKey}|ip:${ip}` };
   }
 
   async function finishLogin(user: UserRow, origin: LoginOrigin, newHash?: string) {
@@ -100,27 +130,13 @@ export function createSessionService(d: Deps) {
   }
 
   async function loginWithPassword(account: string, password: string, origin: LoginOrigin) {
-    const { accountKey, ipKey } = throttleKeys(account, origin.ip);
-    await assertNotLocked([accountKey, ipKey]);
+    await beginAttempt(account, origin.ip);
     const user = await d.users.findByAccount(account);
     const check = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
-    if (!user?.passwordHash || !check.ok) {
-      await recordFailure(accountKey, ipKey);
-      throw new AppError(Code.loginFailed);
-    }
-    await repo.clearThrottle(accountKey);
+    if (!user?.passwordHash || !check.ok) throw new AppError(Code.loginFailed);
+    await attemptSucceeded(account, origin.ip);
     const newHash = check.needsRehash ? await hashPassword(password) : undefined;
     return finishLogin(user, origin, newHash);
-  }
-
-  async function assertLoginAllowed(account: string, ip: string) {
-    const { accountKey, ipKey } = throttleKeys(account, ip);
-    await assertNotLocked([accountKey, ipKey]);
-  }
-
-  async function recordLoginFailure(account: string, ip: string) {
-    const { accountKey, ipKey } = throttleKeys(account, ip);
-    await recordFailure(accountKey, ipKey);
   }
 
   /** 1000001 (or a wrong code) for an account that lives on another node becomes 0300069 with that node's code as detail. */
@@ -133,8 +149,8 @@ export function createSessionService(d: Deps) {
 
   return {
     createSession,
-    assertLoginAllowed,
-    recordLoginFailure,
+    beginAttempt,
+    attemptSucceeded,
 
     /** Password login: the new session's token and the user. */
     async login(account: string, password: string, r: LoginRequest): Promise<TLoginResponse> {
@@ -153,14 +169,14 @@ export function createSessionService(d: Deps) {
     async loginByCode(given: string, code: string, r: LoginRequest): Promise<TLoginResponse> {
       const { ip, requestId } = r;
       const account = given.includes('@') ? given.toLowerCase() : given;
-      await assertLoginAllowed(account, ip);
+      await beginAttempt(account, ip);
       try {
         await d.codes.verify('login', account, code);
       } catch (e) {
-        await recordLoginFailure(account, ip);
         await d.audit.record({ event: 'login.failed', ip, requestId, detail: { method: 'code' } });
         throw await onOtherNode(e, account);
       }
+      await attemptSucceeded(account, ip);
       const user = await d.users.findByAccount(account);
       if (!user) throw new AppError(Code.codeInvalid);
       const { utoken, userId } = await finishLogin(user, r);
@@ -177,11 +193,49 @@ export function createSessionService(d: Deps) {
         throw new AppError(row.revokeReason === 'replaced' ? Code.sessionReplaced : Code.sessionRevoked);
       }
       const at = now();
-      if (row.expiresAt <= at) throw new AppError(Code.sessionExpired);
+      if (row.expiresAt <= at || at.getTime() - row.createdAt.getTime() >= maxAgeMs) {
+        throw new AppError(Code.sessionExpired);
+      }
       if (at.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-        await repo.touchSession(row.id, at, addMs(at, SESSION_TTL_MS));
+        await repo.touchSession(row.id, at, expiryAfter(at, row.createdAt));
       }
       return { sessionId: row.id, userId: row.userId, token };
+    },
+
+    /** A one-time code (60 s, stored hashed) that opens the portal as this session's user. */
+    async createHandover(session: AuthSession, origin: { ip: string; requestId: string }): Promise<THandoverResponse> {
+      const code = randomToken();
+      const at = now();
+      const source = await repo.findSessionById(session.sessionId);
+      if (!source) throw new AppError(Code.sessionExpired);
+      await repo.deleteHandoversExpiredBefore(addMs(at, -DAY));
+      await repo.insertHandover({
+        codeHash: sha256Hex(code),
+        userId: session.userId,
+        sourceSessionId: session.sessionId,
+        loginAt: source.createdAt,
+        createdAt: at,
+        expiresAt: addMs(at, HANDOVER_TTL_SECONDS * SECOND),
+      });
+      await d.audit.record({ event: 'session.handover', userId: session.userId, ...origin });
+      return { code };
+    },
+
+    /**
+     * A new session for the user of a handover code: once, within 60 s, while
+     * the session that created it lives; 0000005 otherwise. It keeps that
+     * session's login time.
+     */
+    async exchangeHandover(code: string, r: LoginRequest): Promise<TLoginResponse> {
+      const at = now();
+      const handover = await repo.useHandover(sha256Hex(code), at);
+      const source = handover && (await repo.findSessionById(handover.sourceSessionId));
+      const live = source && !source.revokedAt && source.expiresAt > at;
+      const user = live ? await d.users.findLive(handover.userId) : null;
+      if (!handover || !user?.isActivate) throw new AppError(Code.sessionExpired);
+      const utoken = await createSession(user.id, r, handover.loginAt);
+      await d.audit.record({ event: 'login.handover', userId: user.id, ip: r.ip, requestId: r.requestId });
+      return { utoken, userInfo: await d.userInfo.publicUserInfo(user.id) };
     },
 
     async logout(session: AuthSession, origin: { ip: string; requestId: string }) {
@@ -197,11 +251,23 @@ export function createSessionService(d: Deps) {
     /** When the session was created (its login time), or null. */
     loginTime: (sessionId: string) => repo.sessionCreatedAt(sessionId),
 
+    /** Whether the session's login is younger than RECENT_LOGIN_MS. */
+    async isRecentLogin(sessionId: string) {
+      const at = await repo.sessionCreatedAt(sessionId);
+      return at !== null && now().getTime() - at.getTime() <= RECENT_LOGIN_MS;
+    },
+
+    /** A password reset: the login failures of the account's addresses are forgotten. */
+    async clearLoginFailures(addresses: (string | null)[], tx: DbOrTx) {
+      const keys = addresses.filter((a): a is string => Boolean(a)).map((a) => throttleKeys(a, '').accountKey);
+      if (keys.length) await createSessionRepo(tx).clearAccountThrottles(keys);
+    },
+
     /** Account deletion: every session ends and is scrubbed, the throttling counters of the addresses go. */
     async forgetUser(userId: string, addresses: string[], at: Date, tx: DbOrTx) {
       const r = createSessionRepo(tx);
       await r.endAndScrub(userId, at);
-      if (addresses.length) await r.clearThrottles(addresses.map((a) => `account:${a.toLowerCase()}`));
+      if (addresses.length) await r.clearAccountThrottles(addresses.map((a) => throttleKeys(a, '').accountKey));
     },
   };
 }

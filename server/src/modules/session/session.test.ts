@@ -7,7 +7,8 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { auditLog, authThrottle, outbox, sessions } from '../../db/schema/index.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
 import { DEMO_EMAIL, DEMO_MOBILE, DEMO_PASSWORD } from '../../seed/demo.ts';
-import { lockDelayMs } from './session.service.ts';
+import { createSessionRepo } from './session.repo.ts';
+import { throttleRule } from './session.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -56,15 +57,28 @@ describe('password login', () => {
     const b = await login('ghost@example.com', 'Wrong-password-1');
     expect(a.code).toBe(Code.tooManyRequests);
     expect(b.code).toBe(Code.tooManyRequests);
-    const [row] = await t.db.select().from(authThrottle).where(eq(authThrottle.key, 'account:ghost@example.com'));
+    const [row] = await t.db
+      .select()
+      .from(authThrottle)
+      .where(eq(authThrottle.key, 'account:ghost@example.com|ip:127.0.0.1'));
     expect(row!.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
   });
 
-  it('grows the delay exponentially from the 5th failure and caps it at 15 minutes', () => {
-    expect(lockDelayMs(4, 4)).toBe(0);
-    expect(lockDelayMs(5, 4)).toBe(30_000);
-    expect(lockDelayMs(6, 4)).toBe(60_000);
-    expect(lockDelayMs(30, 4)).toBe(15 * 60_000);
+  it('grows the delay exponentially from the 5th failure and caps it at 15 minutes', async () => {
+    const repo = createSessionRepo(t.db);
+    let at = new Date('2030-01-01T00:00:00Z');
+    const delays: number[] = [];
+    for (let n = 1; n <= 14; n++) {
+      expect(await repo.countAttempt('account:delays', at, throttleRule(4))).toBe(n);
+      const until = (await repo.findThrottle('account:delays'))!.lockedUntil;
+      delays.push(until ? until.getTime() - at.getTime() : 0);
+      // while locked nothing is counted
+      if (until)
+        expect(await repo.countAttempt('account:delays', new Date(until.getTime() - 1), throttleRule(4))).toBeNull();
+      at = until ?? at;
+    }
+    expect(delays.slice(0, 6)).toEqual([0, 0, 0, 0, 30_000, 60_000]);
+    expect(delays.at(-1)).toBe(15 * 60_000);
   });
 
   it('records login events in the audit log without secrets', async () => {

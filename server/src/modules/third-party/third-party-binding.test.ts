@@ -6,7 +6,8 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, oauthStates, outbox, sessions, thirdPartyBindings, users } from '../../db/schema/index.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
-import { DEMO_EMAIL } from '../../seed/demo.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../../seed/demo.ts';
+import { linkToken, mailsTo, STRONG_PASSWORD } from '../registration/registration.test-support.ts';
 import { REDIRECT, REDIRECT_URI, startThirdPartyTestbed, type ThirdPartyTestbed } from './third-party.test-support.ts';
 
 let tb: ThirdPartyTestbed;
@@ -149,5 +150,45 @@ describe('unbinding', () => {
       expect.arrayContaining(['third.bound', 'third.unbound', 'third.login', 'third.login.unbound']),
     );
     expect(rows.find((r) => r.event === 'third.bound')!.detail).toEqual({ type: 'google' });
+  });
+});
+
+describe('binding from an older login, and a password reset', () => {
+  const age = (token: string) =>
+    tb.t.db
+      .update(sessions)
+      .set({ createdAt: sql`${sessions.createdAt} - interval '16 minutes'` })
+      .where(eq(sessions.tokenHash, sha256Hex(token)));
+
+  it('needs a login younger than 15 minutes to bind, as to unbind', async () => {
+    const login = await tb.t.client.call<TLoginResponse>(calls.session.login, {
+      account: 'other@example.com',
+      password: DEMO_PASSWORD,
+    });
+    const token = login.data.utoken;
+    const params = await tb.callback('carol', token);
+    await age(token);
+    const bind = await tb.t.client.call(calls.thirdParty.bind, { type: 'google', ...params }, { token });
+    expect(bind.code).toBe(Code.reauthRequired);
+    const url = await tb.t.client.call(calls.thirdParty.bindingUrl, { type: 'google', redirect: REDIRECT }, { token });
+    expect(url.code).toBe(Code.reauthRequired);
+    expect((await tb.thirdLogin('carol')).data).toMatchObject({ needRegister: true });
+  });
+
+  it('tells the account when a login is bound', async () => {
+    expect((await tb.bind(tb.demo, 'erin')).code).toBe(Code.ok);
+    const [notice] = await mailsTo(tb.t.db, DEMO_EMAIL);
+    expect(notice).toMatchObject({ subject: 'A sign-in method was added' });
+    expect(notice!.body).toContain('Google');
+  });
+
+  it('removes every binding when the password is reset', async () => {
+    await tb.t.client.call(calls.recovery.sendFindPwdEmail, { email: DEMO_EMAIL });
+    const mail = (await mailsTo(tb.t.db, DEMO_EMAIL)).find((m) => /password\/reset/.test(m.body))!;
+    const id = linkToken(mail.body, '/site/password/reset');
+    expect((await tb.t.client.call(calls.recovery.resetByLink, { id, password: STRONG_PASSWORD })).code).toBe(Code.ok);
+    const [demo] = await tb.t.db.select().from(users).where(eq(users.email, DEMO_EMAIL));
+    expect(await tb.t.db.select().from(thirdPartyBindings).where(eq(thirdPartyBindings.userId, demo!.id))).toEqual([]);
+    expect((await tb.thirdLogin('erin')).data).toMatchObject({ needRegister: true });
   });
 });

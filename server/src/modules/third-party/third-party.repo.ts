@@ -82,6 +82,14 @@ export function createThirdPartyRepo(db: DbOrTx) {
         .where(and(eq(thirdPartyBindings.userId, userId), ne(thirdPartyBindings.provider, provider)));
       return rows.length;
     },
+    /** Every binding of the user goes; returns the providers that were bound. */
+    async deleteBindingsOf(userId: string) {
+      const rows = await db
+        .delete(thirdPartyBindings)
+        .where(eq(thirdPartyBindings.userId, userId))
+        .returning({ provider: thirdPartyBindings.provider });
+      return rows.map((r) => r.provider);
+    },
     /** Account deletion: the user's bindings and pending flows go. */
     async forgetUser(userId: string) {
       await db.delete(thirdPartyBindings).where(eq(thirdPartyBindings.userId, userId));

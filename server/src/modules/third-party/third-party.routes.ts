@@ -13,19 +13,19 @@ export function createThirdPartyCalls(d: ThirdPartyDeps) {
     }),
     defineCall(calls.thirdParty.bindingUrl, {
       rateLimit: limit,
-      handler: ({ payload, session }) => d.thirdParty.bindUrl(session.userId, payload.type, payload.redirect),
+      handler: ({ payload, session }) => d.thirdParty.bindUrl(session, payload.type, payload.redirect),
     }),
     defineCall(calls.thirdParty.bind, {
       rateLimit: limit,
-      async handler({ payload: { type, ...callback }, session, ip, requestId }) {
-        await d.thirdParty.bind(session.userId, type, callback, { ip, requestId });
+      async handler({ payload: { type, ...callback }, session, clientInfo, ip, requestId }) {
+        await d.thirdParty.bind(session, type, callback, { ip, requestId, language: clientInfo.language });
         return {};
       },
     }),
     defineCall(calls.thirdParty.bindByTicket, {
       rateLimit: limit,
-      async handler({ payload, session, ip, requestId }) {
-        await d.thirdParty.bindByTicket(session.userId, payload.ticket, { ip, requestId });
+      async handler({ payload, session, clientInfo, ip, requestId }) {
+        await d.thirdParty.bindByTicket(session, payload.ticket, { ip, requestId, language: clientInfo.language });
         return {};
       },
     }),

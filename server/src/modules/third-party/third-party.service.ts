@@ -2,7 +2,9 @@
  * Third-party binding rules: one identity per account and provider, an
  * identity bound to one account only, the last way to log in kept, unbinding
  * only from a recent login; login by a bound identity, or a ticket to attach
- * an unbound one later.
+ * an unbound one later. Binding, like unbinding, needs a recent login and
+ * tells the account; a password reset removes every binding
+ * (docs/decisions/0011-reset-and-bindings.md).
  */
 import { Code } from '@ac/protocol/codes';
 import type { TLanguage, TRegion, TThirdPartyType } from '@ac/protocol/enums';
@@ -17,7 +19,8 @@ import type { Notifier } from '../../adapters/notices.ts';
 import type { OAuthIdentity, OAuthProviders } from '../../adapters/oauth.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { messageLanguage } from '../../i18n/language.ts';
-import { thirdUnboundText } from '../../i18n/mail-texts.ts';
+import type { MailText } from '../../i18n/mail-texts.ts';
+import { thirdBoundText, thirdUnboundText } from '../../i18n/mail-texts.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { randomToken, sha256Hex } from '../../lib/hashing.ts';
@@ -28,15 +31,14 @@ import type { UserService } from '../user/user.service.ts';
 import type { Callback, OAuthFlow } from './oauth-flow.ts';
 import { createThirdPartyRepo } from './third-party.repo.ts';
 
-/** Unbinding needs a login younger than this (docs/protocol.md#security-rules). */
-export const RECENT_LOGIN_MS = 15 * MINUTE;
-
 export type Origin = { ip: string; requestId: string };
+/** The logged-in session asking. */
+type Session = { userId: string; sessionId: string };
 
 type Deps = {
   db: Db;
   users: Pick<UserService, 'findLive' | 'lockLive' | 'recordLogin'>;
-  sessions: Pick<SessionService, 'loginTime'>;
+  sessions: Pick<SessionService, 'isRecentLogin'>;
   providers: Pick<OAuthProviders, 'isAvailable'>;
   flow: OAuthFlow;
   region: TRegion;
@@ -52,6 +54,17 @@ export function createThirdPartyService(d: Deps) {
 
   function assertInRegion(type: TThirdPartyType) {
     if (!thirdPartiesByRegion[region].includes(type)) throw new AppError(Code.notInRegion);
+  }
+
+  /** Binding and unbinding need a login younger than 15 minutes (1100021). */
+  async function assertRecentLogin(session: Session) {
+    if (!(await d.sessions.isRecentLogin(session.sessionId))) throw new AppError(Code.reauthRequired);
+  }
+
+  /** Tells the account's addresses about a binding change. */
+  async function notify(userId: string, language: string | undefined, text: (l: TLanguage) => MailText) {
+    const user = await users.findLive(userId);
+    if (user) await d.notifier.send(user, text, { language: messageLanguage(language, d.defaultLanguage) });
   }
 
   /** `ticketHash`: the need-to-register ticket used up with the binding, in the same transaction. */
@@ -107,17 +120,25 @@ export function createThirdPartyService(d: Deps) {
       });
     },
 
-    /** The provider's authorize URL to bind it to the account. */
-    async bindUrl(userId: string, type: TThirdPartyType, redirect: string) {
+    /** The provider's authorize URL to bind it to the account (from a recent login). */
+    async bindUrl(session: Session, type: TThirdPartyType, redirect: string) {
       assertInRegion(type);
-      return { url: await d.flow.start('bind', type, redirect, userId) };
+      await assertRecentLogin(session);
+      return { url: await d.flow.start('bind', type, redirect, session.userId) };
     },
 
-    /** Binds the identity the provider's callback proves. */
-    async bind(userId: string, type: TThirdPartyType, callback: Callback, origin: Origin) {
+    /** Binds the identity the provider's callback proves (from a recent login); the account is told. */
+    async bind(
+      session: Session,
+      type: TThirdPartyType,
+      callback: Callback,
+      { language, ...origin }: Origin & { language: string | undefined },
+    ) {
       assertInRegion(type);
-      const identity = await d.flow.finish('bind', type, callback, userId);
-      await bindIdentity(userId, type, identity, origin);
+      await assertRecentLogin(session);
+      const identity = await d.flow.finish('bind', type, callback, session.userId);
+      await bindIdentity(session.userId, type, identity, origin);
+      await notify(session.userId, language, (l) => thirdBoundText(l, thirdPartyNames[type]));
     },
 
     /** Unbinds a provider (from a recent login, never the last way to log in); the account is told. */
@@ -128,10 +149,7 @@ export function createThirdPartyService(d: Deps) {
     ) {
       assertInRegion(type);
       const { userId } = session;
-      const loggedInAt = await d.sessions.loginTime(session.sessionId);
-      if (!loggedInAt || now().getTime() - loggedInAt.getTime() > RECENT_LOGIN_MS) {
-        throw new AppError(Code.reauthRequired);
-      }
+      await assertRecentLogin(session);
       await db.transaction(async (tx) => {
         const repo = createThirdPartyRepo(tx);
         const user = await users.lockLive(userId, tx);
@@ -143,9 +161,7 @@ export function createThirdPartyService(d: Deps) {
           throw new AppError(Code.invalidParam, `type: ${type} is not bound`);
         await d.audit.record({ event: 'third.unbound', userId, ...origin, detail: { type } }, tx);
       });
-      const user = await users.findLive(userId);
-      const notice = { language: messageLanguage(language, d.defaultLanguage) };
-      if (user) await d.notifier.send(user, (l) => thirdUnboundText(l, thirdPartyNames[type]), notice);
+      await notify(userId, language, (l) => thirdUnboundText(l, thirdPartyNames[type]));
     },
 
     /** The account of a bound identity, or a need-to-register ticket for an unbound one. */
@@ -176,15 +192,37 @@ export function createThirdPartyService(d: Deps) {
       return { needRegister: true, ticket, profile };
     },
 
-    /** Binds the identity a need-to-register ticket holds to the logged-in account. */
-    async bindByTicket(userId: string, ticket: string, origin: Origin) {
+    /** Binds the identity a need-to-register ticket holds to the logged-in account (from a recent login); it is told. */
+    async bindByTicket(
+      session: Session,
+      ticket: string,
+      { language, ...origin }: Origin & { language: string | undefined },
+    ) {
+      const { userId } = session;
+      await assertRecentLogin(session);
       const ticketHash = sha256Hex(ticket);
       const row = await createThirdPartyRepo(db).findLiveTicket(ticketHash, now());
       if (!row) throw new AppError(Code.thirdLoginAgain);
       const type = row.provider as TThirdPartyType;
       const identity = { subject: row.subject, name: row.name, picture: row.favicon, email: row.email };
       await bindIdentity(userId, type, identity, origin, ticketHash);
+      await notify(userId, language, (l) => thirdBoundText(l, thirdPartyNames[type]));
       return type;
+    },
+
+    /**
+     * A password reset: every binding goes in the reset's transaction, since
+     * one may have been added by whoever held the account
+     * (docs/decisions/0011-reset-and-bindings.md).
+     */
+    async removeAllBindings(userId: string, origin: Origin, tx: DbOrTx) {
+      const removed = await createThirdPartyRepo(tx).deleteBindingsOf(userId);
+      if (removed.length) {
+        await d.audit.record(
+          { event: 'third.unbound', userId, ...origin, detail: { types: removed, reason: 'passwordReset' } },
+          tx,
+        );
+      }
     },
 
     /** Account deletion: the user's bindings and pending flows go. */

@@ -24,6 +24,8 @@ export type RequestOptions = {
    * (the session gate uses it to tell "not logged in" from "expired").
    */
   onSessionExpired?: 'relogin' | 'reject';
+  /** This session token instead of the browser's (`null`: none). */
+  token?: string | null;
 };
 
 const client = createClient({ clientInfo: getClientInfo, token: getToken, keyStore: localStorageKeyStore });
@@ -45,7 +47,7 @@ export async function apiCall<C extends CallContract>(
   options: RequestOptions = {},
 ): Promise<CallResponse<C>> {
   try {
-    return await client.call(call, payload);
+    return await client.call(call, payload, options.token === undefined ? {} : { token: options.token });
   } catch (e) {
     const sessionEnded = isApiError(e) && e.status === 200 && (sessionCodes as readonly string[]).includes(e.code);
     if (sessionEnded && options.onSessionExpired !== 'reject') {

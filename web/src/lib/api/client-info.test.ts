@@ -25,10 +25,10 @@ describe('clientInfo', () => {
     expect(getClientInfo()).toMatchObject({ clientType: 'df_windows', clientVersion: '2026.1' });
   });
 
-  it('keeps the tracked URL parameters in cookies, the token included', () => {
+  it('keeps the tracked URL parameters in cookies, never the token', () => {
     persistTrackedParams('?utm_source=mail&clientType=gstarcad&utoken=abc&ignored=1');
     expect(document.cookie).toContain('utm_source=mail');
-    expect(document.cookie).toContain('utoken=abc');
+    expect(document.cookie).not.toContain('utoken=abc');
     expect(document.cookie).not.toContain('ignored');
     setClientLanguage('de');
     expect(getClientInfo()).toMatchObject({ clientType: 'gstarcad', utmSource: 'mail', language: 'de' });

@@ -1,7 +1,7 @@
 /**
- * The login token `utoken`, kept in a one-day cookie (docs/product.md#messages-and-timing). A `utoken`
- * URL parameter (a CAD client opening the portal) is adopted by
- * persistTrackedParams, which writes the same cookie.
+ * The login token `utoken`, kept in a one-day cookie (docs/product.md#messages-and-timing). A CAD
+ * client opening the portal hands its session over as `?handover=` (or a
+ * raw `?utoken=`), taken by app/session-handover.ts.
  */
 import { getCookie, removeCookie, setCookie } from '@/lib/cookies';
 

@@ -1,11 +1,16 @@
 /**
  * The editable profile: nickname, email and mobile (a changed one needs the
- * code sent to the new address), location, company and position.
+ * code sent to the new address), location, company and position. When the
+ * login is older than 15 minutes the server asks (1100021) to confirm it's
+ * the user before an address moves: the current password, or a code sent to
+ * the current address.
  */
+import { errorCode } from '@ac/client';
+import { Code } from '@ac/protocol/codes';
 import { ZEmail, ZMobile } from '@ac/protocol/common';
-import type { TProfileRequest, TUserDetail } from '@ac/protocol/profile';
-import { App, Button, Form, Input, Select } from 'antd';
-import { useMemo } from 'react';
+import { reauthAddress, type TProfileRequest, type TUserDetail } from '@ac/protocol/profile';
+import { Alert, App, Button, Form, Input, Radio, Select } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeField } from '@/components/code-field';
 import { FormError } from '@/components/form-error';
@@ -23,7 +28,11 @@ type Values = {
   location?: string;
   company?: string;
   position?: string;
+  password?: string;
+  currentCode?: string;
 };
+
+type Proof = 'password' | 'code';
 
 const changed = (value: string | undefined, now: string | null) =>
   Boolean(value?.trim()) && value?.trim() !== (now ?? '');
@@ -42,6 +51,10 @@ export function ProfileForm({ detail }: { detail: TUserDetail }) {
   );
   const emailChanged = changed(email, detail.email);
   const mobileChanged = changed(mobile, detail.mobile);
+  const [reauth, setReauth] = useState(false);
+  const current = reauthAddress(detail, emailChanged ? 'email' : 'mobile');
+  const [proof, setProof] = useState<Proof>(detail.hasPassword ? 'password' : 'code');
+  const confirming = reauth && (emailChanged || mobileChanged);
   const targetOf = (field: 'email' | 'mobile') => () =>
     form
       .validateFields([field])
@@ -56,14 +69,56 @@ export function ProfileForm({ detail }: { detail: TUserDetail }) {
       position: v.position?.trim() ?? '',
       ...(emailChanged ? { email: v.email?.trim(), emailCode: v.emailCode?.trim() } : {}),
       ...(mobileChanged ? { mobile: v.mobile?.trim(), mobileCode: v.mobileCode?.trim() } : {}),
+      ...(confirming && proof === 'password' ? { password: v.password } : {}),
+      ...(confirming && proof === 'code' ? { currentCode: v.currentCode?.trim() } : {}),
     };
     update.mutate(payload, {
       onSuccess: () => {
-        form.setFieldsValue({ emailCode: undefined, mobileCode: undefined });
+        form.setFieldsValue({
+          emailCode: undefined,
+          mobileCode: undefined,
+          password: undefined,
+          currentCode: undefined,
+        });
+        setReauth(false);
         void message.success(t('profile.saved'));
+      },
+      onError: (error) => {
+        if (errorCode(error) === Code.reauthRequired) setReauth(true);
       },
     });
   };
+
+  const confirmStep = (
+    <div data-testid="profile-reauth">
+      <Alert type="info" showIcon message={t('profile.reauthTitle')} description={t('profile.reauthHint')} />
+      <Form.Item label={t('profile.reauthBy')} style={{ marginTop: 16 }}>
+        <Radio.Group value={proof} onChange={(e) => setProof(e.target.value as Proof)}>
+          {detail.hasPassword ? <Radio value="password">{t('profile.reauthPassword')}</Radio> : null}
+          {current ? <Radio value="code">{t('profile.reauthCode', { target: current.target })}</Radio> : null}
+        </Radio.Group>
+      </Form.Item>
+      {proof === 'password' ? (
+        <Form.Item
+          name="password"
+          label={t('profile.currentPassword')}
+          rules={[{ required: true, message: t('profile.currentPasswordRequired') }]}
+        >
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+      ) : current ? (
+        <CodeField
+          name="currentCode"
+          inputId="profile_currentCode"
+          label={t('profile.currentCode')}
+          channel={current.channel}
+          purpose="verifyCurrent"
+          getTarget={() => current.target}
+          testId="currentCode-send"
+        />
+      ) : null}
+    </div>
+  );
 
   const codeItem = (name: 'emailCode' | 'mobileCode', label: string, channel: 'email' | 'sms') => (
     <CodeField
@@ -93,7 +148,7 @@ export function ProfileForm({ detail }: { detail: TUserDetail }) {
         position: detail.position ?? undefined,
       }}
     >
-      <FormError error={update.error} />
+      {confirming ? null : <FormError error={update.error} />}
       <Form.Item label={t('profile.account')} htmlFor="profile_account">
         <Input id="profile_account" value={detail.name} disabled />
       </Form.Item>
@@ -126,6 +181,8 @@ export function ProfileForm({ detail }: { detail: TUserDetail }) {
       <Form.Item name="position" label={t('profile.position')} rules={[{ max: 64 }]}>
         <Input maxLength={64} autoComplete="organization-title" />
       </Form.Item>
+      {confirming ? confirmStep : null}
+      {confirming && errorCode(update.error) !== Code.reauthRequired ? <FormError error={update.error} /> : null}
       <Button type="primary" htmlType="submit" loading={update.isPending}>
         {t('common.save')}
       </Button>
