@@ -1,3 +1,4 @@
+import { calls } from '@ac/protocol/calls';
 import { describe, expect, it } from 'vitest';
 import { redactText, redactUrl } from './redact.ts';
 
@@ -9,7 +10,7 @@ describe('redaction', () => {
     expect(redactUrl(`/account/secure/toactivate/${TOKEN}`)).toBe('/account/secure/toactivate/******');
     expect(redactUrl('/secure/h5/reset/short-id#top')).toBe('/secure/h5/reset/******');
     expect(redactUrl(`https://a.example.com/x/${TOKEN}/y?code=1`)).toBe('https://a.example.com/x/******/y');
-    expect(redactUrl('/user/v5/sysuser/getCompanyInfoByToken')).toBe('/user/v5/sysuser/getCompanyInfoByToken');
+    expect(redactUrl(calls.company.companyInfo.path)).toBe(calls.company.companyInfo.path);
     expect(redactUrl('https://a.example.com')).toBe('https://a.example.com');
   });
 
