@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { authThrottle, sessions } from '../../db/schema/index.ts';
 
@@ -69,6 +69,19 @@ export function createSessionRepo(db: DbOrTx) {
     },
     async clearThrottle(key: string) {
       await db.delete(authThrottle).where(eq(authThrottle.key, key));
+    },
+    /** Counters idle since `idleBefore` whose lock (if any) ended by `now`; returns how many went. */
+    async deleteIdleThrottles(idleBefore: Date, now: Date) {
+      const gone = await db
+        .delete(authThrottle)
+        .where(
+          and(
+            lt(authThrottle.updatedAt, idleBefore),
+            or(isNull(authThrottle.lockedUntil), lte(authThrottle.lockedUntil, now)),
+          ),
+        )
+        .returning({ key: authThrottle.key });
+      return gone.length;
     },
     async clearThrottles(keys: string[]) {
       await db.delete(authThrottle).where(inArray(authThrottle.key, keys));

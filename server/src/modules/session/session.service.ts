@@ -23,6 +23,8 @@ const ACCOUNT_FREE_FAILURES = 4;
 const IP_FREE_FAILURES = 19;
 const FIRST_DELAY_MS = 30 * SECOND;
 const MAX_DELAY_MS = 15 * MINUTE;
+/** Failure counters idle this long (and not locking) are purged: the count starts again. */
+export const THROTTLE_IDLE_MS = DAY;
 
 export type LoginOrigin = { clientInfo: TClientInfo; ip: string; userAgent: string | undefined };
 /** A login request: where it came from, and its id for the security log. */
@@ -196,6 +198,9 @@ export function createSessionService(d: Deps) {
 
     /** When the session was created (its login time), or null. */
     loginTime: (sessionId: string) => repo.sessionCreatedAt(sessionId),
+
+    /** The scheduled purge of idle failure counters; returns how many went. */
+    purgeIdleThrottles: () => repo.deleteIdleThrottles(addMs(now(), -THROTTLE_IDLE_MS), now()),
 
     /** Account deletion: every session ends and is scrubbed, the throttling counters of the addresses go. */
     async forgetUser(userId: string, addresses: string[], at: Date, tx: DbOrTx) {
