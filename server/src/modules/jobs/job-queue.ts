@@ -19,8 +19,9 @@ export type SendOptions = {
   retryDelay?: number;
   /** Double the delay at every retry. */
   retryBackoff?: boolean;
-  /** At most one job of this key waiting in the queue. */
+  /** With `singletonSeconds`: at most one job of this key is sent per slot of that many seconds (later ones answer null). */
   singletonKey?: string;
+  singletonSeconds?: number;
 };
 export type JobInfo = { id: string; retryCount: number };
 export type JobHandler<T> = (data: T, job: JobInfo) => Promise<void>;
