@@ -3,7 +3,7 @@ import type { AdminArgs, AdminCommand, AdminContext } from './admin-context.ts';
 import { codesGenerate, codesVoid } from './commands/codes.ts';
 import { goodsDisable, goodsEnable, goodsList, goodsSetPrice } from './commands/goods.ts';
 import { membershipGrant, membershipRevoke } from './commands/membership.ts';
-import { ordersExpire, ordersRefund, reconcile } from './commands/orders.ts';
+import { ordersExpire, ordersRefund, ordersRefundDue, reconcile } from './commands/orders.ts';
 import { usersList } from './commands/users.ts';
 
 export const COMMANDS: Record<string, AdminCommand> = {
@@ -16,6 +16,7 @@ export const COMMANDS: Record<string, AdminCommand> = {
   'membership grant': membershipGrant,
   'membership revoke': membershipRevoke,
   'orders refund': ordersRefund,
+  'orders refund-due': ordersRefundDue,
   'orders expire': ordersExpire,
   'users list': usersList,
   reconcile,
@@ -32,6 +33,7 @@ export const USAGE = `Usage: npm run admin -- <command> [options]
   membership grant --user <email|mobile> --goods <code> --days <n>
   membership revoke --user <email|mobile> --goods <code>
   orders refund <orderNo> [--amount <minor units>]   (whole remainder when no amount)
+  orders refund-due                      (orders paid after they were cancelled, to refund)
   orders expire
   users list [--page 1] [--limit 50]
   reconcile [--older-than <minutes, default 15>]
