@@ -12,7 +12,7 @@ import type { OutboxRepo } from '../outbox/outbox.repo.ts';
 import type { JobQueue, SendOptions } from './job-queue.ts';
 
 export const MAIL_QUEUE = 'mail-delivery';
-/** Attempts after 5 s, 10 s, 20 s … about 85 minutes in all, then the row keeps its last error. */
+/** Retries after 5–10 s, doubling (with jitter): 10 of them over 1.5–3 hours, then the row keeps its last error. */
 export const MAIL_RETRY: SendOptions = { retryLimit: 10, retryDelay: 5, retryBackoff: true };
 
 type MailJob = { outboxId: string; transient?: boolean };
