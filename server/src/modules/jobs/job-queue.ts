@@ -33,7 +33,7 @@ export type JobQueue = {
   /** Sends a job to the queue `name` at every tick of `cron` (UTC); needs a `work` for it. */
   schedule(name: string, cron: string): void;
   start(): Promise<void>;
-  /** Stops fetching and waits (bounded) for the jobs being run. */
+  /** Stops fetching and waits (up to 5 s) for the jobs being run; one cut short runs again later. */
   stop(): Promise<void>;
   /** Jobs waiting to run (new or due for a retry) over every queue this process knows. */
   queueDepth(): Promise<number>;
@@ -48,7 +48,8 @@ type Deps = {
   schedules?: boolean;
 };
 
-const STOP_TIMEOUT_MS = 10_000;
+/** Within main.ts's 10 s shutdown allowance. */
+const STOP_TIMEOUT_MS = 5_000;
 
 export function createJobQueue(d: Deps): JobQueue {
   const boss = new PgBoss({ db: sqlExecutor(d.db), schedule: d.schedules ?? true });
