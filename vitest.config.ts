@@ -10,7 +10,15 @@ const serverTests = {
 
 const projects = [
   { test: { name: 'protocol', root: 'packages/protocol', include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'] } },
-  { test: { name: 'client', root: 'packages/client', include: ['src/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 } },
+  {
+    test: {
+      name: 'client',
+      root: 'packages/client',
+      include: ['src/**/*.test.ts'],
+      testTimeout: 120_000,
+      hookTimeout: 120_000,
+    },
+  },
   { test: { name: 'server', ...serverTests } },
   // The same server suite again on a real PostgreSQL server when one is given.
   ...(process.env.TEST_DATABASE_URL ? [{ test: { name: 'server-pg', ...serverTests, env: { TEST_DB: 'pg' } } }] : []),

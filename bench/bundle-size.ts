@@ -1,4 +1,4 @@
-/** Bundle size of the built web app (npm run build first): raw and gzip per asset and in total. */
+/** Bundle size of the built web app (npm run build first): raw and gzip per asset and in total (all chunks, not what one page loads: see web-size.ts). */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';

@@ -1,6 +1,6 @@
 import { calls } from '@ac/client';
 /**
- * Login page variants (SPEC §6): the client type comes from the browser
+ * Login page variants (docs/product.md#client-types): the client type comes from the browser
  * (User_PC at desktop width, User_H5 on a phone) unless the URL names one;
  * an enterprise client type shows the enterprise variant, without the
  * third-party buttons, and its login carries that client type.

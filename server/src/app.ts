@@ -26,6 +26,7 @@ import { codesModule } from './modules/codes/codes.module.ts';
 import { companyModule } from './modules/company/company.module.ts';
 import { devModule } from './modules/dev/dev.module.ts';
 import { devicesModule } from './modules/devices/devices.module.ts';
+import { invoiceModule } from './modules/invoice/invoice.module.ts';
 import { keysModule } from './modules/keys/keys.module.ts';
 import { membershipsModule } from './modules/memberships/memberships.module.ts';
 import type { AppModule } from './modules/module.ts';
@@ -40,6 +41,7 @@ import { registrationModule } from './modules/registration/registration.module.t
 import { sessionModule } from './modules/session/session.module.ts';
 import { thirdPartyModule } from './modules/third-party/third-party.module.ts';
 import { userModule } from './modules/user/user.module.ts';
+import { registerObservability } from './observability/observability.plugin.ts';
 import { registerSpa } from './web/spa.plugin.ts';
 
 export type AppOptions = {
@@ -59,12 +61,15 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
       return typeof given === 'string' && REQUEST_ID_RE.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    connectionTimeout: config.http.connectionTimeoutMs,
   });
   const { db } = options.database;
 
   // external plugins
   await app.register(fastifyCookie);
-  // avatar uploads: one file part, stopped at 2 MB (SPEC §5)
+  // avatar uploads: one file part, stopped at 2 MB (docs/product.md#rules)
   await app.register(fastifyMultipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 4, parts: 5 } });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -96,7 +101,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
         title: 'Account Center API (v5)',
         version: '1.0.0',
         description:
-          'Every call is POST with the encrypted envelope of DESIGN §7; the payload and answer schemas in each description are those of the decrypted `data` and `bizData`.',
+          'Every call is POST with the encrypted envelope of docs/protocol.md#envelope; the payload and answer schemas in each description are those of the decrypted `data` and `bizData`.',
       },
     },
   });
@@ -104,6 +109,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
 
   // app
   installErrorHandler(app);
+  registerObservability(app, { config, database: options.database });
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
@@ -138,6 +144,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     productsModule(s),
     ordersModule(s),
     redeemModule(s),
+    invoiceModule({ ...s, region }),
     devicesModule(s),
     profileModule(s),
     passwordModule(s),

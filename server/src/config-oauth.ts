@@ -1,5 +1,5 @@
 /**
- * Third-party login providers from the environment (DESIGN §4):
+ * Third-party login providers from the environment (docs/architecture.md#configuration):
  * OAUTH_<PROVIDER>_CLIENT_ID / _CLIENT_SECRET / _ISSUER, all optional. A
  * provider is usable when it has a client id, a secret and an OpenID Connect
  * issuer (given, or the provider's well-known one); the others are listed

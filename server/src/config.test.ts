@@ -24,4 +24,28 @@ describe('config', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ PROTOCOL_PLAINTEXT: 'yes' })).toThrow(/PROTOCOL_PLAINTEXT/);
   });
+
+  it('reads the database pool, HTTP timeouts and metrics token, naming a wrong variable', () => {
+    const d = loadConfig({});
+    expect(d.database).toEqual({ poolSize: 10, statementTimeoutMs: 15_000, ssl: 'off' });
+    expect(d.http).toEqual({ requestTimeoutMs: 30_000, keepAliveTimeoutMs: 72_000, connectionTimeoutMs: 0 });
+    expect(d.metricsToken).toBeUndefined();
+    const c = loadConfig({
+      DATABASE_POOL_SIZE: '25',
+      DATABASE_STATEMENT_TIMEOUT_MS: '0',
+      DATABASE_SSL: 'verify',
+      REQUEST_TIMEOUT_MS: '10000',
+      KEEP_ALIVE_TIMEOUT_MS: '65000',
+      CONNECTION_TIMEOUT_MS: '120000',
+      METRICS_TOKEN: 'a-long-enough-token',
+    });
+    expect(c.database).toEqual({ poolSize: 25, statementTimeoutMs: 0, ssl: 'verify' });
+    expect(c.http).toEqual({ requestTimeoutMs: 10_000, keepAliveTimeoutMs: 65_000, connectionTimeoutMs: 120_000 });
+    expect(c.metricsToken).toBe('a-long-enough-token');
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: 'soon' })).toThrow(/DATABASE_STATEMENT_TIMEOUT_MS/);
+    expect(() => loadConfig({ DATABASE_SSL: 'on' })).toThrow(/DATABASE_SSL/);
+    expect(() => loadConfig({ KEEP_ALIVE_TIMEOUT_MS: '-1' })).toThrow(/KEEP_ALIVE_TIMEOUT_MS/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+  });
 });

@@ -1,7 +1,8 @@
-/** Environment → validated configuration, read in one place (DESIGN §4). */
+/** Environment → validated configuration, read in one place (docs/architecture.md#configuration). */
 import { regionSettings, type TPaymentProvider, ZRegion } from '@ac/protocol/enums';
 import { CAPTCHA_FREE_SENDS_PER_IP } from '@ac/protocol/profile';
 import { z } from 'zod';
+import { type DeployConfig, deployConfig, deployEnvShape } from './config-deploy.ts';
 import { type OAuthConfig, oauthConfig, oauthEnvShape, refineOAuthEnv } from './config-oauth.ts';
 import { type PaymentsConfig, paymentsConfig, paymentsEnvShape, refinePaymentsEnv } from './config-payments.ts';
 
@@ -65,6 +66,7 @@ const ZEnv = z
     CAPTCHA_FREE_SENDS_PER_IP: z.coerce.number().int().min(1).max(100_000).optional(),
     SERVER_NODES: ZServerNodes.optional(),
     NODE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    ...deployEnvShape,
     ...oauthEnvShape,
     ...paymentsEnvShape,
     PROTOCOL_PLAINTEXT: boolish.default(false),
@@ -75,6 +77,9 @@ const ZEnv = z
     refineOAuthEnv(e, ctx);
     refinePaymentsEnv(e, ctx);
   });
+
+/** Every variable the configuration reads (deployment files are checked against it). */
+export const configVariables: readonly string[] = Object.keys(ZEnv.shape);
 
 export type Config = {
   port: number;
@@ -94,7 +99,7 @@ export type Config = {
   payments: PaymentsConfig;
   /** This node's code in the node list (NODE_CODE, default the region). */
   nodeCode: string;
-  /** Code sends from one IP in an hour before an image captcha is needed (DESIGN §9 default 10). */
+  /** Code sends from one IP in an hour before an image captcha is needed (docs/protocol.md#verification-codes default 10). */
   captchaFreeSendsPerIp: number;
   /** The other (and possibly this) server nodes of SERVER_NODES. */
   serverNodes: ServerNodeConfig[];
@@ -109,7 +114,7 @@ export type Config = {
   oauth: OAuthConfig;
   /** Directory of the built SPA, if any. */
   webDist: string | undefined;
-};
+} & DeployConfig;
 
 export class ConfigError extends Error {}
 
@@ -146,5 +151,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: !production,
     oauth: oauthConfig(e),
     webDist: undefined,
+    ...deployConfig(e),
   };
 }

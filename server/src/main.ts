@@ -1,9 +1,11 @@
 /** Reads config, opens and migrates the database, seeds, listens, shuts down gracefully. */
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { importAvatarDirectory } from './adapters/avatar-store.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { databaseOptions, openDatabase } from './db/client.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from './seed/demo.ts';
 import { seedDemoIfEmpty, seedEssentials } from './seed/seed.ts';
 
@@ -21,12 +23,11 @@ async function main() {
   const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
   config.webDist = existsSync(webDist) ? webDist : undefined;
 
-  const database = await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
-  );
+  const database = await openDatabase(databaseOptions(config));
   await database.migrate();
   await seedEssentials(database.db, config);
   const seeded = await seedDemoIfEmpty(database.db, config);
+  const importedAvatars = await importAvatarDirectory(database.db, join(config.dataDir, 'avatars'));
 
   const app = await buildApp(config, { database });
   app.addHook('onClose', () => database.close());
@@ -50,6 +51,7 @@ async function main() {
   const url = `${config.publicUrl}${config.basePath}/`;
   app.log.info(`Account center (${config.region}, ${database.kind}) ready at ${url}`);
   if (!config.webDist) app.log.warn('web/dist is missing: run `npm run build` to serve the web app');
+  if (importedAvatars) app.log.info(`${importedAvatars} avatars copied from DATA_DIR/avatars into the database`);
   if (seeded) app.log.info(`Demo data seeded: log in as ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
 }
 

@@ -75,10 +75,19 @@ describe('@ac/client against the server', () => {
 
   it('answers typed data, refuses with the catalogue code, and fetches a new key when the kept one is refused', async () => {
     let kept: string | undefined = 'AAAAAAAAAAAAAAAA'; // a key the server never issued
+    const keyStore = {
+      get: () => kept,
+      set(key: string) {
+        kept = key;
+      },
+      clear() {
+        kept = undefined;
+      },
+    };
     const client = createClient({
       baseUrl: origin,
       clientInfo: { clientType: 'User_PC', clientVersion: '1.0' },
-      keyStore: { get: () => kept, set: (k) => void (kept = k), clear: () => void (kept = undefined) },
+      keyStore,
     });
     const login = await client.call(calls.session.login, { account: 'demo@example.com', password: 'Demo-2026-pass' });
     expect(kept).not.toBe('AAAAAAAAAAAAAAAA');

@@ -6,6 +6,7 @@
  */
 import { codes } from './calls/codes.ts';
 import { memberships, orders, products, redeem } from './calls/commerce.ts';
+import { invoice } from './calls/invoice.ts';
 import { account, devices, password, profile } from './calls/profile.ts';
 import { nodes, recovery, registration } from './calls/registration.ts';
 import { company, session, user } from './calls/session.ts';
@@ -30,6 +31,7 @@ export const calls = {
   memberships,
   orders,
   redeem,
+  invoice,
 };
 
 /** Every contract entry, each provider's login call included. */

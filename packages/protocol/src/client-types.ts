@@ -1,5 +1,5 @@
 /**
- * Client types of SPEC §6: the identifiers clients send as
+ * Client types of docs/product.md#client-types: the identifiers clients send as
  * clientInfo.clientType, which of them are enterprise ones, and the defaults.
  */
 export const CLIENT_TYPES = {
@@ -36,10 +36,10 @@ export function isEnterpriseClientType(clientType: string): boolean {
   return /business|web|view/i.test(clientType);
 }
 
-/** Trade-only routes exist only for client types containing "trade" (SPEC §2). */
+/** Trade-only routes exist only for client types containing "trade" (docs/product.md#routes). */
 export function isTradeClientType(clientType: string): boolean {
   return /trade/i.test(clientType);
 }
 
-/** Channel codes that also carry the third-party client version, type and device id (SPEC §9). */
+/** Channel codes that also carry the third-party client version, type and device id (docs/product.md#messages-and-timing). */
 export const THIRD_PARTY_CHANNEL_CODES = ['39', '55', '15'] as const;

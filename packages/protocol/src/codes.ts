@@ -1,7 +1,7 @@
 /**
  * The error catalogue: every answer code the API can give, its HTTP status
  * and its default (English) message. The web translates `errors.<code>`;
- * the server sends the message below as `msg`. Codes of SPEC §8 keep their
+ * the server sends the message below as `msg`. Codes of docs/protocol.md#answers-and-error-codes keep their
  * numbers; new codes are added here and nowhere else.
  */
 export const Code = {
@@ -71,6 +71,17 @@ export const Code = {
   captchaWrong: '1100011',
   lastLoginMethod: '1100020',
   reauthRequired: '1100021',
+  // invoices (China)
+  invoiceNotFound: '2100001',
+  invoiceOrderNotInvoiceable: '2100002',
+  invoiceOrderTaken: '2100003',
+  invoiceTitleNotFound: '2100004',
+  invoiceTaxNoInvalid: '2100005',
+  invoiceSpecialVatFields: '2100006',
+  invoiceCannotReapply: '2100007',
+  invoiceTransitionRefused: '2100008',
+  invoicePdfNotReady: '2100009',
+  invoiceTitleLimit: '2100010',
 } as const;
 
 export type TCode = (typeof Code)[keyof typeof Code];
@@ -166,6 +177,22 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
     message: 'This is your last way to log in: set a password or bind another account first',
   },
   '1100021': { status: 200, message: 'For your security, please log in again to do this' },
+  '2100001': { status: 200, message: 'The invoice does not exist' },
+  '2100002': {
+    status: 200,
+    message: 'An order cannot be invoiced: it is not a paid order of yours with an amount, or was paid too long ago',
+  },
+  '2100003': { status: 200, message: 'An order is already on another invoice' },
+  '2100004': { status: 200, message: 'The invoice title does not exist' },
+  '2100005': { status: 200, message: 'A company title needs a tax number of 15-20 letters and digits' },
+  '2100006': {
+    status: 200,
+    message: 'A special VAT invoice needs a company title with address, phone, bank and account',
+  },
+  '2100007': { status: 200, message: 'Only a failed or voided invoice can be applied for again' },
+  '2100008': { status: 200, message: 'The invoice cannot change from {from} to {to}' },
+  '2100009': { status: 200, message: 'The invoice is not issued yet' },
+  '2100010': { status: 200, message: 'You can save at most {max} invoice titles' },
 };
 
 /** Fills the `{name}` placeholders of a catalogue message (e.g. 2000003's `{status}`). */
@@ -175,7 +202,7 @@ export function formatMessage(code: TCode, params: Record<string, string | numbe
   );
 }
 
-/** Codes after which the client clears the session and goes to login (SPEC §4). */
+/** Codes after which the client clears the session and goes to login (docs/product.md#states). */
 export const sessionCodes: readonly TCode[] = [Code.sessionExpired, Code.sessionRevoked, Code.sessionReplaced];
 
 export function isCode(value: string): value is TCode {

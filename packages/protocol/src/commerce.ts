@@ -1,4 +1,4 @@
-/** Products, orders and redeem codes (API.md "Products, orders, payment", "Redeem codes"). */
+/** Products, orders and redeem codes (docs/api.md). */
 import { z } from 'zod';
 import { ZEmpty, ZListRequest, ZListResponse, ZMoney, ZTime } from './common.ts';
 import {

@@ -1,4 +1,4 @@
-/** Devices (API.md "Devices"). */
+/** Devices (docs/api.md). */
 import { z } from 'zod';
 import { ZListRequest, ZListResponse, ZTime } from './common.ts';
 import { DEVICE_STATUSES } from './enums.ts';

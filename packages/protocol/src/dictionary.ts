@@ -1,5 +1,5 @@
 /**
- * The static dictionary served as `<base>/dict.json` (API.md "Common").
+ * The static dictionary served as `<base>/dict.json` (docs/api.md).
  * Codes only: the web shows names through i18n (`dict.*` keys) and
  * Intl.DisplayNames for countries, so the dictionary is the same in every
  * language.

@@ -1,5 +1,5 @@
 /**
- * Enumerations of SPEC §3, §4 and §6, one place for server, web and tests.
+ * Enumerations of docs/product.md#data, docs/product.md#states and docs/product.md#client-types, one place for server, web and tests.
  * Names are the wire values; the web translates `enums.<group>.<value>`.
  */
 import { z } from 'zod';
@@ -51,7 +51,7 @@ export const ACCOUNT_TYPES = [
 ] as const;
 export type TAccountType = (typeof ACCOUNT_TYPES)[number];
 
-/** Goods codes of SPEC §3 with the product and account type each grants. */
+/** Goods codes of docs/product.md#data with the product and account type each grants. */
 export const GOODS = {
   ML1: { productType: 'viewer', accountType: 'adFree', level: 1 },
   ML2: { productType: 'viewer', accountType: 'premium', level: 2 },
@@ -74,7 +74,7 @@ export type TGoodsCode = keyof typeof GOODS;
 export const GOODS_CODES = Object.keys(GOODS) as TGoodsCode[];
 export const ZGoodsCode = z.enum(GOODS_CODES as [TGoodsCode, ...TGoodsCode[]]);
 
-/** Order status codes of SPEC §4. */
+/** Order status codes of docs/product.md#states. */
 export const OrderStatus = {
   unpaid: 0,
   paid: 1,
@@ -107,7 +107,7 @@ export const ZOrderStatus = z.union([
 export const PayState = { unpaid: 0, paid: 1 } as const;
 export type TPayState = (typeof PayState)[keyof typeof PayState];
 
-/** Payment method codes of SPEC §4. */
+/** Payment method codes of docs/product.md#states. */
 export const PayMethod = { alipay: 2, wechat: 3, other: 7, pay360: 10 } as const;
 export type TPayMethod = (typeof PayMethod)[keyof typeof PayMethod];
 
@@ -123,7 +123,7 @@ export type TOrderType = (typeof ORDER_TYPES)[number];
 export const SERVICE_TYPES = ['membership', 'toolKit'] as const;
 export type TServiceType = (typeof SERVICE_TYPES)[number];
 
-/** Order detail states of SPEC §4, derived from status and the service period. */
+/** Order detail states of docs/product.md#states, derived from status and the service period. */
 export const ORDER_DETAIL_STATES = ['purchaseFailed', 'active', 'expired', 'cancelled', 'pending'] as const;
 export type TOrderDetailState = (typeof ORDER_DETAIL_STATES)[number];
 

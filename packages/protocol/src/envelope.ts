@@ -1,5 +1,5 @@
 /**
- * The v5 wire envelope (DESIGN §7): AES-128-ECB/PKCS7 payloads keyed by a
+ * The v5 wire envelope (docs/protocol.md#envelope): AES-128-ECB/PKCS7 payloads keyed by a
  * per-session key, and the secret that carries the key. Pure functions, no
  * I/O: the server, the web client, the benchmarks and the tests share them.
  */

@@ -2,7 +2,7 @@
  * Paths of the routes that are not envelope calls (docs/protocol.md): the
  * key fetch answered in clear, the multipart avatar upload, avatar images,
  * payment gateways' notifications and the sandbox checkout page, the
- * development mailbox.
+ * development mailbox, and the health and metrics probes.
  */
 export const httpPaths = {
   /** POST `{data:"", clientInfo}` → `{code, msg, bizData:{aesSecretKey}}` in clear. */
@@ -15,11 +15,23 @@ export const httpPaths = {
   payNotifyPrefix: '/order/v5/pay/notify',
   /** The sandbox gateway's hosted checkout page. */
   sandboxCheckout: '/order/v5/pay/sandbox/checkout',
+  /** China build: an issued invoice's PDF, `GET <prefix>/<invoiceNo>` with the session from `?utoken=` or the ticket cookie. */
+  invoicePdfPrefix: '/order/v5/invoice/pdf',
   /** Outside production: the development mailbox page and its JSON. */
   devMailbox: '/dev/mailbox',
   devMailboxJson: '/dev/mailbox.json',
+  /** GET: the process is up, `{status:"ok"}`. */
+  healthz: '/healthz',
+  /** GET: database reachable and migrated: 200 `{status:"ok", checks}`, or 503 naming the failed check. */
+  readyz: '/readyz',
+  /** GET: Prometheus metrics; `Authorization: Bearer METRICS_TOKEN`, or loopback only when it is unset. */
+  metrics: '/metrics',
 } as const;
 
 export function payNotifyPath(provider: string): string {
   return `${httpPaths.payNotifyPrefix}/${provider}`;
+}
+
+export function invoicePdfPath(invoiceNo: string): string {
+  return `${httpPaths.invoicePdfPrefix}/${encodeURIComponent(invoiceNo)}`;
 }

@@ -1,5 +1,5 @@
 /**
- * The one password policy (DESIGN §9): 8–64 characters, at least two of
+ * The one password policy (docs/protocol.md#passwords): 8–64 characters, at least two of
  * letters / digits / symbols, not equal to the email or mobile; the server
  * also refuses a bundled list of common breached passwords. The strength
  * meter (weak / medium / strong) is shared by every form.

@@ -1,5 +1,5 @@
 /**
- * Profile and account security calls (API.md "Profile and security"):
+ * Profile and account security calls (docs/api.md):
  * user detail, profile update, avatar, password change, image captcha,
  * account deletion.
  */
@@ -56,7 +56,7 @@ export const ZProfileRequest = z.object({
 });
 export type TProfileRequest = z.infer<typeof ZProfileRequest>;
 
-/** The avatar rules of SPEC §5 (checked again by the server on the file's content). */
+/** The avatar rules of docs/product.md#rules (checked again by the server on the file's content). */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_SIZES = [150, 200, 300] as const;
 export const AVATAR_TYPES = ['image/jpeg', 'image/png'] as const;

@@ -1,6 +1,6 @@
 /**
- * Registration, activation, recovery and server-node calls (API.md
- * "Registration and recovery"). Password rules beyond the length cap are
+ * Registration, activation, recovery and server-node calls (docs/api.md).
+ * Password rules beyond the length cap are
  * checked by the server (1000010 / 1000011 / 1000012), so a form can show
  * the policy's own message; forms use ZNewPassword from password.ts.
  */
@@ -10,7 +10,7 @@ import { buildDictionary } from './dictionary.ts';
 
 const COUNTRIES: readonly string[] = buildDictionary().countries;
 
-/** Link lifetimes and mail resend limits (DESIGN §9). */
+/** Link lifetimes and mail resend limits (docs/protocol.md#links-activation-and-reset). */
 export const ACTIVATION_LINK_HOURS = 24;
 export const RESET_LINK_MINUTES = 60;
 export const LINK_RESEND_SECONDS = 60;
@@ -36,7 +36,7 @@ export const ZRegisterEmailRequest = z.object({
   region: ZCountryCode,
   agree: ZAgree,
   subscribe: z.boolean().optional().default(false),
-  /** From the `businessSource` cookie / URL parameter (SPEC §9). */
+  /** From the `businessSource` cookie / URL parameter (docs/product.md#messages-and-timing). */
   businessSource: z.string().trim().max(64).optional(),
 });
 export type TRegisterEmailRequest = z.infer<typeof ZRegisterEmailRequest>;

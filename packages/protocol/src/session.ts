@@ -1,4 +1,4 @@
-/** Login, logout and user info calls (API.md "Session"). */
+/** Login, logout and user info calls (docs/api.md). */
 import { z } from 'zod';
 import { ZTime } from './common.ts';
 import { ACCOUNT_TYPES } from './enums.ts';

@@ -1,5 +1,5 @@
 /**
- * Third-party login calls (API.md "Third-party logins"): the providers of
+ * Third-party login calls (docs/api.md): the providers of
  * the region, binding through the provider's authorize URL (state + PKCE),
  * unbinding, and logging in with a bound identity.
  */

@@ -1,4 +1,4 @@
-/** Verification-code calls (API.md "Profile and security"). */
+/** Verification-code calls (docs/api.md). */
 import { z } from 'zod';
 import { ZEmail, ZMobile } from './common.ts';
 import { CODE_PURPOSES } from './enums.ts';

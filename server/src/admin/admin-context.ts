@@ -4,13 +4,18 @@
  * (DATA_DIR / DATABASE_URL), migrated and seeded with the essentials
  * exactly as at start.
  */
-import { isAbsolute, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, isAbsolute, resolve } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { createServices, type Services } from '../app/services.ts';
 import { type Config, loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
+import { databaseOptions, migrationsFolder, openDatabase } from '../db/client.ts';
 import { seedEssentials } from '../seed/seed.ts';
+
+/**
+ * The server package directory (the parent of server/drizzle, from the sources
+ * or the bundle): `npm start` runs main.ts there, so a relative DATA_DIR means the same here.
+ */
+const SERVER_DIR = dirname(migrationsFolder);
 
 export type AdminContext = { config: Config; services: Services; now: () => Date };
 export type AdminArgs = { positionals: string[]; values: Record<string, string | boolean | undefined> };
@@ -34,15 +39,10 @@ export const stderrLog: FastifyBaseLogger = {
   child: () => stderrLog,
 };
 
-/** The server package directory: `npm start` runs main.ts there, so a relative DATA_DIR means the same here. */
-const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
-
 export async function openAdmin(env: Record<string, string | undefined> = process.env) {
   const config = loadConfig(env);
   if (!isAbsolute(config.dataDir)) config.dataDir = resolve(SERVER_DIR, config.dataDir);
-  const database = await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
-  );
+  const database = await openDatabase(databaseOptions(config));
   await database.migrate();
   await seedEssentials(database.db, config);
   const services = createServices({ config, db: database.db, log: stderrLog });

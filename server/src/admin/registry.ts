@@ -2,6 +2,7 @@
 import type { AdminArgs, AdminCommand, AdminContext } from './admin-context.ts';
 import { codesGenerate, codesVoid } from './commands/codes.ts';
 import { goodsDisable, goodsEnable, goodsList, goodsSetPrice } from './commands/goods.ts';
+import { invoicesVoid } from './commands/invoices.ts';
 import { membershipGrant, membershipRevoke } from './commands/membership.ts';
 import { ordersExpire, ordersRefund, ordersRefundDue, reconcile } from './commands/orders.ts';
 import { usersList } from './commands/users.ts';
@@ -18,6 +19,7 @@ export const COMMANDS: Record<string, AdminCommand> = {
   'orders refund': ordersRefund,
   'orders refund-due': ordersRefundDue,
   'orders expire': ordersExpire,
+  'invoices void': invoicesVoid,
   'users list': usersList,
   reconcile,
 };
@@ -35,6 +37,7 @@ export const USAGE = `Usage: npm run admin -- <command> [options]
   orders refund <orderNo> [--amount <minor units>]   (whole remainder when no amount)
   orders refund-due                      (orders paid after they were cancelled, to refund)
   orders expire
+  invoices void <invoiceNo>              (an issued invoice, China build; its orders can be invoiced again)
   users list [--page 1] [--limit 50]
   reconcile [--older-than <minutes, default 15>]
 

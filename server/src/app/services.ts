@@ -6,7 +6,9 @@
 import { join } from 'node:path';
 import { regionSettings } from '@ac/protocol/enums';
 import type { FastifyBaseLogger } from 'fastify';
-import { type AvatarStore, createLocalAvatarStore } from '../adapters/avatar-store.ts';
+import { type AvatarStore, createDbAvatarStore } from '../adapters/avatar-store.ts';
+import type { InvoicingProvider } from '../adapters/invoicing/provider.ts';
+import { createSandboxInvoicing } from '../adapters/invoicing/sandbox.ts';
 import { createMailer, type Mailer } from '../adapters/mail.ts';
 import { createNotifier } from '../adapters/notices.ts';
 import { createOAuthProviders, type OAuthProviders } from '../adapters/oauth.ts';
@@ -22,6 +24,8 @@ import { createCodeDelivery } from '../modules/codes/code-delivery.ts';
 import { createCodesService } from '../modules/codes/codes.service.ts';
 import { createCompanyService } from '../modules/company/company.service.ts';
 import { createDevicesService } from '../modules/devices/devices.service.ts';
+import { createInvoiceService } from '../modules/invoice/invoice.service.ts';
+import { createInvoiceTitlesService } from '../modules/invoice/invoice-titles.service.ts';
 import { createJobQueue } from '../modules/jobs/job-queue.ts';
 import { createQueuedMailer } from '../modules/jobs/mail-jobs.ts';
 import { registerScheduledJobs } from '../modules/jobs/scheduled-jobs.ts';
@@ -57,6 +61,8 @@ export type ServiceAdapters = {
   captcha?: CaptchaGenerator;
   avatarStore?: AvatarStore;
   oauth?: OAuthProviders;
+  /** The invoicing provider of the China build (the sandbox by default). */
+  invoicing?: InvoicingProvider;
 };
 
 type Deps = { config: Config; db: Db; log: FastifyBaseLogger; adapters?: ServiceAdapters };
@@ -80,7 +86,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
   const mail = createAccountMail({ mailer, sms, publicUrl, basePath, region });
   const gateways = createPaymentGateways(config, db, log);
   const providers = adapters.oauth ?? createOAuthProviders(config.oauth);
-  const store = adapters.avatarStore ?? createLocalAvatarStore(join(config.dataDir, 'avatars'));
+  const store = adapters.avatarStore ?? createDbAvatarStore(db);
 
   // accounts and sessions
   const audit = createAuditService({ db });
@@ -135,6 +141,9 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
   const orders = createOrdersService({ db, products, memberships, audit });
   const payments = createPaymentsService({ db, orders, memberships, products, gateways, audit, log });
   const redeem = createRedeemService({ db, currency, users, memberships, products, companies, orders, audit });
+  const invoicing = adapters.invoicing ?? createSandboxInvoicing();
+  const invoices = createInvoiceService({ db, orders, audit, provider: invoicing, currency, log });
+  const invoiceTitles = createInvoiceTitlesService({ db, audit });
 
   const accounts = createAccountService({
     db,
@@ -149,6 +158,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     companies,
     memberships,
     redeem,
+    invoices,
     directory,
     outbox,
     audit,
@@ -186,6 +196,8 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     orders,
     payments,
     redeem,
+    invoices,
+    invoiceTitles,
     // the admin command line's own services
     currency,
     refunds: createOrderRefunds({ db, memberships, audit }),

@@ -4,7 +4,7 @@ import type { Call } from './call.ts';
 
 const envelopeBody = {
   type: 'object',
-  description: 'Encrypted envelope (DESIGN §7) or the signed variant ({sign, key}).',
+  description: 'Encrypted envelope (docs/protocol.md#envelope) or the signed variant ({sign, key}).',
   properties: {
     data: { type: 'string', description: 'base64 AES-128-ECB/PKCS7 of the JSON payload' },
     clientInfo: { type: 'object' },

@@ -1,5 +1,5 @@
 /**
- * Registers v5 calls behind the envelope (DESIGN §7): reads the encrypted,
+ * Registers v5 calls behind the envelope (docs/protocol.md#envelope): reads the encrypted,
  * plain or signed envelope, refuses keys the server never issued, validates
  * the payload with the call's zod schema, resolves the session, runs the
  * handler and answers in the same mode.

@@ -10,7 +10,7 @@ export function randomToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-// scrypt N = 2^17, r = 8, p = 1 (DESIGN §3): about 128 MiB and a few hundred ms.
+// scrypt N = 2^17, r = 8, p = 1 (docs/protocol.md#passwords): about 128 MiB and a few hundred ms.
 const PARAMS = { logN: 17, r: 8, p: 1 } as const;
 const KEY_LEN = 32;
 

@@ -1,5 +1,5 @@
 /**
- * The `gstarsso_ticket` cookie (SPEC §9, DESIGN §6): 1 day, parent domain,
+ * The `gstarsso_ticket` cookie (docs/product.md#messages-and-timing, docs/protocol.md#sessions): 1 day, parent domain,
  * HttpOnly, Secure on https, SameSite=Lax.
  */
 import type { FastifyReply } from 'fastify';

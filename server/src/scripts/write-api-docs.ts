@@ -17,7 +17,7 @@ const lines: string[] = [
   '# API reference (v5)',
   '',
   'Generated from the running server (`npm run docs:api`); the same document is served as OpenAPI at `/docs`.',
-  'Every call is `POST <path>?utoken=<token>` with the envelope of DESIGN §7; the schemas below are those of the',
+  'Every call is `POST <path>?utoken=<token>` with the envelope of docs/protocol.md#envelope; the schemas below are those of the',
   'decrypted payload (`data`) and answer (`bizData`).',
   '',
 ];

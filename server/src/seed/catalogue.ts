@@ -1,4 +1,4 @@
-/** The goods catalogue of SPEC §3 with durations and prices (minor units). */
+/** The goods catalogue of docs/product.md#data with durations and prices (minor units). */
 import { GOODS, type TGoodsCode } from '@ac/protocol/enums';
 import type { goods } from '../db/schema/index.ts';
 

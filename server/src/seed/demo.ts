@@ -1,4 +1,4 @@
-/** The demo data of API.md (never in production). */
+/** The demo data of docs/product.md#data (never in production). */
 import { regionSettings, type TRegion } from '@ac/protocol/enums';
 import type { Db } from '../db/client.ts';
 import {

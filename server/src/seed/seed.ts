@@ -1,6 +1,6 @@
 /**
  * Data every start needs (the goods catalogue, this server node) and, on an
- * empty database outside production, the demo data of API.md.
+ * empty database outside production, the demo data of docs/product.md#data.
  */
 import { regionSettings } from '@ac/protocol/enums';
 import { count } from 'drizzle-orm';

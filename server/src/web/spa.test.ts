@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { calls } from '@ac/protocol/calls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -9,6 +10,11 @@ const dist = mkdtempSync(join(tmpdir(), 'ac-dist-'));
 mkdirSync(join(dist, 'assets'));
 writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><title>x</title></head><body></body></html>');
 writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+// what the web build's precompress plugin writes beside a text asset
+const script = `export const texts = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `text number ${i}`))};\n`;
+writeFileSync(join(dist, 'assets', 'index-def456.js'), script);
+writeFileSync(join(dist, 'assets', 'index-def456.js.br'), brotliCompressSync(script));
+writeFileSync(join(dist, 'assets', 'index-def456.js.gz'), gzipSync(script));
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 describe.each([
@@ -21,7 +27,7 @@ describe.each([
   });
   afterAll(() => t.close());
 
-  const get = (url: string) => t.app.inject({ method: 'GET', url });
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
   it('redirects / to the base path', async () => {
     const res = await get('/');
@@ -46,6 +52,46 @@ describe.each([
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
     expect((await get(`${base}/assets/missing.js`)).statusCode).toBe(404);
+  });
+
+  it('sends assets brotli- or gzip-compressed as the client accepts, with Vary', async () => {
+    const url = `${base}/assets/index-def456.js`;
+    const br = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+
+    const gzip = await get(url, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(script);
+
+    const identity = await get(url);
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.headers.vary).toMatch(/accept-encoding/i);
+    expect(identity.body).toBe(script);
+
+    const small = await get(`${base}/assets/app-abc123.js`, { 'accept-encoding': 'br' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe('console.log(1)');
+  });
+
+  it('sends the rewritten index.html compressed as the client accepts, never cached', async () => {
+    const plain = await get(`${base}/products`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.headers['cache-control']).toBe('no-cache');
+    const br = await get(`${base}/products`, { 'accept-encoding': 'gzip, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gzip = await get(`${base}/`, { 'accept-encoding': 'gzip;q=1, br;q=0' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    const direct = await get(`${base}/index.html`, { 'accept-encoding': 'br' });
+    expect(brotliDecompressSync(direct.rawPayload).toString()).toBe(plain.body);
   });
 
   it('serves dict.json under the base path', async () => {

@@ -21,7 +21,6 @@ import { tradeRoutes } from '@/features/trade/routes';
 import { getClientType } from '@/lib/api/client-info';
 import type { AppConfig } from '@/lib/app-config';
 import { type RouteContext, routesOf, type Shell, toRouteObjects } from '@/lib/routing/app-route';
-import { NotFoundPage } from './not-found-page';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 import { SiteShell } from './shells/site-shell';
@@ -71,7 +70,11 @@ export function createAppRouter(config: AppConfig) {
             children: [
               ...shellRoutes('outside'),
               ...shellRoutes('site'),
-              { path: paths.notFound.path, element: <NotFoundPage />, handle: { title: 'common.notFoundTitle' } },
+              {
+                path: paths.notFound.path,
+                lazy: () => import('./not-found-page').then((m) => ({ Component: m.NotFoundPage })),
+                handle: { title: 'common.notFoundTitle' },
+              },
             ],
           },
         ],

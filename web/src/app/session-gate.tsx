@@ -1,5 +1,5 @@
 /**
- * Loads the session for non-public pages (SPEC §4): user info, company and
+ * Loads the session for non-public pages (docs/product.md#states): user info, company and
  * the dictionary. Without a token (and no valid ticket cookie) the visitor
  * goes straight to login; an expired token gets the re-login flow; any other
  * failure clears the session and goes to login after 2 seconds.

@@ -1,4 +1,4 @@
-/** The header menu (SPEC §2) as typed data: i18n keys and what each item does. */
+/** The header menu (docs/product.md#routes) as typed data: i18n keys and what each item does. */
 import { paths } from './paths';
 import type { RegionConfig } from './regions/region-config';
 

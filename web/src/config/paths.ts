@@ -1,5 +1,5 @@
 /**
- * Every path of the app, named once (SPEC §2). Paths are inside the base
+ * Every path of the app, named once (docs/product.md#routes). Paths are inside the base
  * path (/account/secure or /secure), which the router adds.
  */
 const fixed = <P extends string>(path: P) => ({ path, getHref: () => path });

@@ -1,5 +1,5 @@
 /**
- * Cookies of SPEC §9: they live one day and are set on the parent domain
+ * Cookies of docs/product.md#messages-and-timing: they live one day and are set on the parent domain
  * (`account.example.com` → `.example.com`) so sibling portals share them.
  */
 const ONE_DAY_S = 24 * 60 * 60;

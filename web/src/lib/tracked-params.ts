@@ -1,6 +1,6 @@
 /**
  * URL parameters a caller (a CAD client, a campaign link) hands to the portal
- * are kept in cookies for a day (SPEC §9) so later pages still know them.
+ * are kept in cookies for a day (docs/product.md#messages-and-timing) so later pages still know them.
  */
 import { THIRD_PARTY_CHANNEL_CODES } from '@ac/protocol/client-types';
 import { getCookie, setCookie } from './cookies';

@@ -1,5 +1,5 @@
 /**
- * A tiny in-memory server speaking the real envelope (DESIGN §7) with the
+ * A tiny in-memory server speaking the real envelope (docs/protocol.md#envelope) with the
  * protocol's own crypto, installed as `fetch` for the client's unit tests.
  */
 

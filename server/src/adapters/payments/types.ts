@@ -1,5 +1,5 @@
 /**
- * The payment gateway interface (DESIGN §1 adapters: sandbox | Alipay |
+ * The payment gateway interface (docs/architecture.md#the-system adapters: sandbox | Alipay |
  * WeChat Pay). A gateway starts a payment, verifies its own notifications
  * and answers queries; the payments service does everything else.
  */

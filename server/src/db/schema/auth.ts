@@ -35,7 +35,7 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** Verification codes (DESIGN §9): hashed, bound to purpose and target. */
+/** Verification codes (docs/protocol.md#verification-codes): hashed, bound to purpose and target. */
 export const verificationCodes = pgTable(
   'verification_codes',
   {

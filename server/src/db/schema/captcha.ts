@@ -1,7 +1,7 @@
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * Image captchas (DESIGN §9): the answer stored hashed, one try per image;
+ * Image captchas (docs/protocol.md#verification-codes): the answer stored hashed, one try per image;
  * a right answer yields a single-use ticket (stored hashed) that lets one
  * more code be sent.
  */

@@ -23,7 +23,7 @@ export const devices = pgTable(
   (t) => [uniqueIndex('devices_user_uuid_key').on(t.userId, t.uuid), index('devices_user_idx').on(t.userId)],
 );
 
-/** The server nodes of SPEC §7 (where accounts live). */
+/** The server nodes of docs/product.md#calls (where accounts live). */
 export const serverNodes = pgTable('server_nodes', {
   code: text('code').primaryKey(),
   name: text('name').notNull(),

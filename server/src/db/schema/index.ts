@@ -1,8 +1,10 @@
 // The drizzle schema, gathered for the client factory and drizzle-kit.
 export * from './auth.ts';
+export * from './avatars.ts';
 export * from './captcha.ts';
 export * from './commerce.ts';
 export * from './devices.ts';
+export * from './invoices.ts';
 export * from './payments.ts';
 export * from './registration.ts';
 export * from './third-party.ts';

@@ -61,7 +61,7 @@ export const sandboxPayments = pgTable(
   (t) => [index('sandbox_payments_order_idx').on(t.orderNo)],
 );
 
-/** Failed redeem attempts per account, for throttling (DESIGN §9). */
+/** Failed redeem attempts per account, for throttling (docs/protocol.md#throttling-and-rate-limits). */
 export const redeemFailures = pgTable(
   'redeem_failures',
   {

@@ -2,7 +2,7 @@ import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-c
 import { users } from './users.ts';
 
 /**
- * Activation and reset links (DESIGN §9): 128-bit random tokens stored as
+ * Activation and reset links (docs/protocol.md#links-activation-and-reset): 128-bit random tokens stored as
  * SHA-256, single use. A row is written for every request, also when the
  * address has no account (`user_id` null, never usable), so send limits and
  * answers do not depend on whether an account exists.

@@ -1,5 +1,5 @@
 /**
- * Account deletion (SPEC §5, DESIGN §8): the agreement accepted and a code
+ * Account deletion (docs/product.md#rules, docs/protocol.md#data-rules): the agreement accepted and a code
  * sent to the user's own mobile or email (purpose cancelAccount); then, in
  * one transaction, every module forgets the person — data removed or
  * anonymised, every session ended, bindings and devices released, orders
@@ -37,6 +37,7 @@ type Deps = {
   companies: { forgetMember(userId: string, tx: DbOrTx): Promise<void> };
   memberships: Forgets;
   redeem: Forgets;
+  invoices: Forgets;
   directory: Pick<NodeDirectory, 'forget'>;
   outbox: Pick<OutboxService, 'forgetRecipients'>;
   audit: AuditService;
@@ -72,6 +73,7 @@ export function createAccountService(d: Deps) {
         await d.memberships.forgetUser(userId, tx);
         await d.orders.detachUser(userId, at, tx);
         await d.redeem.forgetUser(userId, tx);
+        await d.invoices.forgetUser(userId, tx);
         await d.registration.forgetUser(userId, addresses, tx);
         await d.codes.forgetTargets(addresses, tx);
         await d.outbox.forgetRecipients(addresses, tx);

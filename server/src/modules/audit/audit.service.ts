@@ -1,5 +1,5 @@
 /**
- * The security log (DESIGN §9): services record what happened, inside their
+ * The security log (docs/protocol.md#security-rules): services record what happened, inside their
  * own transaction when they pass one. Never secrets in `detail`.
  */
 import type { Db, DbOrTx } from '../../db/client.ts';

@@ -1,5 +1,5 @@
 /**
- * Avatar checks of SPEC §5 on the file's content, never its name: JPEG or
+ * Avatar checks of docs/product.md#rules on the file's content, never its name: JPEG or
  * PNG by magic bytes, 150×150, 200×200 or 300×300 pixels, under 2 MB; then
  * re-encoded by sharp, which drops every metadata block (EXIF, GPS, ICC,
  * comments) and anything hidden after the image data.

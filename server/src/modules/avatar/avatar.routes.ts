@@ -1,5 +1,5 @@
 /**
- * The avatar upload calls are multipart forms, not envelopes (SPEC §7): the
+ * The avatar upload calls are multipart forms, not envelopes (docs/product.md#calls): the
  * session comes from `utoken` or the gstarsso_ticket cookie, the answer has
  * the envelope's shape `{code, msg, bizData:{favicon}}` with bizData in
  * clear, and errors go through the one error handler.

@@ -1,6 +1,3 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import { httpPaths } from '@ac/protocol/http-paths';
@@ -10,23 +7,20 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { auditLog } from '../../db/schema/index.ts';
+import { auditLog, avatarFiles } from '../../db/schema/index.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../seed/demo.ts';
 
 const UPLOAD = httpPaths.avatarUploads[0];
 
 let t: TestApp;
 let token: string;
-let dataDir: string;
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'ac-avatar-'));
-  t = await createTestApp({ demo: true, env: { DATA_DIR: dataDir } });
+  t = await createTestApp({ demo: true });
   token = (await t.client.call<TLoginResponse>(calls.session.login, { account: DEMO_EMAIL, password: DEMO_PASSWORD }))
     .data.utoken;
 });
 afterAll(async () => {
   await t.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const image = (size: number, height = size) =>
@@ -51,7 +45,7 @@ async function upload(data: Buffer, filename: string, opts: { type?: string; fie
   return { status: res.statusCode, ...(res.json() as { code: string; msg: string; bizData?: { favicon: string } }) };
 }
 
-const storedFiles = () => (existsSync(join(dataDir, 'avatars')) ? readdirSync(join(dataDir, 'avatars')) : []);
+const storedFiles = async () => (await t.db.select({ name: avatarFiles.name }).from(avatarFiles)).map((r) => r.name);
 
 describe('avatar upload', () => {
   it('accepts a PNG named .jpg (it is an image), re-encodes it and serves it', async () => {
@@ -112,10 +106,10 @@ describe('avatar upload', () => {
   });
 
   it('keeps one file per user: the previous avatar is deleted', async () => {
-    expect(storedFiles()).toHaveLength(1);
+    expect(await storedFiles()).toHaveLength(1);
     const res = await upload(await image(300).png().toBuffer(), 'new.png', { path: httpPaths.avatarUploads[1] });
     expect(res.code).toBe(Code.ok);
-    expect(storedFiles()).toEqual([new URL(res.bizData!.favicon).pathname.split('/').pop()]);
+    expect(await storedFiles()).toEqual([new URL(res.bizData!.favicon).pathname.split('/').pop()]);
   });
 
   it('needs a session, the utoken or the ticket cookie', async () => {

@@ -1,5 +1,5 @@
 /**
- * Image captcha (DESIGN §9): an SVG of a few characters, the answer stored
+ * Image captcha (docs/protocol.md#verification-codes): an SVG of a few characters, the answer stored
  * hashed, one try per image; a right answer yields a single-use ticket that
  * lets one more code be sent once the free sends are used up.
  */

@@ -1,5 +1,5 @@
 /**
- * Sending a verification code (DESIGN §9): who receives what — answers never
+ * Sending a verification code (docs/protocol.md#verification-codes): who receives what — answers never
  * tell whether an account exists, and codes for session purposes go only to
  * the user's own address (or the new one being bound) — then the code
  * issued, delivered by mail or SMS and recorded.

@@ -1,5 +1,5 @@
 /**
- * Verification codes (DESIGN §9): 6 CSPRNG digits stored hashed, bound to
+ * Verification codes (docs/protocol.md#verification-codes): 6 CSPRNG digits stored hashed, bound to
  * purpose and target, 10 minutes, single use, 5 wrong tries kill the code;
  * resend after 60 s, at most 5 an hour and 10 a day per target; after 3
  * sends to a target or from an IP in an hour, each send needs a captcha

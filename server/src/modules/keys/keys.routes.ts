@@ -1,4 +1,4 @@
-/** POST /global/v5/common/getRsaKey: answered in clear (DESIGN §7). */
+/** POST /global/v5/common/getRsaKey: answered in clear (docs/protocol.md#envelope). */
 
 import { Code, catalogue } from '@ac/protocol/codes';
 import { httpPaths } from '@ac/protocol/http-paths';

@@ -1,7 +1,7 @@
 /**
  * Memberships derived from what granted them: the current VIP, products and
  * storage; and every change of them, made inside the caller's transaction
- * (DESIGN §8): a grant extends from the later of now and the current end of
+ * (docs/protocol.md#data-rules): a grant extends from the later of now and the current end of
  * the same goods code; a refund shortens the row its order granted and
  * moves the rows stacked after it earlier by the same time.
  */

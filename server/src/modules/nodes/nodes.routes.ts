@@ -11,7 +11,7 @@ export const NODE_SECRET_HEADER = 'x-node-secret';
 
 export function createNodesCalls(d: { directory: NodeDirectory; nodeSecret: string | undefined }) {
   const { nodeSecret } = d;
-  /** getnodeByDealer reveals on which node an account lives (SPEC's exception to DESIGN §9): kept scarce, except for peers. */
+  /** getnodeByDealer reveals on which node an account lives (the product's exception to docs/protocol.md#security-rules): kept scarce, except for peers. */
   const dealerLimit = {
     max: 10,
     timeWindow: '1 minute',

@@ -13,7 +13,7 @@ import {
   payStateOf,
 } from './order-state.ts';
 
-/** The transitions SPEC §4 and DESIGN §8 allow, written out once more by hand. */
+/** The transitions docs/product.md#states and docs/protocol.md#data-rules allow, written out once more by hand. */
 const LEGAL: [TOrderStatus, TOrderStatus][] = [
   [S.unpaid, S.unconfirmed],
   [S.unpaid, S.paid],
@@ -71,7 +71,7 @@ describe('order state machine', () => {
     expect(ORDER_TRANSITIONS[S.cancelled]).toEqual([S.refunded]);
   });
 
-  it('derives the pay state and the detail state of SPEC §4', () => {
+  it('derives the pay state and the detail state of docs/product.md#states', () => {
     const now = new Date();
     expect(ORDER_STATUSES.map(payStateOf)).toEqual([0, 1, 0, 1, 0, 1, 0, 1, 1]);
     expect(detailStateOf(S.unpaid, null, now)).toBe('pending');

@@ -1,5 +1,5 @@
 /**
- * The order state machine (SPEC §4 statuses 0–8). Every status change goes
+ * The order state machine (docs/product.md#states statuses 0–8). Every status change goes
  * through `assertTransition` and is written with a conditional UPDATE …
  * WHERE status = <from>, so two concurrent requests can never both move
  * the same order.
@@ -28,7 +28,7 @@ export const ORDER_TRANSITIONS: Readonly<Record<TOrderStatus, readonly TOrderSta
 };
 
 /**
- * Statuses a user may cancel (SPEC §4: "only some orders can be cancelled"): unpaid only. Once a
+ * Statuses a user may cancel (docs/product.md#states: "only some orders can be cancelled"): unpaid only. Once a
  * payment is under way (6) the gateway may still report it paid; a paid report for an order
  * cancelled before is recorded as a refund due (payment-apply.ts), never dropped.
  */
@@ -61,7 +61,7 @@ export function payStateOf(status: TOrderStatus): 0 | 1 {
   return PAID_STATUSES.includes(status) ? 1 : 0;
 }
 
-/** The detail state of SPEC §4, derived from the status and the service period. */
+/** The detail state of docs/product.md#states, derived from the status and the service period. */
 export function detailStateOf(status: TOrderStatus, endDate: Date | null, now: Date): TOrderDetailState {
   switch (status) {
     case S.unpaid:

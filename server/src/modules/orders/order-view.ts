@@ -1,4 +1,4 @@
-/** Order rows and details as the wire shapes of API.md. */
+/** Order rows and details as the wire shapes of docs/api.md. */
 import type { TOrderDetail, TOrderRow } from '@ac/protocol/commerce';
 import type { TCurrency, TOrderStatus } from '@ac/protocol/enums';
 import { iso } from '../../lib/time.ts';

@@ -41,6 +41,24 @@ export function createOrdersRepo(db: DbOrTx) {
         .limit(1);
       return rows[0] ?? null;
     },
+    /** The owner's orders in `statuses` with their goods, newest payment first (invoicing reads these). */
+    async listOrdersIn(userId: string, statuses: number[]) {
+      return db
+        .select(withGoods)
+        .from(orders)
+        .innerJoin(goods, eq(goods.code, orders.goodsCode))
+        .where(and(eq(orders.userId, userId), inArray(orders.status, statuses)))
+        .orderBy(desc(orders.payTime), desc(orders.orderNo));
+    },
+    /** The owner's orders among `orderNos`, with their goods. */
+    async findOrders(orderNos: string[], userId: string) {
+      if (orderNos.length === 0) return [];
+      return db
+        .select(withGoods)
+        .from(orders)
+        .innerJoin(goods, eq(goods.code, orders.goodsCode))
+        .where(and(inArray(orders.orderNo, orderNos), eq(orders.userId, userId)));
+    },
     /** The order row locked until the transaction ends. */
     async lockOrder(orderNo: string) {
       const rows = await db.select().from(orders).where(eq(orders.orderNo, orderNo)).for('update');

@@ -1,5 +1,5 @@
 /**
- * Orders (SPEC §3, §4): create from the catalogue in the region currency,
+ * Orders (docs/product.md#data and docs/product.md#states): create from the catalogue in the region currency,
  * read the owner's, cancel along the state machine, refund (admin), and
  * mark served orders expired.
  */
@@ -108,6 +108,10 @@ export function createOrdersService(d: Deps) {
 
     /** An order with its goods; only the owner's when `userId` is given. */
     find: (orderNo: string, userId?: string) => repo().findOrder(orderNo, userId),
+    /** The owner's orders in `statuses`, newest payment first. */
+    inStatuses: (userId: string, statuses: number[]) => repo().listOrdersIn(userId, statuses),
+    /** The owner's orders among `orderNos` (others and unknown numbers are left out). */
+    findMany: (orderNos: string[], userId: string) => repo().findOrders(orderNos, userId),
     /** The order row locked until `tx` ends. */
     lock: (orderNo: string, tx: DbOrTx) => repo(tx).lockOrder(orderNo),
     /** The conditional status change of the state machine; null when the order was no longer in `from`. */

@@ -1,5 +1,5 @@
 /**
- * Change password (SPEC §5, DESIGN §9): proven by the current password or by
+ * Change password (docs/product.md#rules, docs/protocol.md#passwords): proven by the current password or by
  * a code sent to the user's own mobile (purpose changePassword); the one
  * password policy; a wrong current password counts toward login throttling;
  * every other session ends, the current one stays; a notice goes to the

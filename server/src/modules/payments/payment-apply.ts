@@ -1,6 +1,6 @@
 /**
- * Applies a verified gateway report to its order in ONE transaction (DESIGN
- * §8): the order row is locked, amount, currency and merchant are checked,
+ * Applies a verified gateway report to its order in ONE transaction (docs/protocol.md#data-rules):
+ * the order row is locked, amount, currency and merchant are checked,
  * the order moves along the state machine (0/6/4 → 1 on payment, 0/6 → 4
  * on failure) and the membership is granted. A payment for an order
  * cancelled before is kept on the order (its pay amount) and recorded as a

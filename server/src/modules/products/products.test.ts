@@ -18,7 +18,7 @@ describe.each([
 
   const catalog = () => t.client.call<TProductCatalogResponse>(calls.products.catalog, {});
 
-  it('lists every goods code of SPEC §3 without a session, priced in the region currency', async () => {
+  it('lists every goods code of docs/product.md#data without a session, priced in the region currency', async () => {
     const res = await catalog();
     expect(res.code).toBe(Code.ok);
     expect(res.data.currency).toBe(currency);

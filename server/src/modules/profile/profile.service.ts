@@ -1,5 +1,5 @@
 /**
- * The profile (SPEC §5): user detail, and the update of name, location,
+ * The profile (docs/product.md#rules): user detail, and the update of name, location,
  * company, position, email and mobile. A new email or mobile needs the code
  * sent to that new address and must not belong to another live account;
  * everything is written in one transaction, and the caller is told which

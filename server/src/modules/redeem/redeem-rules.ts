@@ -1,5 +1,5 @@
 /**
- * Whether a user may redeem a code (SPEC §5, §6): the code must be unused
+ * Whether a user may redeem a code (docs/product.md#rules and docs/product.md#client-types): the code must be unused
  * and within its validity; a company-management code needs an account in
  * an active company; a member with a live membership of the code's product
  * may only redeem codes of that same level (goods code).

@@ -1,5 +1,5 @@
 /**
- * The redeem-code state machine (SPEC §4: exchanged, unused, expired, void;
+ * The redeem-code state machine (docs/product.md#states: exchanged, unused, expired, void;
  * extra states preOccupied and abolished). Every change goes through
  * `assertCodeTransition` and a conditional UPDATE … WHERE state = <from>.
  */

@@ -3,8 +3,8 @@
  * and the base path only, never from the Host header. Messages are handed
  * to delivery: written to the outbox (and, over SMTP, to a delivery job)
  * before the call answers, never waiting for SMTP, so an answer takes about
- * the same time whether a mail goes out or not (DESIGN §9: answers never
- * tell whether an account exists) and none is lost if the process dies.
+ * the same time whether a mail goes out or not (docs/protocol.md#security-rules:
+ * answers never tell whether an account exists) and none is lost if the process dies.
  */
 import type { TLanguage, TRegion } from '@ac/protocol/enums';
 import { ACTIVATION_LINK_HOURS, RESET_LINK_MINUTES } from '@ac/protocol/registration';
@@ -31,7 +31,7 @@ type Deps = {
 export function createAccountMail(d: Deps) {
   const web = `${d.publicUrl}${d.basePath}`;
   const links = {
-    /** `/toactivate/{id}` exists in both regions (SPEC §2). */
+    /** `/toactivate/{id}` exists in both regions (docs/product.md#routes). */
     activation: (token: string) => `${web}/toactivate/${token}`,
     /** China: `/password/reset/{id}` (h5: `/h5/reset/{id}`); overseas: the site page `/site/password/reset/{id}`. */
     reset: (token: string, page: ResetPage = 'page') =>

@@ -1,5 +1,5 @@
 /**
- * Mailed links (DESIGN §9): 128-bit random tokens stored as SHA-256,
+ * Mailed links (docs/protocol.md#links-activation-and-reset): 128-bit random tokens stored as SHA-256,
  * single use, 24 h (activation) / 1 h (reset). Every request writes a row,
  * with or without an account behind the address, so the send limits (60 s
  * between mails, 5 an hour, 10 a day per address and purpose) and the

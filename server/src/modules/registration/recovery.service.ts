@@ -1,5 +1,5 @@
 /**
- * Forgot / reset password (SPEC §5, DESIGN §9): a 1-hour single-use link by
+ * Forgot / reset password (docs/product.md#rules, docs/protocol.md#links-activation-and-reset): a 1-hour single-use link by
  * mail (both regions) or, in China, an SMS code of purpose findPwd. A reset
  * sets the password under the policy, ends every session of the user and
  * sends a notice; the link request answers the same whether or not the

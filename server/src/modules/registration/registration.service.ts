@@ -1,5 +1,5 @@
 /**
- * Registration and activation (SPEC §5, DESIGN §9). Overseas accounts
+ * Registration and activation (docs/product.md#rules, docs/protocol.md#security-rules). Overseas accounts
  * register with an email and stay unactivated until the mailed link is
  * opened; an address that already has an account gets a notice instead and
  * the caller the very same answer, after the same password hashing. China

@@ -1,6 +1,6 @@
 /**
- * Sessions (DESIGN §6): opaque random tokens stored hashed, sliding expiry,
- * revocation; password and code logins with throttling (DESIGN §9).
+ * Sessions (docs/protocol.md#sessions): opaque random tokens stored hashed, sliding expiry,
+ * revocation; password and code logins with throttling (docs/protocol.md#throttling-and-rate-limits).
  */
 import { Code } from '@ac/protocol/codes';
 import type { TClientInfo } from '@ac/protocol/envelope';

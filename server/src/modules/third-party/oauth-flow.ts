@@ -1,5 +1,5 @@
 /**
- * The redirect flow around a provider (DESIGN §6): an authorize URL with a
+ * The redirect flow around a provider (docs/protocol.md#sessions): an authorize URL with a
  * random state, a PKCE verifier and a nonce kept server-side (hashed state,
  * single use, 10 minutes, bound to the purpose and, for binding, to the
  * account, for login to the starting browser's cookie), then the

@@ -28,7 +28,7 @@ import type { UserService } from '../user/user.service.ts';
 import type { Callback, OAuthFlow } from './oauth-flow.ts';
 import { createThirdPartyRepo } from './third-party.repo.ts';
 
-/** Unbinding needs a login younger than this (DESIGN §9). */
+/** Unbinding needs a login younger than this (docs/protocol.md#security-rules). */
 export const RECENT_LOGIN_MS = 15 * MINUTE;
 
 export type Origin = { ip: string; requestId: string };

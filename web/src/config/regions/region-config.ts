@@ -1,4 +1,4 @@
-/** What differs between the overseas and the China build (DESIGN §5), one typed object per region. */
+/** What differs between the overseas and the China build (docs/protocol.md#regions), one typed object per region. */
 import type { TCurrency, TRegion } from '@ac/protocol/enums';
 import { getRegion } from '@/lib/app-config';
 import { cnRegion } from './cn';

@@ -1,5 +1,5 @@
 /**
- * clientInfo sent in clear with every call (SPEC §3, §6, §9): client type and
+ * clientInfo sent in clear with every call (docs/product.md#data, docs/product.md#client-types and docs/product.md#messages-and-timing): client type and
  * version from the URL or their cookie, else detected (mobile → User_H5,
  * desktop → User_PC, version 1.0); channel code; the current language; for
  * third-party channels also their client version, type and device id.

@@ -1,6 +1,6 @@
 /**
  * What happens when the server answers a session code (0000005, 1000002,
- * 1000008; SPEC §4): the re-login message shows, one second later the
+ * 1000008; docs/product.md#states): the re-login message shows, one second later the
  * session is cleared and the user sent to the login page with a `redirect`
  * back to where they were. The pending call never settles.
  */

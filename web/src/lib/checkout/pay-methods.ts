@@ -1,5 +1,5 @@
 /**
- * The payment methods each region offers (SPEC §4 codes): China the
+ * The payment methods each region offers (docs/product.md#states codes): China the
  * Alipay-style page flow (2) and WeChat's QR code (3); overseas the card
  * page flow (7). With PAYMENT_PROVIDERS=sandbox the server's sandbox
  * gateway answers them all.

@@ -1,6 +1,6 @@
 /**
  * After checkout: an information box that closes by itself after 3 seconds
- * (SPEC §4, §9), since the order list's payment status may lag behind.
+ * (docs/product.md#states and docs/product.md#messages-and-timing), since the order list's payment status may lag behind.
  */
 import { App } from 'antd';
 import { useCallback } from 'react';

@@ -1,4 +1,4 @@
-/** Money is integer minor units with a currency (API.md): shown as symbol + amount / 100. */
+/** Money is integer minor units with a currency (docs/protocol.md#data-rules): shown as symbol + amount / 100. */
 import type { TMoney } from '@ac/protocol/common';
 import { currencySymbol } from '@ac/protocol/enums';
 

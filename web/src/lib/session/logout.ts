@@ -1,5 +1,5 @@
 /**
- * Logout (SPEC §4): tells the server, then clears user, company, storage,
+ * Logout (docs/product.md#states): tells the server, then clears user, company, storage,
  * vip info, token and ticket cookie and goes to the login page, even when
  * the call fails.
  */

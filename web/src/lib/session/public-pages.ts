@@ -1,5 +1,5 @@
 /**
- * Pages that skip loading the dictionary and user info (SPEC §2): any URL
+ * Pages that skip loading the dictionary and user info (docs/product.md#routes): any URL
  * containing one of these fragments, plus the login page, the overseas
  * site pages and the not-found page.
  */

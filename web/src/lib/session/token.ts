@@ -1,5 +1,5 @@
 /**
- * The login token `utoken`, kept in a one-day cookie (SPEC §9). A `utoken`
+ * The login token `utoken`, kept in a one-day cookie (docs/product.md#messages-and-timing). A `utoken`
  * URL parameter (a CAD client opening the portal) is adopted by
  * persistTrackedParams, which writes the same cookie.
  */

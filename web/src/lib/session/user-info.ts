@@ -19,7 +19,7 @@ export function useUserInfo() {
   return useQuery(userInfoQueryOptions());
 }
 
-/** Logged in means the user's name and id are present (SPEC §6). */
+/** Logged in means the user's name and id are present (docs/product.md#client-types). */
 export function isLoggedIn(info: TUserInfoResponse | undefined): boolean {
   return Boolean(info?.userInfo.name && info.userInfo.id);
 }

@@ -1,5 +1,5 @@
 /**
- * The account center's own login page (DESIGN §6): password or code login,
+ * The account center's own login page (docs/protocol.md#sessions): password or code login,
  * with an enterprise variant for enterprise client types. The two methods
  * switch with a button rather than tabs, so that no tab panel is labelled
  * "Password" or "Email" next to the fields of those names.

@@ -17,7 +17,7 @@ import { useThirdLogin } from '../api/third-login';
 import { savePendingLink } from '../hooks/pending-link';
 import { useLoginSuccess } from '../hooks/use-login-success';
 
-/** China signs a provider identity up on /{type}/getCode (SPEC §2); overseas on the usual register page. */
+/** China signs a provider identity up on /{type}/getCode (docs/product.md#routes); overseas on the usual register page. */
 const registerHref = (type: TThirdPartyType | undefined) =>
   type && getRegion() === 'cn' ? paths.thirdGetCode.getHref(type) : regionConfig().registerHref;
 

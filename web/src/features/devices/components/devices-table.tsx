@@ -1,4 +1,4 @@
-/** Devices as a read-only table (SPEC §3 fields). */
+/** Devices as a read-only table (docs/product.md#data fields). */
 import type { TDeviceRow } from '@ac/protocol/devices';
 import { type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Cancel an order after confirmation (SPEC §4); only rendered for statuses
+ * Cancel an order after confirmation (docs/product.md#states); only rendered for statuses
  * 0 and 6. A raced refusal (2000003) shows the server's catalogue message.
  */
 import type { TOrderStatus } from '@ac/protocol/enums';

@@ -1,4 +1,4 @@
-/** Columns of the order list (SPEC §3). */
+/** Columns of the order list (docs/product.md#data). */
 
 import type { TOrderRow } from '@ac/protocol/commerce';
 import type { TableColumnsType } from 'antd';

@@ -1,4 +1,4 @@
-/** Order detail (SPEC §3/§4): the order, its detail state and lines, with Pay and Cancel where allowed. */
+/** Order detail (docs/product.md#data and docs/product.md#states): the order, its detail state and lines, with Pay and Cancel where allowed. */
 import type { TOrderDetail } from '@ac/protocol/commerce';
 import { Button, Descriptions, Drawer, Flex, Grid, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-/** Order status (SPEC §4 codes 0–8) in its colour. */
+/** Order status (docs/product.md#states codes 0–8) in its colour. */
 import type { TOrderStatus } from '@ac/protocol/enums';
 import { useTranslation } from 'react-i18next';
 import { StatusTag, type StatusTone } from '@/components/status-tag';

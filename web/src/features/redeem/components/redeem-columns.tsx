@@ -1,4 +1,4 @@
-/** Columns of the redeem code list (SPEC §3). */
+/** Columns of the redeem code list (docs/product.md#data). */
 import type { TRedeemRow } from '@ac/protocol/commerce';
 import { type TableColumnsType, Typography } from 'antd';
 import type { TFunction } from 'i18next';

@@ -1,4 +1,4 @@
-/** Columns of the redeem-code order list (SPEC §3). */
+/** Columns of the redeem-code order list (docs/product.md#data). */
 
 import type { TRedeemOrderRow } from '@ac/protocol/commerce';
 import type { TableColumnsType } from 'antd';

@@ -1,4 +1,4 @@
-/** Redeem-order status (SPEC §4) in its colour. */
+/** Redeem-order status (docs/product.md#states) in its colour. */
 import type { TRedeemOrderStatus } from '@ac/protocol/enums';
 import { useTranslation } from 'react-i18next';
 import { StatusTag, type StatusTone } from '@/components/status-tag';

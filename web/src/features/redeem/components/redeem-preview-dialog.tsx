@@ -1,4 +1,4 @@
-/** The redeem confirmation dialog (SPEC §3): what the code grants, before it is used. */
+/** The redeem confirmation dialog (docs/product.md#data): what the code grants, before it is used. */
 import type { TRedeemPreviewResponse } from '@ac/protocol/commerce';
 import { Descriptions, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-/** Redeem code state (SPEC §4) in its colour. */
+/** Redeem code state (docs/product.md#states) in its colour. */
 import type { TRedeemState } from '@ac/protocol/enums';
 import { useTranslation } from 'react-i18next';
 import { StatusTag, type StatusTone } from '@/components/status-tag';

@@ -1,4 +1,4 @@
-/** Change password (SPEC §2): tabs "password verification" and "mobile verification". */
+/** Change password (docs/product.md#routes): tabs "password verification" and "mobile verification". */
 import { Alert, Card, Skeleton, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';

@@ -1,4 +1,4 @@
-/** Delete account (SPEC §2): the agreement step, then the verification-code step. */
+/** Delete account (docs/product.md#routes): the agreement step, then the verification-code step. */
 import { Card, Skeleton, Steps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 /**
- * Third-party logins (SPEC §2): the region's providers with their bound
+ * Third-party logins (docs/product.md#routes): the region's providers with their bound
  * state; binding sends the browser to the provider, which comes back to
  * /third_bind/callback/<type>; unbinding asks first.
  */

@@ -1,0 +1,113 @@
+/**
+ * The production build as it ships: `npm run build -w server` bundles
+ * server/dist, and plain `node server/dist/main.js` (no tsx) starts on an
+ * empty database — PGlite in a temp DATA_DIR (demo mode), or a new
+ * PostgreSQL database in the server-pg project — answers /healthz and
+ * /readyz and an envelope call through @ac/client, and stops on SIGTERM.
+ * Then `node server/dist/migrate.js` finds nothing left to do.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { calls, createClient } from '@ac/client';
+import { httpPaths } from '@ac/protocol/http-paths';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onPostgres } from '../../test/test-db.ts';
+
+const serverDir = new URL('../..', import.meta.url).pathname;
+const repoDir = join(serverDir, '..');
+/** The PostgreSQL project runs at the same time as the PGlite one: each builds its own folder. */
+const outdir = onPostgres ? 'dist-pg' : 'dist';
+const cleanups: (() => Promise<void> | void)[] = [];
+afterAll(async () => {
+  for (const c of cleanups.reverse()) await c();
+});
+
+/** PGlite in a new temp directory, or a new database on the PostgreSQL test server. */
+async function emptyDatabaseEnv(): Promise<Record<string, string>> {
+  if (!onPostgres) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'ac-dist-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    return { DATA_DIR: dataDir };
+  }
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  const name = `ac_dist_${process.pid}_${Math.floor(Math.random() * 1e6)}`;
+  await admin.query(`create database ${name}`);
+  cleanups.push(async () => {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  });
+  const url = new URL(process.env.TEST_DATABASE_URL as string);
+  url.pathname = `/${name}`;
+  return { DATABASE_URL: url.toString() };
+}
+
+/** Starts a dist entry from the repository root on a port the system picks; resolves with its URL once it listens. */
+function startDist(env: Record<string, string>) {
+  const child: ChildProcess = spawn(process.execPath, [`server/${outdir}/main.js`], {
+    cwd: repoDir,
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', NODE_ENV: 'development', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const listening = new Promise<string>((resolve, reject) => {
+    const onData = (d: Buffer) => {
+      output += d;
+      const listeningAt = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+      if (listeningAt && output.includes('ready at')) resolve(listeningAt);
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
+  });
+  cleanups.push(() => void child.kill('SIGKILL'));
+  return { child, listening, exited, output: () => output };
+}
+
+describe('production build', () => {
+  beforeAll(() => {
+    execFileSync('npm', ['run', 'build', '-w', 'server', '--', `--outdir=${outdir}`], { cwd: repoDir, stdio: 'pipe' });
+    if (outdir !== 'dist') cleanups.push(() => rmSync(join(serverDir, outdir), { recursive: true, force: true }));
+  }, 120_000);
+
+  it('bundles the server, the migrate and admin entries', () => {
+    for (const entry of ['main.js', 'migrate.js', 'admin.js']) {
+      expect(existsSync(join(serverDir, outdir, entry))).toBe(true);
+    }
+  });
+
+  it('runs with plain node on an empty database, answering probes and envelope calls', async () => {
+    const env = await emptyDatabaseEnv();
+    const s = startDist(env);
+    const base = await s.listening;
+    expect(s.output()).toContain(onPostgres ? '(us, postgres)' : '(us, pglite)');
+
+    const health = await fetch(`${base}${httpPaths.healthz}`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    const ready = await fetch(`${base}${httpPaths.readyz}`);
+    expect(ready.status).toBe(200);
+
+    const client = createClient({
+      baseUrl: base,
+      clientInfo: { clientType: 'User_PC', clientVersion: '1.0', language: 'en' },
+    });
+    const nodes = await client.call(calls.nodes.list, {});
+    expect(nodes.rows.map((n) => n.code)).toContain('us');
+
+    s.child.kill('SIGTERM');
+    expect(await s.exited).toBe(0);
+
+    // the database is migrated: the migrate entry has nothing left and says so
+    const migrated = execFileSync(process.execPath, [`server/${outdir}/migrate.js`], {
+      cwd: repoDir,
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+    });
+    expect(migrated).toContain('Migrations applied');
+  }, 120_000);
+});

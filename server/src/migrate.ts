@@ -1,0 +1,35 @@
+/**
+ * `npm run migrate`: applies the migrations to the configured database
+ * (DATABASE_URL, or PGlite under DATA_DIR) and exits — on PostgreSQL under
+ * the same advisory lock as the server's start, so it may run while
+ * instances start.
+ */
+import { ConfigError, loadConfig } from './config.ts';
+import { databaseOptions, openDatabase } from './db/client.ts';
+
+async function migrateOnly() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(2);
+    }
+    throw e;
+  }
+  const database = await openDatabase(databaseOptions(config));
+  try {
+    await database.migrate();
+    const checks = await database.check();
+    if (!checks.migrations) throw new Error('migrations ran but the journal is not fully applied');
+    console.log(`Migrations applied (${database.kind}).`);
+  } finally {
+    await database.close();
+  }
+}
+
+migrateOnly().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

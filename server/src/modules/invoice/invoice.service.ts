@@ -1,0 +1,344 @@
+/**
+ * Invoices (docs/decisions/0009-invoices.md): apply over paid orders, apply
+ * again after a failure or voiding, read records and detail, settle
+ * applications with the invoicing provider, download the PDF, void (admin).
+ * An order sits on one live invoice at most: the unique partial index
+ * invoice_orders_live_key refuses a second one whatever requests race.
+ */
+import { Code } from '@ac/protocol/codes';
+import type { TCurrency } from '@ac/protocol/enums';
+import {
+  INVOICE_RULES,
+  INVOICE_TYPES,
+  type TInvoiceCreateRequest,
+  type TInvoiceDetail,
+  type TInvoiceOrderRow,
+  type TInvoiceReCreateRequest,
+  type TInvoiceTitleFields,
+  type TInvoiceType,
+  titleRuleViolation,
+  ZInvoiceCreateRequest,
+  ZInvoiceReCreateRequest,
+} from '@ac/protocol/invoice';
+import type { FastifyBaseLogger } from 'fastify';
+import type { InvoicingProvider } from '../../adapters/invoicing/provider.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { DAY } from '../../lib/time.ts';
+import type { AuditService, Origin } from '../audit/audit.service.ts';
+import { newOrderNo } from '../orders/order-number.ts';
+import type { OrdersService } from '../orders/orders.service.ts';
+import { createInvoiceRepo, type InvoiceRow } from './invoice.repo.ts';
+import {
+  assertInvoiceTransition,
+  INVOICEABLE_ORDER_STATUSES,
+  PENDING_STATUSES,
+  REAPPLICABLE_STATUSES,
+  type TStoredInvoiceStatus,
+} from './invoice-state.ts';
+import { type InvoiceLine, toDocument, toInvoiceDetail, toInvoiceRow } from './invoice-view.ts';
+
+type Deps = {
+  db: Db;
+  orders: Pick<OrdersService, 'inStatuses' | 'findMany'>;
+  audit: AuditService;
+  provider: InvoicingProvider;
+  currency: TCurrency;
+  log?: Pick<FastifyBaseLogger, 'warn'>;
+  now?: () => Date;
+};
+
+type PaidOrder = Awaited<ReturnType<OrdersService['findMany']>>[number];
+
+const invoiceable = (o: PaidOrder['order']) => o.payAmount - o.refundAmount;
+
+/** The name of the unique index a write broke, or undefined. */
+function brokenUnique(e: unknown): string | undefined {
+  const err = e as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } } | null;
+  if (err?.code === '23505') return err.constraint ?? '';
+  if (err?.cause?.code === '23505') return err.cause.constraint ?? '';
+  return undefined;
+}
+
+export function createInvoiceService(d: Deps) {
+  const now = d.now ?? (() => new Date());
+  const repo = (tx?: DbOrTx) => createInvoiceRepo(tx ?? d.db);
+
+  const withinWindow = (payTime: Date | null, at: Date) =>
+    payTime !== null && at.getTime() - payTime.getTime() <= INVOICE_RULES.applyWithinDays * DAY;
+
+  /** The orders as invoice lines; any that is not a paid order of the user's with an amount answers 2100002. */
+  async function linesFor(userId: string, orderNos: string[], at: Date, checkWindow: boolean): Promise<InvoiceLine[]> {
+    const found = new Map((await d.orders.findMany(orderNos, userId)).map((r) => [r.order.orderNo, r]));
+    return orderNos.map((orderNo) => {
+      const r = found.get(orderNo);
+      const ok =
+        r &&
+        INVOICEABLE_ORDER_STATUSES.includes(r.order.status) &&
+        r.order.currency === d.currency &&
+        invoiceable(r.order) > 0 &&
+        (!checkWindow || withinWindow(r.order.payTime, at));
+      if (!r || !ok) throw new AppError(Code.invoiceOrderNotInvoiceable, orderNo);
+      return { orderNo, goodsName: r.goodsName, payTime: r.order.payTime, amount: invoiceable(r.order) };
+    });
+  }
+
+  /** The lines of a stored invoice with the goods names of its orders. */
+  async function storedLines(row: InvoiceRow): Promise<InvoiceLine[]> {
+    const lines = await repo().listLines(row.invoiceNo);
+    const orders = row.userId
+      ? new Map(
+          (
+            await d.orders.findMany(
+              lines.map((l) => l.orderNo),
+              row.userId,
+            )
+          ).map((r) => [r.order.orderNo, r]),
+        )
+      : new Map<string, PaidOrder>();
+    return lines.map((l) => ({
+      orderNo: l.orderNo,
+      goodsName: orders.get(l.orderNo)?.goodsName ?? '',
+      payTime: orders.get(l.orderNo)?.order.payTime ?? null,
+      amount: l.amount,
+    }));
+  }
+
+  async function ownInvoice(userId: string, invoiceNo: string) {
+    const row = await repo().findInvoice(invoiceNo, userId);
+    if (!row) throw new AppError(Code.invoiceNotFound);
+    return row;
+  }
+
+  async function detailOf(row: InvoiceRow): Promise<TInvoiceDetail> {
+    return toInvoiceDetail(row, await storedLines(row), await repo().findReissueOf(row.invoiceNo));
+  }
+
+  /** Hands an application to the provider; on failure it stays without a reference and the next settle retries. */
+  async function submit(row: InvoiceRow, lines: InvoiceLine[]): Promise<InvoiceRow> {
+    try {
+      const { ref } = await d.provider.submit(toDocument(row, lines));
+      await repo().patchInvoice(row.invoiceNo, { providerRef: ref, updatedAt: now() });
+      return { ...row, providerRef: ref };
+    } catch (e) {
+      d.log?.warn({ err: e, invoiceNo: row.invoiceNo }, 'invoice submission failed; retried on the next settle');
+      return row;
+    }
+  }
+
+  /** Asks the provider about a pending invoice and applies its answer; answers the invoice as it now is. */
+  async function settle(row: InvoiceRow): Promise<InvoiceRow> {
+    const from = row.status as TStoredInvoiceStatus;
+    if (!PENDING_STATUSES.includes(from)) return row;
+    const current = row.providerRef ? row : await submit(row, await storedLines(row));
+    if (!current.providerRef) return current;
+    let outcome: Awaited<ReturnType<InvoicingProvider['check']>>;
+    try {
+      outcome = await d.provider.check(current.providerRef);
+    } catch (e) {
+      d.log?.warn({ err: e, invoiceNo: row.invoiceNo }, 'invoice status check failed');
+      return current;
+    }
+    if (outcome.state === 'pending') return current;
+    const at = now();
+    const to = outcome.state === 'issued' ? 'invoiced' : 'failed';
+    assertInvoiceTransition(from, to);
+    const moved = await d.db.transaction(async (tx) => {
+      const patch =
+        outcome.state === 'issued'
+          ? { fiscalNo: outcome.fiscalNo, issuedAt: outcome.issuedAt, updatedAt: at }
+          : { failReason: outcome.reason, updatedAt: at };
+      const r = await repo(tx).moveStatus(row.invoiceNo, from, to, patch);
+      if (!r) return null;
+      if (to === 'failed') await repo(tx).releaseOrders(row.invoiceNo);
+      await d.audit.record(
+        { event: `invoice.${to}`, userId: row.userId, detail: { invoiceNo: row.invoiceNo, provider: d.provider.name } },
+        tx,
+      );
+      return r;
+    });
+    return moved ?? (await repo().findInvoice(row.invoiceNo)) ?? current;
+  }
+
+  /** Writes a new application and its live order lines in one transaction; a clash answers its catalogue code. */
+  async function apply(
+    userId: string,
+    req: { type: TInvoiceType; title: TInvoiceTitleFields; email: string },
+    lines: InvoiceLine[],
+    extra: { status: 'invoicing' | 'reissuing'; reissueOf: string | null },
+    origin: Origin,
+  ) {
+    const at = now();
+    const { type, title, email } = req;
+    const amount = lines.reduce((sum, l) => sum + l.amount, 0);
+    const t = title;
+    try {
+      return await d.db.transaction(async (tx) => {
+        const row = await repo(tx).insertInvoice(
+          {
+            invoiceNo: newOrderNo(at, 'IV'),
+            userId,
+            type,
+            titleKind: t.kind,
+            titleName: t.name,
+            taxNo: t.kind === 'company' ? t.taxNo : '',
+            address: t.address,
+            phone: t.phone,
+            bankName: t.bankName,
+            bankAccount: t.bankAccount,
+            email,
+            currency: d.currency,
+            amount,
+            status: extra.status,
+            reissueOf: extra.reissueOf,
+            appliedAt: at,
+            updatedAt: at,
+          },
+          lines.map((l) => ({ orderNo: l.orderNo, amount: l.amount })),
+        );
+        await d.audit.record(
+          {
+            event: extra.reissueOf ? 'invoice.reapplied' : 'invoice.applied',
+            userId,
+            ...origin,
+            detail: { invoiceNo: row.invoiceNo, orders: lines.length, amount, reissueOf: extra.reissueOf },
+          },
+          tx,
+        );
+        return row;
+      });
+    } catch (e) {
+      const index = brokenUnique(e);
+      if (index === 'invoices_reissue_key') throw new AppError(Code.invoiceCannotReapply);
+      if (index !== undefined) throw new AppError(Code.invoiceOrderTaken);
+      throw e;
+    }
+  }
+
+  function checkTitle(req: { type: TInvoiceType; title: TInvoiceTitleFields }) {
+    const code = titleRuleViolation(req.title, req.type);
+    if (code) throw new AppError(code);
+  }
+
+  async function settlePending(userId: string) {
+    for (const row of await repo().listPending(userId, PENDING_STATUSES)) await settle(row);
+  }
+
+  return {
+    notice: () => ({ ...INVOICE_RULES, types: [...INVOICE_TYPES] }),
+
+    /** My paid orders with an amount: those on a live invoice, and those still within the apply window. */
+    async orders(userId: string, p: { pageNo: number; pageSize: number }) {
+      await settlePending(userId);
+      const at = now();
+      const paid = (await d.orders.inStatuses(userId, [...INVOICEABLE_ORDER_STATUSES])).filter(
+        (r) => r.order.currency === d.currency && invoiceable(r.order) > 0,
+      );
+      const live = new Map((await repo().liveInvoicesOf(paid.map((r) => r.order.orderNo))).map((l) => [l.orderNo, l]));
+      const rows: TInvoiceOrderRow[] = paid
+        .filter((r) => live.has(r.order.orderNo) || withinWindow(r.order.payTime, at))
+        .map(({ order, goodsName }) => {
+          const on = live.get(order.orderNo);
+          return {
+            orderNo: order.orderNo,
+            goodsName,
+            payTime: order.payTime?.toISOString() ?? null,
+            status: order.status as TInvoiceOrderRow['status'],
+            amount: { amount: invoiceable(order), currency: order.currency },
+            invoiceStatus: on?.status ?? 'notInvoiced',
+            invoiceNo: on?.invoiceNo ?? null,
+          };
+        });
+      const start = (p.pageNo - 1) * p.pageSize;
+      return {
+        rows: rows.slice(start, start + p.pageSize),
+        total: rows.length,
+        pageNo: p.pageNo,
+        pageSize: p.pageSize,
+      };
+    },
+
+    async create(userId: string, input: TInvoiceCreateRequest, origin: Origin): Promise<TInvoiceDetail> {
+      const req = ZInvoiceCreateRequest.parse(input);
+      checkTitle(req);
+      const lines = await linesFor(userId, [...new Set(req.orderNos)], now(), true);
+      const row = await apply(userId, req, lines, { status: 'invoicing', reissueOf: null }, origin);
+      return detailOf(await settle(await submit(row, lines)));
+    },
+
+    async reCreate(userId: string, input: TInvoiceReCreateRequest, origin: Origin): Promise<TInvoiceDetail> {
+      const req = ZInvoiceReCreateRequest.parse(input);
+      const old = await ownInvoice(userId, req.invoiceNo);
+      if (!REAPPLICABLE_STATUSES.includes(old.status as TStoredInvoiceStatus)) {
+        throw new AppError(Code.invoiceCannotReapply);
+      }
+      if (await repo().findReissueOf(old.invoiceNo)) throw new AppError(Code.invoiceCannotReapply);
+      checkTitle(req);
+      const orderNos = (await repo().listLines(old.invoiceNo)).map((l) => l.orderNo);
+      const lines = await linesFor(userId, orderNos, now(), false);
+      const row = await apply(userId, req, lines, { status: 'reissuing', reissueOf: old.invoiceNo }, origin);
+      return detailOf(await settle(await submit(row, lines)));
+    },
+
+    async records(
+      userId: string,
+      p: { pageNo: number; pageSize: number; status?: TStoredInvoiceStatus | 'notInvoiced' },
+    ) {
+      await settlePending(userId);
+      if (p.status === 'notInvoiced') return { rows: [], total: 0, pageNo: p.pageNo, pageSize: p.pageSize };
+      const { rows, total } = await repo().listInvoices(userId, {
+        status: p.status,
+        offset: (p.pageNo - 1) * p.pageSize,
+        limit: p.pageSize,
+      });
+      return {
+        rows: rows.map((r) => toInvoiceRow(r.invoice, r.orderCount)),
+        total,
+        pageNo: p.pageNo,
+        pageSize: p.pageSize,
+      };
+    },
+
+    async detail(userId: string, invoiceNo: string): Promise<TInvoiceDetail> {
+      return detailOf(await settle(await ownInvoice(userId, invoiceNo)));
+    },
+
+    /** The issued invoice's PDF; 2100009 until it is issued. */
+    async pdf(userId: string, invoiceNo: string): Promise<{ invoiceNo: string; data: Buffer }> {
+      const row = await settle(await ownInvoice(userId, invoiceNo));
+      if (row.status !== 'invoiced' || !row.providerRef || !row.fiscalNo || !row.issuedAt) {
+        throw new AppError(Code.invoicePdfNotReady);
+      }
+      const doc = toDocument(row, await storedLines(row));
+      const data = await d.provider.pdf(row.providerRef, doc, { fiscalNo: row.fiscalNo, issuedAt: row.issuedAt });
+      return { invoiceNo: row.invoiceNo, data };
+    },
+
+    /** Admin: voids an issued invoice (red-flush); its orders are free to be invoiced again. */
+    async void(invoiceNo: string, origin: Origin = {}): Promise<InvoiceRow> {
+      const row = await repo().findInvoice(invoiceNo);
+      if (!row) throw new AppError(Code.invoiceNotFound);
+      const from = row.status as TStoredInvoiceStatus;
+      assertInvoiceTransition(from, 'voided');
+      const moved = await d.db.transaction(async (tx) => {
+        const r = await repo(tx).moveStatus(invoiceNo, from, 'voided', { updatedAt: now() });
+        if (!r) return null;
+        await repo(tx).releaseOrders(invoiceNo);
+        await d.audit.record({ event: 'invoice.voided', userId: row.userId, ...origin, detail: { invoiceNo } }, tx);
+        return r;
+      });
+      if (!moved) throw new AppError(Code.invoiceTransitionRefused, undefined, { from, to: 'voided' });
+      return moved;
+    },
+
+    /** Account deletion: the saved titles go; invoices stay (tax records) without the person. */
+    async forgetUser(userId: string, tx: DbOrTx): Promise<void> {
+      await repo(tx).deleteTitles(userId);
+      await repo(tx).detachInvoices(userId);
+    },
+
+    /** Settles every pending invoice of a user (what records and orders do first). */
+    settlePending,
+  };
+}
+export type InvoiceService = ReturnType<typeof createInvoiceService>;
