@@ -171,6 +171,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
 
   // services, built once
   const s = createServices({ config, db, log: app.log, adapters: options.adapters });
+  app.addHook('onReady', () => s.jobs.start());
   app.addHook('onClose', () => s.close());
   const { publicUrl, region } = config;
 

@@ -88,6 +88,8 @@ const ZEnv = z
       .optional(),
     MAIL_FROM: z.string().min(3).default('Account Center <no-reply@localhost>'),
     SMS_PROVIDER: z.enum(['outbox']).default('outbox'),
+    // Scheduled jobs: expiry, reconciliation, purges (docs/decisions/0012-durable-jobs.md).
+    JOBS_SCHEDULE: boolish.default(true),
     // Server nodes (docs/decisions/0005-server-nodes.md).
     NODE_CODE: ZNodeCode.optional(),
     CAPTCHA_FREE_SENDS_PER_IP: z.coerce.number().int().min(1).max(100_000).optional(),
@@ -132,6 +134,8 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   smsProvider: 'outbox';
+  /** Run the scheduled jobs (JOBS_SCHEDULE, default true); sent jobs run either way. */
+  jobsSchedule: boolean;
   paymentProviders: TPaymentProvider[];
   payments: PaymentsConfig;
   /** This node's code in the node list (NODE_CODE, default the region). */
@@ -187,6 +191,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     smsProvider: e.SMS_PROVIDER,
+    jobsSchedule: e.JOBS_SCHEDULE,
     paymentProviders: e.PAYMENT_PROVIDERS,
     payments: paymentsConfig(e),
     nodeCode: e.NODE_CODE ?? e.REGION,

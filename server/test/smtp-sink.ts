@@ -7,8 +7,8 @@ import { SMTPServer } from 'smtp-server';
 
 export type SunkMail = { from: string; to: string[]; raw: string; body: string };
 
-/** `hold`: the sink does not answer DATA until `release()` (a slow mail server). */
-export async function startSmtpSink(options: { hold?: boolean } = {}) {
+/** `hold`: the sink does not answer DATA until `release()` (a slow mail server); `port`: a fixed port (default any). */
+export async function startSmtpSink(options: { hold?: boolean; port?: number } = {}) {
   const mails: SunkMail[] = [];
   const held: (() => void)[] = [];
   const server = new SMTPServer({
@@ -28,7 +28,7 @@ export async function startSmtpSink(options: { hold?: boolean } = {}) {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

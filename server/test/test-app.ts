@@ -26,6 +26,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     REGION: options.region ?? 'us',
     PUBLIC_URL: 'http://127.0.0.1:8080',
     LOG_LEVEL: options.logStream ? 'debug' : 'silent',
+    // the scheduled jobs (expiry, purges) would change data under a test at a cron tick
+    JOBS_SCHEDULE: 'false',
     ...options.env,
   });
   config.webDist = options.webDist;

@@ -106,6 +106,21 @@ describe('admin commands', () => {
     expect(await admin(`orders refund ${orderNo}`)).toMatch(/: refunded, refunded 49\.99 USD of 49\.99 USD/);
     const [row] = await t.db.select().from(orders).where(eq(orders.orderNo, orderNo));
     expect(row?.status).toBe(OrderStatus.refunded);
+    expect(await admin('orders refund-due')).toBe('no refund due');
+    // paid after it was cancelled: listed as a refund due, then refunded
+    const late = await t.client.call<TOrderDetail>(calls.orders.create, { goodsCode: 'ML2' }, { token });
+    await t.client.call(calls.orders.cancel, { orderNo: late.data.orderNo }, { token });
+    const lateNote = sandboxNotification({
+      orderNo: late.data.orderNo,
+      amount: late.data.orderAmount.amount,
+      currency: 'USD',
+    });
+    await postNotify(t, 'sandbox', lateNote.body, lateNote.headers);
+    expect(await admin('orders refund-due')).toMatch(
+      new RegExp(`^${late.data.orderNo}  cancelled, paid 49\\.99 USD on .*: refund due$`),
+    );
+    expect(await admin(`orders refund ${late.data.orderNo}`)).toMatch(/: refunded, refunded 49\.99 USD of 49\.99 USD/);
+    expect(await admin('orders refund-due')).toBe('no refund due');
     expect(await admin('orders expire')).toMatch(/marked expired$/);
     expect(await admin('reconcile', { 'older-than': '0' })).toMatch(/^checked \d+ orders? awaiting payment/);
   });

@@ -4,7 +4,7 @@ import { codesGenerate, codesVoid } from './commands/codes.ts';
 import { goodsDisable, goodsEnable, goodsList, goodsSetPrice } from './commands/goods.ts';
 import { invoicesVoid } from './commands/invoices.ts';
 import { membershipGrant, membershipRevoke } from './commands/membership.ts';
-import { ordersExpire, ordersRefund, reconcile } from './commands/orders.ts';
+import { ordersExpire, ordersRefund, ordersRefundDue, reconcile } from './commands/orders.ts';
 import { usersList } from './commands/users.ts';
 
 export const COMMANDS: Record<string, AdminCommand> = {
@@ -17,6 +17,7 @@ export const COMMANDS: Record<string, AdminCommand> = {
   'membership grant': membershipGrant,
   'membership revoke': membershipRevoke,
   'orders refund': ordersRefund,
+  'orders refund-due': ordersRefundDue,
   'orders expire': ordersExpire,
   'invoices void': invoicesVoid,
   'users list': usersList,
@@ -34,6 +35,7 @@ export const USAGE = `Usage: npm run admin -- <command> [options]
   membership grant --user <email|mobile> --goods <code> --days <n>
   membership revoke --user <email|mobile> --goods <code>
   orders refund <orderNo> [--amount <minor units>]   (whole remainder when no amount)
+  orders refund-due                      (orders paid after they were cancelled, to refund)
   orders expire
   invoices void <invoiceNo>              (an issued invoice, China build; its orders can be invoiced again)
   users list [--page 1] [--limit 50]

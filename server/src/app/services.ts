@@ -16,7 +16,6 @@ import { createPaymentGateways } from '../adapters/payments/gateways.ts';
 import { createOutboxSms, type SmsSender } from '../adapters/sms.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { createBackgroundDelivery } from '../lib/background-delivery.ts';
 import { createFieldCipher } from '../lib/field-crypto.ts';
 import { createAccountService } from '../modules/account/account.service.ts';
 import { createAuditService } from '../modules/audit/audit.service.ts';
@@ -28,6 +27,9 @@ import { createCompanyService } from '../modules/company/company.service.ts';
 import { createDevicesService } from '../modules/devices/devices.service.ts';
 import { createInvoiceService } from '../modules/invoice/invoice.service.ts';
 import { createInvoiceTitlesService } from '../modules/invoice/invoice-titles.service.ts';
+import { createJobQueue } from '../modules/jobs/job-queue.ts';
+import { createQueuedMailer } from '../modules/jobs/mail-jobs.ts';
+import { registerScheduledJobs } from '../modules/jobs/scheduled-jobs.ts';
 import { createKeysService } from '../modules/keys/keys.service.ts';
 import { createMembershipAdmin } from '../modules/memberships/membership-admin.service.ts';
 import { createMembershipsService } from '../modules/memberships/memberships.service.ts';
@@ -71,14 +73,19 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
   const { publicUrl, basePath, region, nodeCode } = config;
   const { currency, defaultLanguage } = regionSettings[region];
 
-  // delivery adapters
+  // durable jobs, and the delivery adapters: over SMTP, mail goes through the queue
+  const jobs = createJobQueue({ db, log, schedules: config.jobsSchedule });
   const outboxRepo = createOutboxRepo(db);
-  const mailer = adapters.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, outboxRepo);
+  const { smtpUrl, mailFrom: from } = config;
+  const mailer =
+    adapters.mailer ??
+    (smtpUrl
+      ? createQueuedMailer({ smtpUrl, from, queue: jobs, outbox: outboxRepo, log })
+      : createMailer({ smtpUrl, from }, outboxRepo));
   const sms = adapters.sms ?? createOutboxSms(outboxRepo);
   const outbox = createOutboxService({ db });
   const notifier = createNotifier({ mailer, sms, log });
-  const background = createBackgroundDelivery(log);
-  const mail = createAccountMail({ mailer, sms, publicUrl, basePath, region, log });
+  const mail = createAccountMail({ mailer, sms, publicUrl, basePath, region });
   const gateways = createPaymentGateways(config, db, log);
   const providers = adapters.oauth ?? createOAuthProviders(config.oauth);
   const store = adapters.avatarStore ?? createDbAvatarStore(db);
@@ -119,7 +126,6 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     users,
     audit,
     defaultLanguage,
-    background,
     nodeDirectory: directory,
   });
   const registration = createRegistrationService({ db, users, codes, directory, mail, audit, defaultLanguage });
@@ -182,7 +188,10 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     defaultLanguage,
   });
 
+  registerScheduledJobs({ queue: jobs, orders, payments, keys, sessions, outbox, log });
+
   return {
+    jobs,
     outbox,
     gateways,
     audit,
@@ -217,11 +226,10 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     refunds: createOrderRefunds({ db, memberships, audit }),
     redeemIssue: createRedeemIssueService({ db, products, audit }),
     membershipAdmin: createMembershipAdmin({ db, memberships, products, audit }),
-    /** Waits for the payment gateways and the mails still being sent. */
+    /** Stops the job workers (waiting for the jobs being run) and the payment gateways. */
     async close() {
+      await jobs.stop();
       await gateways.close();
-      await mail.drain();
-      await background.drain();
     },
   };
 }

@@ -79,7 +79,8 @@ export const orders = {
   }),
   cancel: defineContract({
     path: '/order/v5/order/cancel',
-    summary: 'Cancel one of my orders; only unpaid (0) and payment-not-confirmed (6) orders',
+    summary:
+      'Cancel one of my orders; only unpaid (0) ones — once a payment is under way (6) it can no longer be cancelled',
     tag: 'orders',
     auth: true,
     request: ZOrderCancelRequest,

@@ -1,4 +1,4 @@
-/** orders refund <orderNo> [--amount <minor units>] · orders expire · reconcile [--older-than 15] */
+/** orders refund <orderNo> [--amount <minor units>] · orders refund-due · orders expire · reconcile [--older-than 15] */
 import { orderStatusName, type TOrderStatus } from '@ac/protocol/enums';
 import type { AdminCommand } from '../admin-context.ts';
 import { int, optionalText, positional } from '../args.ts';
@@ -9,6 +9,18 @@ export const ordersRefund: AdminCommand = async ({ services }, args) => {
   const o = await services.refunds.refund(positional(args, 2, 'the order number'), amount);
   const status = orderStatusName[o.status as TOrderStatus];
   return `${o.orderNo}: ${status}, refunded ${money(o.refundAmount, o.currency)} of ${money(o.payAmount, o.currency)}`;
+};
+
+/** Orders paid after they were cancelled: the money is to go back (`orders refund <orderNo>`). */
+export const ordersRefundDue: AdminCommand = async ({ services }) => {
+  const due = await services.orders.refundDue();
+  if (!due.length) return 'no refund due';
+  return due
+    .map(
+      (o) =>
+        `${o.orderNo}  cancelled, paid ${money(o.payAmount - o.refundAmount, o.currency)} on ${o.payTime?.toISOString() ?? '?'}: refund due`,
+    )
+    .join('\n');
 };
 
 export const ordersExpire: AdminCommand = async ({ services }) => {

@@ -33,7 +33,7 @@ export const paymentNotifications = pgTable(
     paid: boolean('paid').notNull(),
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
-    outcome: text('outcome', { enum: ['granted', 'duplicate', 'failed', 'ignored'] }).notNull(),
+    outcome: text('outcome', { enum: ['granted', 'duplicate', 'failed', 'refundDue', 'ignored'] }).notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('payment_notifications_order_idx').on(t.orderNo, t.receivedAt)],

@@ -13,16 +13,12 @@ import type { AuthSession } from '../../envelope/call.ts';
 import { messageLanguage } from '../../i18n/language.ts';
 import { codeMessageText, registerNoticeText } from '../../i18n/mail-texts.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { BackgroundDelivery } from '../../lib/background-delivery.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { NodeDirectory } from '../nodes/node-directory.ts';
 import type { UserService } from '../user/user.service.ts';
 import type { CodesService } from './codes.service.ts';
 
 export type Delivery = 'code' | 'notice' | 'none';
-
-/** Purposes whose delivery depends on whether an account exists: their messages are sent without waiting. */
-export const accountBlindPurposes: readonly TCodePurpose[] = ['login', 'findPwd', 'register'];
 
 /** Purposes for an existing account: one living on another node is sent there (the jump-node screen). */
 const accountPurposes: readonly TCodePurpose[] = ['login', 'findPwd'];
@@ -69,8 +65,6 @@ type Deps = {
   users: Pick<UserService, 'findByAccount' | 'findLive'>;
   audit: AuditService;
   defaultLanguage: TLanguage;
-  /** Sends the messages of account-blind purposes (login, findPwd, register) without waiting. */
-  background: BackgroundDelivery;
   /** When given, a login or find-password code for an account living on another node answers 0300069. */
   nodeDirectory?: Pick<NodeDirectory, 'elsewhere'>;
 };
@@ -106,9 +100,9 @@ export function createCodeDelivery(d: Deps) {
     if (otherNode) throw new AppError(Code.accountOnOtherNode, otherNode.code);
     // a code row is created in every case, so limits and answers are the same for any target
     const code = await d.codes.issue(purpose, target, { ip: r.ip, ticket: r.ticket });
-    const deliver = delivery === 'code' ? () => send.code(code) : delivery === 'notice' ? send.notice : undefined;
-    if (deliver && accountBlindPurposes.includes(purpose)) d.background.dispatch(`${channel} code`, deliver);
-    else if (deliver) await deliver();
+    // the message is written (outbox, and its delivery job over SMTP) before the answer; SMTP is never awaited
+    if (delivery === 'code') await send.code(code);
+    else if (delivery === 'notice') await send.notice();
     await d.audit.record({
       event: 'code.sent',
       userId: r.session?.userId,

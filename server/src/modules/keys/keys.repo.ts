@@ -15,8 +15,10 @@ export function createKeysRepo(db: DbOrTx) {
         .limit(1);
       return rows[0] ?? null;
     },
+    /** Returns how many went. */
     async deleteExpiredKeys(now: Date) {
-      await db.delete(aesKeys).where(lt(aesKeys.expiresAt, now));
+      const gone = await db.delete(aesKeys).where(lt(aesKeys.expiresAt, now)).returning({ keyHash: aesKeys.keyHash });
+      return gone.length;
     },
     /** true when the id was new; false when it had been seen (a replay). */
     async rememberRequestId(requestId: string) {
@@ -27,8 +29,13 @@ export function createKeysRepo(db: DbOrTx) {
         .returning({ requestId: signedRequests.requestId });
       return rows.length === 1;
     },
+    /** Returns how many went. */
     async forgetRequestIdsBefore(cutoff: Date) {
-      await db.delete(signedRequests).where(lt(signedRequests.seenAt, cutoff));
+      const gone = await db
+        .delete(signedRequests)
+        .where(lt(signedRequests.seenAt, cutoff))
+        .returning({ requestId: signedRequests.requestId });
+      return gone.length;
     },
   };
 }

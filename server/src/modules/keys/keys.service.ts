@@ -45,6 +45,13 @@ export function createKeysService(d: { db: Db; now?: () => Date }) {
       return true;
     },
 
+    /** The scheduled purge: expired keys and signed-request ids past their age; returns how many went. */
+    async purgeExpired(): Promise<number> {
+      const keys = await repo.deleteExpiredKeys(now());
+      const ids = await repo.forgetRequestIdsBefore(addMs(now(), -2 * SIGNED_REQUEST_MAX_AGE_MS));
+      return keys + ids;
+    },
+
     /** Records a signed request id; false when it was already used. */
     async acceptRequestId(requestId: string): Promise<boolean> {
       const fresh = await repo.rememberRequestId(requestId);

@@ -20,7 +20,6 @@ const LEGAL: [TOrderStatus, TOrderStatus][] = [
   [S.unpaid, S.cancelled],
   [S.unpaid, S.payFailed],
   [S.unconfirmed, S.paid],
-  [S.unconfirmed, S.cancelled],
   [S.unconfirmed, S.payFailed],
   [S.payFailed, S.unconfirmed],
   [S.payFailed, S.paid],
@@ -34,6 +33,7 @@ const LEGAL: [TOrderStatus, TOrderStatus][] = [
   [S.conversionDue, S.expired],
   [S.conversionDue, S.refunded],
   [S.conversionDue, S.partiallyRefunded],
+  [S.cancelled, S.refunded],
 ];
 const key = (from: number, to: number) => `${from}->${to}`;
 const legal = new Set(LEGAL.map(([f, t]) => key(f, t)));
@@ -61,12 +61,14 @@ describe('order state machine', () => {
     }
   });
 
-  it('keeps cancelling to 0 and 6, paying to 0, 6 and 4, and terminal states terminal', () => {
-    expect(CANCELLABLE).toEqual([S.unpaid, S.unconfirmed]);
+  it('keeps cancelling to 0 (not 6: a payment is under way), paying to 0, 6 and 4, and terminal states terminal', () => {
+    expect(CANCELLABLE).toEqual([S.unpaid]);
     expect(PAYABLE).toEqual([S.unpaid, S.unconfirmed, S.payFailed]);
     for (const s of CANCELLABLE) expect(canTransition(s, S.cancelled)).toBe(true);
     for (const s of PAYABLE) expect(canTransition(s, S.paid)).toBe(true);
-    for (const s of [S.cancelled, S.refunded, S.expired]) expect(ORDER_TRANSITIONS[s]).toEqual([]);
+    for (const s of [S.refunded, S.expired]) expect(ORDER_TRANSITIONS[s]).toEqual([]);
+    // a cancelled order only ever moves to refunded: a payment that arrived after the cancel
+    expect(ORDER_TRANSITIONS[S.cancelled]).toEqual([S.refunded]);
   });
 
   it('derives the pay state and the detail state of docs/product.md#states', () => {

@@ -12,22 +12,27 @@ import { AppError } from '../../lib/app-error.ts';
 export const ORDER_TRANSITIONS: Readonly<Record<TOrderStatus, readonly TOrderStatus[]>> = {
   // created, nothing paid: start a payment, be paid, cancelled, or failed by the gateway
   [S.unpaid]: [S.unconfirmed, S.paid, S.cancelled, S.payFailed],
-  // a payment was started and is not confirmed yet
-  [S.unconfirmed]: [S.paid, S.cancelled, S.payFailed],
+  // a payment was started and is not confirmed yet: no cancelling, the money may be on its way
+  [S.unconfirmed]: [S.paid, S.payFailed],
   // the gateway reported a failure: the user may pay again, or a late success arrives
   [S.payFailed]: [S.unconfirmed, S.paid],
   // paid: the service runs out, is refunded (fully or partly) or converted
   [S.paid]: [S.expired, S.refunded, S.partiallyRefunded, S.conversionDue],
   [S.partiallyRefunded]: [S.partiallyRefunded, S.refunded, S.expired],
   [S.conversionDue]: [S.expired, S.refunded, S.partiallyRefunded],
+  // cancelled: terminal, except that a payment that arrived after the cancel is refunded (a refund due)
+  [S.cancelled]: [S.refunded],
   // terminal
   [S.expired]: [],
-  [S.cancelled]: [],
   [S.refunded]: [],
 };
 
-/** Statuses a user may cancel (docs/product.md#states: "only some orders can be cancelled"). */
-export const CANCELLABLE: readonly TOrderStatus[] = [S.unpaid, S.unconfirmed];
+/**
+ * Statuses a user may cancel (docs/product.md#states: "only some orders can be cancelled"): unpaid only. Once a
+ * payment is under way (6) the gateway may still report it paid; a paid report for an order
+ * cancelled before is recorded as a refund due (payment-apply.ts), never dropped.
+ */
+export const CANCELLABLE: readonly TOrderStatus[] = [S.unpaid];
 /** Statuses a payment may be started from. */
 export const PAYABLE: readonly TOrderStatus[] = [S.unpaid, S.unconfirmed, S.payFailed];
 /** Statuses in which the money was received (pay-state 1). */

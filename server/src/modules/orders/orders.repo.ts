@@ -1,5 +1,5 @@
 import { OrderStatus } from '@ac/protocol/enums';
-import { and, count, desc, eq, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lte, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { goods, orders } from '../../db/schema/index.ts';
 
@@ -83,6 +83,15 @@ export function createOrdersRepo(db: DbOrTx) {
         .set({ status: OrderStatus.cancelled, updatedAt: at })
         .where(and(eq(orders.userId, userId), eq(orders.status, OrderStatus.unpaid)));
       await db.update(orders).set({ userId: null }).where(eq(orders.userId, userId));
+    },
+    /** Cancelled orders paid afterwards and not refunded yet, oldest payment first. */
+    async refundDue(limit: number) {
+      return db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.status, OrderStatus.cancelled), gt(orders.payAmount, orders.refundAmount)))
+        .orderBy(asc(orders.payTime))
+        .limit(limit);
     },
     async servedOrdersEndedBy(now: Date, statuses: number[], limit: number) {
       return db

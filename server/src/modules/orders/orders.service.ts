@@ -93,7 +93,7 @@ export function createOrdersService(d: Deps) {
       return toOrderDetail(await ownOrder(userId, orderNo), now());
     },
 
-    /** Cancels an unpaid (0) or not-confirmed (6) order; anything else answers 2000003. */
+    /** Cancels an unpaid (0) order; anything else (a payment under way, 6, too) answers 2000003. */
     async cancel(userId: string, orderNo: string, origin: Omit<OrderOrigin, 'channel'>): Promise<void> {
       const { order } = await ownOrder(userId, orderNo);
       const refuse = (status: number) =>
@@ -120,6 +120,9 @@ export function createOrdersService(d: Deps) {
     insert: (row: NewOrder, tx?: DbOrTx) => repo(tx).insertOrder(row),
     /** Account deletion: unpaid orders are cancelled, every order kept but no longer tied to the person. */
     detachUser: (userId: string, at: Date, tx: DbOrTx) => repo(tx).detachUser(userId, at),
+
+    /** Orders paid after they were cancelled and not refunded yet (the admin refunds them in full). */
+    refundDue: (limit = 500) => repo().refundDue(limit),
 
     /** Marks paid orders whose service period has ended as expired (3); returns how many. */
     async expireServed(): Promise<number> {

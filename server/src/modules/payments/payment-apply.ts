@@ -2,12 +2,14 @@
  * Applies a verified gateway report to its order in ONE transaction (docs/protocol.md#data-rules):
  * the order row is locked, amount, currency and merchant are checked,
  * the order moves along the state machine (0/6/4 → 1 on payment, 0/6 → 4
- * on failure) and the membership is granted. Repeated and out-of-order
- * reports change nothing: they are recorded and acknowledged.
+ * on failure) and the membership is granted. A payment for an order
+ * cancelled before is kept on the order (its pay amount) and recorded as a
+ * refund due, for the admin to refund (`orders refund-due`). Repeated and
+ * out-of-order reports change nothing: they are recorded and acknowledged.
  */
 import { Code } from '@ac/protocol/codes';
 import { OrderStatus, type TOrderStatus } from '@ac/protocol/enums';
-import type { PaymentGateway, PaymentReport } from '../../adapters/payments/types.ts';
+import type { PaymentGateway, PaymentLog, PaymentReport } from '../../adapters/payments/types.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuditService } from '../audit/audit.service.ts';
@@ -17,7 +19,7 @@ import type { OrdersService } from '../orders/orders.service.ts';
 import type { ProductsService } from '../products/products.service.ts';
 import { createPaymentsRepo } from './payments.repo.ts';
 
-export type ApplyOutcome = 'granted' | 'duplicate' | 'failed' | 'ignored';
+export type ApplyOutcome = 'granted' | 'duplicate' | 'failed' | 'refundDue' | 'ignored';
 
 export type ApplyDeps = {
   db: Db;
@@ -25,6 +27,7 @@ export type ApplyDeps = {
   memberships: Pick<MembershipsService, 'grant'>;
   products: Pick<ProductsService, 'findGoods'>;
   audit: AuditService;
+  log: Pick<PaymentLog, 'warn'>;
 };
 
 export async function applyPaymentReport(
@@ -72,6 +75,16 @@ export async function applyPaymentReport(
       );
       if (!moved) throw new Error(`order ${order.orderNo} changed under its row lock`);
       outcome = 'granted';
+    } else if (r.result === 'paid' && from === OrderStatus.cancelled) {
+      if (order.payAmount > 0) {
+        outcome = 'duplicate';
+      } else {
+        const patch = { payAmount: r.amount, payTime: r.paidAt ?? now, updatedAt: now };
+        await d.orders.move(order.orderNo, from, from, patch, tx);
+        outcome = 'refundDue';
+        const { orderNo, provider, tradeNo, amount, currency } = r;
+        d.log.warn({ orderNo, provider, tradeNo, amount, currency }, 'paid after it was cancelled: refund due');
+      }
     } else if (r.result === 'failed' && canTransition(from, OrderStatus.payFailed)) {
       await d.orders.move(order.orderNo, from, OrderStatus.payFailed, { updatedAt: now }, tx);
       outcome = 'failed';

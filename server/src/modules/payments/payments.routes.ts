@@ -2,7 +2,8 @@
  * POST /order/v5/pay/notify/{provider}: gateway notifications in the
  * gateway's own format (not the envelope). The raw body is kept as sent,
  * because the signatures cover it; the answer is the gateway's own
- * acknowledgement.
+ * acknowledgement. Limited per IP; a refused notification is counted and
+ * logged, never audited (notify-refusals.ts).
  */
 import { Code } from '@ac/protocol/codes';
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +12,8 @@ import { errorAnswer } from '../../envelope/answer.ts';
 import type { PaymentsService } from './payments.service.ts';
 
 const NOTIFY_BODY_LIMIT = 64 * 1024;
+/** Per IP: a gateway retries and bursts, but nothing near this; past it the answer is 429. */
+export const NOTIFY_RATE_LIMIT = { max: 120, timeWindow: '1 minute' };
 
 export async function registerPaymentNotify(app: FastifyInstance, d: { payments: PaymentsService }) {
   await app.register(async (scope) => {
@@ -22,7 +25,7 @@ export async function registerPaymentNotify(app: FastifyInstance, d: { payments:
       `${NOTIFY_PATH_PREFIX}/:provider`,
       {
         bodyLimit: NOTIFY_BODY_LIMIT,
-        config: { rateLimit: false },
+        config: { rateLimit: NOTIFY_RATE_LIMIT },
         schema: {
           summary: 'Payment gateway notification (sandbox, alipay, wechat)',
           tags: ['payments'],

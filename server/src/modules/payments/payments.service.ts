@@ -13,6 +13,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { addMs, MINUTE } from '../../lib/time.ts';
 import { assertTransition, PAYABLE, payStateOf } from '../orders/order-state.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
+import { countRefusedNotification } from './notify-refusals.ts';
 import { type ApplyDeps, type ApplyOutcome, applyPaymentReport } from './payment-apply.ts';
 import { createPaymentsRepo } from './payments.repo.ts';
 
@@ -89,7 +90,8 @@ export function createPaymentsService(d: Deps) {
         return gateway.ack.ok;
       } catch (e) {
         if (!(e instanceof AppError)) throw e;
-        await d.audit.record({ event: 'payment.notifyRefused', detail: { provider, code: e.code, reason: e.message } });
+        countRefusedNotification(provider, e.code);
+        d.log.warn({ provider, code: e.code, reason: e.message }, 'payment notification refused');
         return gateway.ack.fail;
       }
     },

@@ -2,6 +2,7 @@ import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TOrderDetail } from '@ac/protocol/commerce';
 import { OrderStatus } from '@ac/protocol/enums';
+import { payNotifyPath } from '@ac/protocol/http-paths';
 import type { TUserInfoResponse } from '@ac/protocol/session';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,10 +13,13 @@ import {
   postNotify,
   SANDBOX_SECRET,
   sandboxNotification,
+  testServices,
 } from '../../../test/commerce-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { memberships, orders, paymentNotifications } from '../../db/schema/index.ts';
+import { auditLog, memberships, orders, paymentNotifications } from '../../db/schema/index.ts';
 import { DAY } from '../../lib/time.ts';
+import { refusedNotifications } from './notify-refusals.ts';
+import { NOTIFY_RATE_LIMIT } from './payments.routes.ts';
 
 let t: TestApp;
 let buyer: Account;
@@ -23,7 +27,10 @@ beforeAll(async () => {
   t = await createTestApp({ env: commerceEnv });
   buyer = await createAccount(t);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await testServices(t).close();
+  await t.close();
+});
 
 async function newOrder(goodsCode = 'ML2', who = buyer) {
   const res = await t.client.call<TOrderDetail>(calls.orders.create, { goodsCode }, { token: who.token });
@@ -94,12 +101,40 @@ describe('sandbox notifications', () => {
     expect((await orderRow(o.orderNo)).status).toBe(OrderStatus.paid);
   });
 
-  it('does not grant for a cancelled order (recorded as ignored)', async () => {
+  it('refuses to cancel an order whose payment is under way (6)', async () => {
     const o = await newOrder();
-    await t.client.call(calls.orders.cancel, { orderNo: o.orderNo }, { token: buyer.token });
-    expect((await notify({ orderNo: o.orderNo, amount: 3999, currency: 'USD' })).body).toBe('success');
-    expect((await orderRow(o.orderNo)).status).toBe(OrderStatus.cancelled);
-    expect(await grantsOf(o.orderNo)).toHaveLength(0);
+    const res = await t.client.call(calls.orders.cancel, { orderNo: o.orderNo }, { token: buyer.token });
+    expect(res.code).toBe(Code.orderCannotCancel);
+    expect((await orderRow(o.orderNo)).status).toBe(OrderStatus.unconfirmed);
+  });
+
+  it('records a payment for a cancelled order as a refund due: no grant, listed, then refunded', async () => {
+    const created = await t.client.call<TOrderDetail>(
+      calls.orders.create,
+      { goodsCode: 'ML2' },
+      { token: buyer.token },
+    );
+    const { orderNo } = created.data;
+    expect((await t.client.call(calls.orders.cancel, { orderNo }, { token: buyer.token })).code).toBe(Code.ok);
+    const note = sandboxNotification({ orderNo, amount: 3999, currency: 'USD' });
+    expect((await postNotify(t, 'sandbox', note.body, note.headers)).body).toBe('success');
+    // the gateway retries: the second report is a duplicate
+    expect((await postNotify(t, 'sandbox', note.body, note.headers)).body).toBe('success');
+    const row = await orderRow(orderNo);
+    expect(row).toMatchObject({ status: OrderStatus.cancelled, payAmount: 3999, refundAmount: 0 });
+    expect(await grantsOf(orderNo)).toHaveLength(0);
+    const outcomes = (await t.db.select().from(paymentNotifications).where(eq(paymentNotifications.orderNo, orderNo)))
+      .map((n) => n.outcome)
+      .sort();
+    expect(outcomes).toEqual(['duplicate', 'refundDue']);
+    const audited = await t.db.select().from(auditLog).where(eq(auditLog.event, 'payment.refundDue'));
+    expect(audited.map((a) => (a.detail as { orderNo: string }).orderNo)).toContain(orderNo);
+
+    const services = testServices(t);
+    expect((await services.orders.refundDue()).map((o) => o.orderNo)).toContain(orderNo);
+    const refunded = await services.refunds.refund(orderNo);
+    expect(refunded).toMatchObject({ status: OrderStatus.refunded, refundAmount: 3999 });
+    expect((await services.orders.refundDue()).map((o) => o.orderNo)).not.toContain(orderNo);
   });
 
   it.each([
@@ -147,6 +182,30 @@ describe('sandbox notifications', () => {
     ).map((n) => n.outcome);
     expect(outcomes.filter((x) => x === 'granted')).toHaveLength(1);
     expect(outcomes.filter((x) => x === 'duplicate')).toHaveLength(19);
+  });
+
+  it('counts refused notifications instead of auditing each: 20 refusals, 0 audit rows', async () => {
+    const o = await newOrder();
+    const before = await t.db.select({ id: auditLog.id }).from(auditLog);
+    const counted = () =>
+      refusedNotifications().find((r) => r.provider === 'sandbox' && r.reason === Code.paymentMismatch)?.count ?? 0;
+    const countedBefore = counted();
+    for (let i = 0; i < 20; i++) {
+      const res = await notify({ orderNo: o.orderNo, amount: 1, currency: 'USD' });
+      expect(res.statusCode).toBe(400);
+    }
+    expect(await t.db.select({ id: auditLog.id }).from(auditLog)).toHaveLength(before.length);
+    expect(counted() - countedBefore).toBe(20);
+  });
+
+  it('limits notifications per IP, answering 429 past the limit', async () => {
+    const post = (remoteAddress: string) =>
+      t.app.inject({ method: 'POST', url: payNotifyPath('sandbox'), remoteAddress, payload: '{}' });
+    const answers = [];
+    for (let i = 0; i < NOTIFY_RATE_LIMIT.max; i++) answers.push((await post('10.0.0.7')).statusCode);
+    expect(answers.every((s) => s === 400)).toBe(true);
+    expect((await post('10.0.0.7')).statusCode).toBe(429);
+    expect((await post('10.0.0.8')).statusCode).toBe(400);
   });
 
   it('answers 404 for a provider that is not enabled', async () => {

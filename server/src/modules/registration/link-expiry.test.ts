@@ -17,7 +17,7 @@ import { STRONG_PASSWORD } from './registration.test-support.ts';
 let t: TestApp;
 let clock: Date;
 const sent: { to: string; token: string }[] = [];
-const capture = (to: string, _lang: TLanguage, token: string) => void sent.push({ to, token });
+const capture = async (to: string, _lang: TLanguage, token: string) => void sent.push({ to, token });
 const lastTokenTo = (to: string) => sent.filter((s) => s.to === to).at(-1)!.token;
 
 let registration: ReturnType<typeof createRegistrationService>;
@@ -28,7 +28,8 @@ beforeAll(async () => {
   const now = () => clock;
   const { users, sessions, audit, directory, thirdParty } = testServices(t);
   const nowhere = { ...directory, elsewhere: async () => null };
-  const mail = { activation: capture, registerNotice: () => {}, reset: capture, passwordResetNotice: () => {} };
+  const none = async () => {};
+  const mail = { activation: capture, registerNotice: none, reset: capture, passwordResetNotice: none };
   const codes = { verify: async () => {} };
   const common = { db: t.db, users, codes, mail, audit, defaultLanguage: 'en' as const, now };
   registration = createRegistrationService({ ...common, directory: nowhere });

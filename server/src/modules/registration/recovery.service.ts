@@ -91,7 +91,7 @@ export function createRecoveryService(d: Deps) {
         const issued = await issueLink(createLinkTokensRepo(tx), 'reset', email, user?.id ?? null, now());
         return user ? issued : null;
       });
-      if (token) d.mail.reset(email, lang(r), token, page);
+      if (token) await d.mail.reset(email, lang(r), token, page);
       await d.audit.record({ event: 'reset.mail', ip: r.ip, requestId: r.requestId });
     },
 
@@ -105,7 +105,7 @@ export function createRecoveryService(d: Deps) {
       const { link, user } = await linkUser(p.id, at);
       assertPasswordAllowed(p.password, [user.email, user.mobile]);
       await applyReset(user, await hashPassword(p.password), link.id, at, r);
-      d.mail.passwordResetNotice(user, lang(r));
+      await d.mail.passwordResetNotice(user, lang(r));
       await audited(user.id, 'link', r);
       return user.id;
     },
@@ -119,7 +119,7 @@ export function createRecoveryService(d: Deps) {
       const passwordHash = await hashPassword(p.password);
       await d.codes.verify('findPwd', p.mobile, p.code);
       await applyReset(user, passwordHash, null, now(), r);
-      d.mail.passwordResetNotice(user, lang(r));
+      await d.mail.passwordResetNotice(user, lang(r));
       await audited(user.id, 'code', r);
       return user.id;
     },

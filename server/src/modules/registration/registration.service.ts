@@ -87,8 +87,8 @@ export function createRegistrationService(d: Deps) {
         await d.directory.claim(p.email, at, tx);
         return { userId, token: await issueLink(links, 'activate', p.email, userId, at) };
       });
-      if (result.token) d.mail.activation(p.email, lang(r), result.token);
-      else d.mail.registerNotice(p.email, lang(r));
+      if (result.token) await d.mail.activation(p.email, lang(r), result.token);
+      else await d.mail.registerNotice(p.email, lang(r));
       const { userId } = result;
       await d.audit.record({ event: userId ? 'register' : 'register.existing', userId, ...origin(r) });
       return userId;
@@ -143,7 +143,7 @@ export function createRegistrationService(d: Deps) {
         const issued = await issueLink(createLinkTokensRepo(tx), 'activate', email, userId, now());
         return userId ? issued : null;
       });
-      if (token) d.mail.activation(email, lang(r), token);
+      if (token) await d.mail.activation(email, lang(r), token);
       await d.audit.record({ event: 'activation.mail', ...origin(r) });
     },
 

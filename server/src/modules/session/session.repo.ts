@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { authThrottle, sessionHandovers, sessions } from '../../db/schema/index.ts';
 
@@ -130,6 +130,22 @@ export function createSessionRepo(db: DbOrTx) {
             ...accountKeys.map((k) => sql`starts_with(${authThrottle.key}, ${`${k}|`})`),
           ),
         );
+    },
+    /** Counters idle since `idleBefore` whose lock (if any) ended by `now`; returns how many went. */
+    async deleteIdleThrottles(idleBefore: Date, now: Date) {
+      const gone = await db
+        .delete(authThrottle)
+        .where(
+          and(
+            lt(authThrottle.updatedAt, idleBefore),
+            or(isNull(authThrottle.lockedUntil), lte(authThrottle.lockedUntil, now)),
+          ),
+        )
+        .returning({ key: authThrottle.key });
+      return gone.length;
+    },
+    async clearThrottles(keys: string[]) {
+      await db.delete(authThrottle).where(inArray(authThrottle.key, keys));
     },
   };
 }

@@ -40,6 +40,8 @@ export const throttleRule = (free: number): ThrottleRule => ({
   firstDelayMs: FIRST_DELAY_MS,
   maxDelayMs: MAX_DELAY_MS,
 });
+/** Failure counters idle this long (and not locking) are purged: the count starts again. */
+export const THROTTLE_IDLE_MS = DAY;
 
 export type LoginOrigin = { clientInfo: TClientInfo; ip: string; userAgent: string | undefined };
 /** A login request: where it came from, and its id for the security log. */
@@ -262,6 +264,9 @@ export function createSessionService(d: Deps) {
       const keys = addresses.filter((a): a is string => Boolean(a)).map((a) => throttleKeys(a, '').accountKey);
       if (keys.length) await createSessionRepo(tx).clearAccountThrottles(keys);
     },
+
+    /** The scheduled purge of idle failure counters; returns how many went. */
+    purgeIdleThrottles: () => repo.deleteIdleThrottles(addMs(now(), -THROTTLE_IDLE_MS), now()),
 
     /** Account deletion: every session ends and is scrubbed, the throttling counters of the addresses go. */
     async forgetUser(userId: string, addresses: string[], at: Date, tx: DbOrTx) {

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { canCancel, canPay } from './order-rules';
 
 describe('order rules', () => {
-  it('cancels only unpaid (0) and payment-not-confirmed (6) orders', () => {
-    expect(ORDER_STATUSES.filter(canCancel)).toEqual([0, 6]);
+  it('cancels only unpaid (0) orders, not one whose payment is under way (6)', () => {
+    expect(ORDER_STATUSES.filter(canCancel)).toEqual([0]);
   });
   it('pays unpaid, payment-failed and payment-not-confirmed orders', () => {
     expect(ORDER_STATUSES.filter(canPay).sort()).toEqual([0, 4, 6]);

@@ -1,0 +1,121 @@
+/**
+ * Durable jobs (docs/decisions/0012-durable-jobs.md): pg-boss over the
+ * app's own database, on PostgreSQL and on PGlite alike. A job is a row
+ * written before the call that asked for it answers; a worker runs it,
+ * retries it with back-off when it throws, and a job a dead process left
+ * behind runs when the next one starts. Workers and schedules registered
+ * before `start()` begin with it (buildApp's onReady); `send` before it
+ * only writes the job (the admin command line).
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { Db } from '../../db/client.ts';
+import { sqlExecutor } from './sql-executor.ts';
+
+export type SendOptions = {
+  /** Further attempts after the first fails (default 0). */
+  retryLimit?: number;
+  /** Seconds before a retry (default 0). */
+  retryDelay?: number;
+  /** Double the delay at every retry. */
+  retryBackoff?: boolean;
+  /** With `singletonSeconds`: at most one job of this key is sent per slot of that many seconds (later ones answer null). */
+  singletonKey?: string;
+  singletonSeconds?: number;
+};
+export type JobInfo = { id: string; retryCount: number };
+export type JobHandler<T> = (data: T, job: JobInfo) => Promise<void>;
+
+export type JobQueue = {
+  send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
+  /** The handler of a queue; runs once `start()` was called. */
+  work<T extends object>(name: string, handler: JobHandler<T>): void;
+  /** Sends a job to the queue `name` at every tick of `cron` (UTC); needs a `work` for it. */
+  schedule(name: string, cron: string): void;
+  start(): Promise<void>;
+  /** Stops fetching and waits (up to 5 s) for the jobs being run; one cut short runs again later. */
+  stop(): Promise<void>;
+  /** Jobs waiting to run (new or due for a retry) over every queue this process knows. */
+  queueDepth(): Promise<number>;
+};
+
+type Deps = {
+  db: Db;
+  log: FastifyBaseLogger;
+  /** Seconds between two polls of a worker (a `send` here wakes its worker at once). */
+  pollSeconds?: number;
+  /** Register the schedules (off: the jobs still run when sent). */
+  schedules?: boolean;
+};
+
+/** Within main.ts's 10 s shutdown allowance. */
+const STOP_TIMEOUT_MS = 5_000;
+
+export function createJobQueue(d: Deps): JobQueue {
+  const boss = new PgBoss({ db: sqlExecutor(d.db), schedule: d.schedules ?? true });
+  boss.on('error', (err) => d.log.error({ err }, 'job queue error'));
+  const handlers = new Map<string, JobHandler<object>>();
+  const crons = new Map<string, string>();
+  const queues = new Set<string>();
+  const workerIds = new Map<string, string>();
+  let booted: Promise<void> | undefined;
+  let running = false;
+
+  /** The schema and the boss, without workers (idempotent). */
+  function boot() {
+    booted ??= boss.start().then(() => undefined);
+    return booted;
+  }
+  async function ensureQueue(name: string) {
+    if (queues.has(name)) return;
+    await boot();
+    if (!(await boss.getQueue(name))) await boss.createQueue(name);
+    queues.add(name);
+  }
+
+  return {
+    async send(name, data, options = {}) {
+      await ensureQueue(name);
+      const id = await boss.send(name, data, options);
+      const worker = workerIds.get(name);
+      if (worker) boss.notifyWorker(worker);
+      return id;
+    },
+    work(name, handler) {
+      handlers.set(name, handler as JobHandler<object>);
+    },
+    schedule(name, cron) {
+      crons.set(name, cron);
+    },
+    async start() {
+      if (running) return;
+      running = true;
+      await boot();
+      for (const [name, handler] of handlers) {
+        await ensureQueue(name);
+        const options = { pollingIntervalSeconds: d.pollSeconds ?? 2, includeMetadata: true as const };
+        const id = await boss.work<object>(name, options, async ([job]) => {
+          if (job) await handler(job.data, { id: job.id, retryCount: job.retryCount });
+        });
+        workerIds.set(name, id);
+      }
+      if (d.schedules ?? true) {
+        for (const [name, cron] of crons) await boss.schedule(name, cron, {}, { tz: 'UTC' });
+      }
+    },
+    async stop() {
+      if (!booted) return;
+      await booted;
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: STOP_TIMEOUT_MS });
+      booted = undefined;
+      running = false;
+      workerIds.clear();
+    },
+    async queueDepth() {
+      if (!booted) return 0;
+      let n = 0;
+      for (const name of queues) n += await boss.getQueueSize(name);
+      return n;
+    },
+  };
+}

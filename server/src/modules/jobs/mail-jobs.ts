@@ -1,0 +1,63 @@
+/**
+ * Mail over SMTP through the job queue: `send` writes the outbox row and a
+ * delivery job before the call answers; a worker hands the message to SMTP,
+ * retrying with back-off while the server is down or refuses. A process
+ * killed after answering loses nothing: the next one delivers the job
+ * (docs/decisions/0012-durable-jobs.md). The answer never waits for SMTP.
+ */
+
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Mailer } from '../../adapters/mail.ts';
+import { redactText } from '../../lib/redact.ts';
+import type { OutboxRepo } from '../outbox/outbox.repo.ts';
+import type { JobQueue, SendOptions } from './job-queue.ts';
+
+export const MAIL_QUEUE = 'mail-delivery';
+/** Retries after 5–10 s, doubling (with jitter): 10 of them over 1.5–3 hours, then the row keeps its last error. */
+export const MAIL_RETRY: SendOptions = { retryLimit: 10, retryDelay: 5, retryBackoff: true };
+
+type MailJob = { outboxId: string; transient?: boolean };
+
+type Deps = {
+  smtpUrl: string;
+  from: string;
+  queue: Pick<JobQueue, 'send' | 'work'>;
+  outbox: Pick<OutboxRepo, 'insertMessage' | 'findMessage' | 'markSent' | 'markFailed' | 'deleteMessage'>;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+};
+
+export function createQueuedMailer(d: Deps): Mailer {
+  const now = d.now ?? (() => new Date());
+  const transport = nodemailer.createTransport(d.smtpUrl);
+
+  d.queue.work<MailJob>(MAIL_QUEUE, async ({ outboxId, transient }, job) => {
+    const message = await d.outbox.findMessage(outboxId);
+    // gone with its account, or delivered by an attempt that did not live to say so
+    if (!message || message.sentAt) return;
+    try {
+      await transport.sendMail({ from: d.from, to: message.recipient, subject: message.subject, text: message.body });
+    } catch (e) {
+      const error = (e as Error).message;
+      await d.outbox.markFailed(outboxId, error);
+      d.log.warn({ outboxId, attempt: job.retryCount + 1, error }, 'mail delivery failed, will retry');
+      throw e;
+    }
+    if (transient) await d.outbox.deleteMessage(outboxId);
+    // handed to SMTP: the row keeps a redacted copy, no clear code or link id
+    else await d.outbox.markSent(outboxId, now(), redactText(message.body));
+  });
+
+  return {
+    async send({ transient, ...message }) {
+      const outboxId = await d.outbox.insertMessage({
+        channel: 'mail',
+        recipient: message.to,
+        subject: message.subject,
+        body: message.text,
+      });
+      await d.queue.send<MailJob>(MAIL_QUEUE, transient ? { outboxId, transient } : { outboxId }, MAIL_RETRY);
+    },
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * The scheduled jobs (docs/decisions/0012-durable-jobs.md): each runs one
+ * service function of the module owning the table, on a cron in UTC. The
+ * queue holds one job per tick whichever node's clock fires it, so several
+ * nodes on one PostgreSQL database run each tick once.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { KeysService } from '../keys/keys.service.ts';
+import type { OrdersService } from '../orders/orders.service.ts';
+import type { OutboxService } from '../outbox/outbox.service.ts';
+import type { PaymentsService } from '../payments/payments.service.ts';
+import type { SessionService } from '../session/session.service.ts';
+import type { JobQueue } from './job-queue.ts';
+
+/** Orders awaiting payment for longer than this are checked with their gateway. */
+export const RECONCILE_AFTER_MINUTES = 15;
+
+type Deps = {
+  queue: Pick<JobQueue, 'work' | 'schedule'>;
+  orders: Pick<OrdersService, 'expireServed'>;
+  payments: Pick<PaymentsService, 'reconcile'>;
+  keys: Pick<KeysService, 'purgeExpired'>;
+  sessions: Pick<SessionService, 'purgeIdleThrottles'>;
+  outbox: Pick<OutboxService, 'purgeOld'>;
+  log: FastifyBaseLogger;
+};
+
+/** name → [cron, what it does, returning what to log]. */
+export function scheduledJobs(d: Omit<Deps, 'queue' | 'log'>) {
+  return {
+    'orders-expire': ['7 * * * *', async () => ({ expired: await d.orders.expireServed() })],
+    'payments-reconcile': ['*/10 * * * *', () => d.payments.reconcile(RECONCILE_AFTER_MINUTES)],
+    'purge-envelope-keys': ['23 3 * * *', async () => ({ purged: await d.keys.purgeExpired() })],
+    'purge-auth-throttle': ['33 3 * * *', async () => ({ purged: await d.sessions.purgeIdleThrottles() })],
+    'purge-outbox': ['43 3 * * *', async () => ({ purged: await d.outbox.purgeOld() })],
+  } as const satisfies Record<string, readonly [string, () => Promise<object>]>;
+}
+
+export function registerScheduledJobs(d: Deps): void {
+  for (const [name, [cron, run]] of Object.entries(scheduledJobs(d))) {
+    d.queue.work(name, async () => {
+      d.log.info({ job: name, ...(await run()) }, 'scheduled job done');
+    });
+    d.queue.schedule(name, cron);
+  }
+}
