@@ -61,6 +61,7 @@ const ZEnv = z
     // Server nodes (docs/decisions/0005-server-nodes.md).
     NODE_CODE: ZNodeCode.optional(),
     CAPTCHA_FREE_SENDS_PER_IP: z.coerce.number().int().min(1).max(100_000).optional(),
+    LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
     SERVER_NODES: ZServerNodes.optional(),
     NODE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     ...oauthEnvShape,
@@ -92,6 +93,8 @@ export type Config = {
   nodeCode: string;
   /** Code sends from one IP in an hour before an image captcha is needed (DESIGN §9 default 10). */
   captchaFreeSendsPerIp: number;
+  /** Password and code logins one IP may try in a minute (default 30; benchmarks raise it). */
+  loginRateLimitPerMinute: number;
   /** The other (and possibly this) server nodes of SERVER_NODES. */
   serverNodes: ServerNodeConfig[];
   /** Shared by the nodes of SERVER_NODES: node-to-node lookups carrying it skip the per-IP limit. */
@@ -133,6 +136,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     payments: paymentsConfig(e),
     nodeCode: e.NODE_CODE ?? e.REGION,
     captchaFreeSendsPerIp: e.CAPTCHA_FREE_SENDS_PER_IP ?? CAPTCHA_FREE_SENDS_PER_IP,
+    loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     serverNodes: e.SERVER_NODES ?? [],
     nodeSecret: e.NODE_SECRET,
     protocolPlaintext: e.PROTOCOL_PLAINTEXT,
