@@ -21,12 +21,45 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** Repositories accept either the database or an open transaction. */
 export type DbOrTx = Db | Tx;
 
+/** Called with each NOTIFY payload of a channel; `onState(false)` while notifications may be missed, `(true)` once heard again. */
+export type ChannelListener = { onMessage(payload: string): void; onState(listening: boolean): void };
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** LISTEN on a channel (its own connection on PostgreSQL, reconnecting); returns a function that stops. */
+  listen(channel: string, listener: ChannelListener): Promise<() => Promise<void>>;
 };
+
+const CHANNEL_RE = /^[a-z_][a-z0-9_]*$/;
+
+/** A dedicated node-postgres connection LISTENing on `channel`, reconnected when it drops. */
+async function listenPg(url: string, channel: string, listener: ChannelListener) {
+  if (!CHANNEL_RE.test(channel)) throw new Error(`bad channel name ${channel}`);
+  let stopped = false;
+  let client: pg.Client | undefined;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (m) => listener.onMessage(m.payload ?? ''));
+    const retry = () => {
+      listener.onState(false);
+      c.end().catch(() => {});
+      if (!stopped) setTimeout(() => void connect().catch(retry), 1000).unref();
+    };
+    c.on('error', retry);
+    await c.connect();
+    await c.query(`listen ${channel}`);
+    client = c;
+    listener.onState(true);
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => {});
+  };
+}
 
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
@@ -58,6 +91,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       kind: 'postgres',
       migrate: () => migratePg(db as never, { migrationsFolder }),
       close: () => endPool(pool),
+      listen: (channel, listener) => listenPg(options.url, channel, listener),
     };
   }
   let client = options.client;
@@ -72,5 +106,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: () => owned.close(),
+    async listen(channel, listener) {
+      if (!CHANNEL_RE.test(channel)) throw new Error(`bad channel name ${channel}`);
+      const unlisten = await owned.listen(channel, (payload) => listener.onMessage(payload));
+      listener.onState(true);
+      return async () => {
+        if (!owned.closed) await unlisten();
+      };
+    },
   };
 }

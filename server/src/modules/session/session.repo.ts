@@ -11,10 +11,6 @@ export function createSessionRepo(db: DbOrTx) {
       const [created] = await db.insert(sessions).values(row).returning({ id: sessions.id });
       return created!;
     },
-    async findSessionByTokenHash(tokenHash: string) {
-      const rows = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1);
-      return rows[0] ?? null;
-    },
     async touchSession(id: string, lastSeenAt: Date, expiresAt: Date) {
       await db.update(sessions).set({ lastSeenAt, expiresAt }).where(eq(sessions.id, id));
     },
