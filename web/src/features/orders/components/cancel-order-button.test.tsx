@@ -22,9 +22,9 @@ describe('cancel order button', () => {
 
   it('falls back to the shown status when the message names none', async () => {
     server.on(calls.orders.cancel.path, () => ({ code: Code.orderCannotCancel }));
-    await renderWithApp(<CancelOrderButton orderNo="A1" status={6} />);
+    await renderWithApp(<CancelOrderButton orderNo="A1" status={0} />);
     fireEvent.click(screen.getByTestId('cancel-order'));
     fireEvent.click(await screen.findByTestId('cancel-order-confirm'));
-    expect(await screen.findByText('Cannot cancel the order of Payment not confirmed')).toBeTruthy();
+    expect(await screen.findByText('Cannot cancel the order of Unpaid')).toBeTruthy();
   });
 });

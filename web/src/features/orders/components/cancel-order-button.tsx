@@ -1,6 +1,6 @@
 /**
- * Cancel an order after confirmation (docs/product.md#states); only rendered for statuses
- * 0 and 6. A raced refusal (2000003) names the order's status as the
+ * Cancel an order after confirmation (docs/product.md#states); only rendered for an unpaid
+ * order (status 0). A raced refusal (2000003) names the order's status as the
  * server saw it, translated.
  */
 
