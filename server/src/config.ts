@@ -8,6 +8,7 @@ import { type DeployConfig, deployConfig, deployEnvShape } from './config-deploy
 import { type OAuthConfig, oauthConfig, oauthEnvShape, refineOAuthEnv } from './config-oauth.ts';
 import { type PaymentsConfig, paymentsConfig, paymentsEnvShape, refinePaymentsEnv } from './config-payments.ts';
 import { productionEnvShape, refineModeEnv } from './config-production.ts';
+import { type DeviceLimits, deviceLimits, ZDeviceLimitsEnv } from './modules/devices/device-limits.ts';
 
 const boolish = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -95,6 +96,7 @@ const ZEnv = z
     CAPTCHA_FREE_SENDS_PER_IP: z.coerce.number().int().min(1).max(100_000).optional(),
     TRUST_PROXY: ZTrustProxy.default(false),
     SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    DEVICE_LIMITS: ZDeviceLimitsEnv.optional(),
     SERVER_NODES: ZServerNodes.optional(),
     NODE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     ...deployEnvShape,
@@ -149,6 +151,8 @@ export type Config = {
   trustProxy: false | number | string[];
   /** SESSION_MAX_AGE_DAYS: a session ends this long after its login, however often it is used. */
   sessionMaxAgeDays: number;
+  /** Bound devices and concurrent CAD client sessions per account type, DEVICE_LIMITS over the defaults. */
+  deviceLimits: DeviceLimits;
   /** The other (and possibly this) server nodes of SERVER_NODES. */
   serverNodes: ServerNodeConfig[];
   /** Shared by the nodes of SERVER_NODES: node-to-node lookups carrying it skip the per-IP limit. */
@@ -198,6 +202,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     captchaFreeSendsPerIp: e.CAPTCHA_FREE_SENDS_PER_IP ?? CAPTCHA_FREE_SENDS_PER_IP,
     trustProxy: e.TRUST_PROXY,
     sessionMaxAgeDays: e.SESSION_MAX_AGE_DAYS,
+    deviceLimits: deviceLimits(e.DEVICE_LIMITS),
     serverNodes: e.SERVER_NODES ?? [],
     nodeSecret: e.NODE_SECRET,
     fieldEncryptionKey: e.FIELD_ENCRYPTION_KEY

@@ -31,6 +31,12 @@ export const DEFAULT_DESKTOP_CLIENT_TYPE = 'User_PC';
 export const DEFAULT_MOBILE_CLIENT_TYPE = 'User_H5';
 export const DEFAULT_CLIENT_VERSION = '1.0';
 
+/** The account portal's own client types: its browser sessions are no CAD client and report no device. */
+export const PORTAL_CLIENT_TYPES: readonly string[] = [DEFAULT_DESKTOP_CLIENT_TYPE, DEFAULT_MOBILE_CLIENT_TYPE];
+export function isPortalClientType(clientType: string): boolean {
+  return PORTAL_CLIENT_TYPES.includes(clientType);
+}
+
 /** Enterprise client types (business, web or view types) switch the login page to its enterprise variant. */
 export function isEnterpriseClientType(clientType: string): boolean {
   return /business|web|view/i.test(clientType);

@@ -90,6 +90,11 @@ export const Code = {
   identityVerified: '1300005',
   tradeEntryNotFound: '1300006',
   tradeListFull: '1300007',
+  // devices and sessions (docs/product.md#devices-and-sessions)
+  deviceNotFound: '1500001',
+  deviceLimitReached: '1500002',
+  sessionNotFound: '1500003',
+  portalIsNoDevice: '1500004',
 } as const;
 
 export type TCode = (typeof Code)[keyof typeof Code];
@@ -208,6 +213,13 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
   '1300005': { status: 200, message: 'Your identity is already verified' },
   '1300006': { status: 200, message: 'The entry does not exist' },
   '1300007': { status: 200, message: 'You can keep at most {max} entries' },
+  '1500001': { status: 200, message: 'The device does not exist' },
+  '1500002': {
+    status: 200,
+    message: 'Your membership allows at most {max} bound devices; unbind one first',
+  },
+  '1500003': { status: 200, message: 'The session does not exist or has already ended' },
+  '1500004': { status: 200, message: 'Only CAD clients report devices, not the account portal' },
 };
 
 /** Fills the `{name}` placeholders of a catalogue message (e.g. 2000003's `{status}`). */

@@ -98,7 +98,6 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
   const memberships = createMembershipsService({ db, users, products });
   const userInfo = createUserInfoService({ users, memberships });
   const companies = createCompanyService({ db });
-  const devices = createDevicesService({ db });
   const codes = createCodesService({ db, freeSendsPerIp: config.captchaFreeSendsPerIp });
   const captcha = createCaptchaService({ db, generate: adapters.captcha ?? svgCaptchaGenerator, audit });
   const directory = createNodeDirectory({
@@ -127,6 +126,15 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     audit,
     defaultLanguage,
     nodeDirectory: directory,
+  });
+  const devices = createDevicesService({
+    db,
+    users,
+    memberships,
+    sessions,
+    codes,
+    audit,
+    limits: config.deviceLimits,
   });
   const registration = createRegistrationService({ db, users, codes, directory, mail, audit, defaultLanguage });
   const trade = createTradeService({ db, users, audit, cipher: createFieldCipher(config.fieldEncryptionKey) });

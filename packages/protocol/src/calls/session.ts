@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { Code } from '../codes.ts';
 import { ZEmpty } from '../common.ts';
 import { defineContract } from '../contract.ts';
+import { ZActiveSessions, ZSignOutRequest } from '../devices.ts';
 import {
   ZCompanyInfo,
   ZExchangeHandoverRequest,
@@ -58,6 +59,32 @@ export const session = {
     request: ZExchangeHandoverRequest,
     response: ZLoginResponse,
     errors: [Code.sessionExpired],
+  }),
+  listActive: defineContract({
+    path: '/user/v5/sysuser/sessionList',
+    summary:
+      'My live sessions, browsers of the portal and CAD clients: client type, device, IP, started, last seen; marks the current one',
+    tag: 'session',
+    auth: true,
+    request: ZEmpty,
+    response: ZActiveSessions,
+  }),
+  signOut: defineContract({
+    path: '/user/v5/sysuser/signOutSession',
+    summary: 'Sign out one of my sessions: its next call answers 1000002',
+    tag: 'session',
+    auth: true,
+    request: ZSignOutRequest,
+    response: z.object({}),
+    errors: [Code.sessionNotFound],
+  }),
+  signOutOthers: defineContract({
+    path: '/user/v5/sysuser/signOutOthers',
+    summary: 'Sign out every session of mine but this one',
+    tag: 'session',
+    auth: true,
+    request: ZEmpty,
+    response: z.object({ count: z.number().int() }),
   }),
 };
 

@@ -1,4 +1,5 @@
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { devices } from './devices.ts';
 import { users } from './users.ts';
 
 /** Envelope keys handed out by getRsaKey (stored hashed). */
@@ -30,9 +31,13 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    revokeReason: text('revoke_reason', { enum: ['logout', 'passwordChanged', 'replaced', 'deleted'] }),
+    revokeReason: text('revoke_reason', {
+      enum: ['logout', 'passwordChanged', 'replaced', 'deleted', 'signedOut', 'deviceUnbound'],
+    }),
+    /** The device a CAD client reported for this session (devices.report); null for the portal's browsers. */
+    reportedDeviceId: uuid('reported_device_id').references(() => devices.id, { onDelete: 'set null' }),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_reported_device_idx').on(t.reportedDeviceId)],
 );
 
 /** Verification codes (docs/protocol.md#verification-codes): hashed, bound to purpose and target. */

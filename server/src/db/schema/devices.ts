@@ -18,6 +18,9 @@ export const devices = pgTable(
     status: text('status', { enum: ['bound', 'unbound'] })
       .notNull()
       .default('unbound'),
+    /** The client type of the last report (docs/product.md#client-types). */
+    clientType: text('client_type'),
+    boundAt: timestamp('bound_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('devices_user_uuid_key').on(t.userId, t.uuid), index('devices_user_idx').on(t.userId)],

@@ -1,15 +1,32 @@
-import { and, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { authThrottle, sessionHandovers, sessions } from '../../db/schema/index.ts';
+import { authThrottle, devices, sessionHandovers, sessions } from '../../db/schema/index.ts';
 
 type NewSession = typeof sessions.$inferInsert;
 type NewHandover = typeof sessionHandovers.$inferInsert;
-type RevokeReason = NonNullable<typeof sessions.$inferSelect.revokeReason>;
+export type RevokeReason = NonNullable<typeof sessions.$inferSelect.revokeReason>;
+/** Which live sessions of a user to end: all, these ids, those of a reported device; never `exceptId`. */
+export type SessionTarget = { userId: string; ids?: string[]; reportedDeviceId?: string; exceptId?: string };
 
 /** How a throttling key counts: free failures, decay, lock delays. */
 export type ThrottleRule = { free: number; decayMs: number; firstDelayMs: number; maxDelayMs: number };
 
 export function createSessionRepo(db: DbOrTx) {
+  /** Ends the live sessions of `target` (the one place sessions end); returns the ids ended. */
+  async function endSessions(target: SessionTarget, reason: RevokeReason, at: Date) {
+    const conditions: SQL[] = [eq(sessions.userId, target.userId), isNull(sessions.revokedAt)];
+    if (target.ids?.length === 0) return [];
+    if (target.ids) conditions.push(inArray(sessions.id, target.ids));
+    if (target.reportedDeviceId) conditions.push(eq(sessions.reportedDeviceId, target.reportedDeviceId));
+    if (target.exceptId) conditions.push(ne(sessions.id, target.exceptId));
+    const ended = await db
+      .update(sessions)
+      .set({ revokedAt: at, revokeReason: reason })
+      .where(and(...conditions))
+      .returning({ id: sessions.id });
+    return ended.map((r) => r.id);
+  }
+
   return {
     async insertSession(row: NewSession) {
       const [created] = await db.insert(sessions).values(row).returning({ id: sessions.id });
@@ -47,19 +64,37 @@ export function createSessionRepo(db: DbOrTx) {
     async touchSession(id: string, lastSeenAt: Date, expiresAt: Date) {
       await db.update(sessions).set({ lastSeenAt, expiresAt }).where(eq(sessions.id, id));
     },
-    async revokeSession(id: string, reason: RevokeReason, at: Date) {
-      await db
-        .update(sessions)
-        .set({ revokedAt: at, revokeReason: reason })
-        .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+    endSessions,
+    /** Ties a session to the device its client reported. */
+    async setReportedDevice(id: string, deviceId: string) {
+      await db.update(sessions).set({ reportedDeviceId: deviceId }).where(eq(sessions.id, id));
     },
-    async revokeUserSessions(userId: string, reason: RevokeReason, at: Date, exceptId?: string) {
-      const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
-      if (exceptId) conditions.push(ne(sessions.id, exceptId));
-      await db
-        .update(sessions)
-        .set({ revokedAt: at, revokeReason: reason })
-        .where(and(...conditions));
+    /** The user's live sessions at `at` (started after `startedAfter`), newest login first, with their device. */
+    async liveSessions(userId: string, at: Date, startedAfter: Date, opts: { clientsOnly?: boolean } = {}) {
+      const conditions: SQL[] = [
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, at),
+        gt(sessions.createdAt, startedAfter),
+      ];
+      if (opts.clientsOnly) conditions.push(isNotNull(sessions.reportedDeviceId));
+      return db
+        .select({
+          id: sessions.id,
+          clientType: sessions.clientType,
+          clientVersion: sessions.clientVersion,
+          ip: sessions.ip,
+          userAgent: sessions.userAgent,
+          createdAt: sessions.createdAt,
+          lastSeenAt: sessions.lastSeenAt,
+          deviceId: devices.id,
+          deviceName: devices.name,
+          deviceModel: devices.model,
+        })
+        .from(sessions)
+        .leftJoin(devices, eq(devices.id, sessions.reportedDeviceId))
+        .where(and(...conditions))
+        .orderBy(desc(sessions.createdAt), asc(sessions.id));
     },
     async sessionCreatedAt(id: string) {
       const rows = await db
@@ -71,10 +106,7 @@ export function createSessionRepo(db: DbOrTx) {
     },
     /** Every session ends (reason `deleted`) and loses its IP, user agent and device id. */
     async endAndScrub(userId: string, at: Date) {
-      await db
-        .update(sessions)
-        .set({ revokedAt: at, revokeReason: 'deleted' })
-        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      await endSessions({ userId }, 'deleted', at);
       await db.update(sessions).set({ ip: null, userAgent: null, deviceId: null }).where(eq(sessions.userId, userId));
       await db.delete(sessionHandovers).where(eq(sessionHandovers.userId, userId));
     },

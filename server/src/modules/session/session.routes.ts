@@ -40,5 +40,17 @@ export function createSessionCalls(d: Deps) {
         return {};
       },
     }),
+    defineCall(calls.session.listActive, {
+      handler: async ({ session }) => ({ rows: await d.sessions.listActive(session) }),
+    }),
+    defineCall(calls.session.signOut, {
+      async handler({ payload, session, ip, requestId }) {
+        await d.sessions.signOut(session, payload.id, { ip, requestId });
+        return {};
+      },
+    }),
+    defineCall(calls.session.signOutOthers, {
+      handler: ({ session, ip, requestId }) => d.sessions.signOutOthers(session, { ip, requestId }),
+    }),
   ];
 }

@@ -2,20 +2,23 @@
  * Sessions (docs/protocol.md#sessions): opaque random tokens stored hashed, sliding expiry,
  * revocation; password and code logins with throttling (docs/protocol.md#throttling-and-rate-limits).
  */
+
+import { isPortalClientType } from '@ac/protocol/client-types';
 import { Code } from '@ac/protocol/codes';
+import type { TActiveSession } from '@ac/protocol/devices';
 import type { TClientInfo } from '@ac/protocol/envelope';
 import { HANDOVER_TTL_SECONDS, type THandoverResponse, type TLoginResponse } from '@ac/protocol/session';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { AuthSession } from '../../envelope/call.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { dummyPasswordHash, hashPassword, randomToken, sha256Hex, verifyPassword } from '../../lib/hashing.ts';
-import { addMs, DAY, MINUTE, SECOND } from '../../lib/time.ts';
+import { addMs, DAY, iso, MINUTE, SECOND } from '../../lib/time.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { CodesService } from '../codes/codes.service.ts';
 import type { NodeDirectory } from '../nodes/node-directory.ts';
 import type { UserRow, UserService } from '../user/user.service.ts';
 import type { UserInfoService } from '../user/user-info.service.ts';
-import { createSessionRepo, type ThrottleRule } from './session.repo.ts';
+import { createSessionRepo, type RevokeReason, type SessionTarget, type ThrottleRule } from './session.repo.ts';
 
 export const SESSION_TTL_MS = DAY;
 /** However often it is used, a session ends this long after its login (SESSION_MAX_AGE_DAYS). */
@@ -149,8 +152,22 @@ export function createSessionService(d: Deps) {
     return node ? new AppError(Code.accountOnOtherNode, node.code) : e;
   }
 
+  /**
+   * Ends the live sessions of `target` (inside `tx` when given): the one way
+   * any session ends, so what must follow an end (e.g. dropping cached
+   * snapshots of it) is added here once. `replaced` answers 1000008, the
+   * other reasons 1000002. Returns the ids ended.
+   */
+  async function endSessions(target: SessionTarget, reason: RevokeReason, tx?: DbOrTx, at = now()) {
+    return createSessionRepo(tx ?? d.db).endSessions(target, reason, at);
+  }
+
+  /** Live sessions started after this instant (the absolute lifetime). */
+  const liveSince = (at: Date) => new Date(at.getTime() - maxAgeMs);
+
   return {
     createSession,
+    endSessions,
     beginAttempt,
     attemptSucceeded,
 
@@ -241,13 +258,78 @@ export function createSessionService(d: Deps) {
     },
 
     async logout(session: AuthSession, origin: { ip: string; requestId: string }) {
-      await repo.revokeSession(session.sessionId, 'logout', now());
+      await endSessions({ userId: session.userId, ids: [session.sessionId] }, 'logout');
       await d.audit.record({ event: 'logout', userId: session.userId, ...origin });
     },
 
     /** Ends every live session of the user (but `exceptId`) inside `tx`; they then answer 1000002. */
     async revokeAll(userId: string, reason: 'passwordChanged', at: Date, tx: DbOrTx, exceptId?: string) {
-      await createSessionRepo(tx).revokeUserSessions(userId, reason, at, exceptId);
+      await endSessions({ userId, exceptId }, reason, tx, at);
+    },
+
+    /**
+     * Ties the session to the device its CAD client reported (inside `tx`,
+     * the user's row locked by the caller) and keeps at most `maxClients` live
+     * client sessions: the oldest logins beyond are replaced (1000008).
+     * Returns the ids replaced.
+     */
+    async attachDevice(session: AuthSession, deviceId: string, maxClients: number, tx: DbOrTx) {
+      const r = createSessionRepo(tx);
+      await r.setReportedDevice(session.sessionId, deviceId);
+      const at = now();
+      const live = await r.liveSessions(session.userId, at, liveSince(at), { clientsOnly: true });
+      // newest first; the reporting session always stays
+      const keep = new Set([
+        session.sessionId,
+        ...live
+          .filter((s) => s.id !== session.sessionId)
+          .slice(0, maxClients - 1)
+          .map((s) => s.id),
+      ]);
+      const over = live.filter((s) => !keep.has(s.id)).map((s) => s.id);
+      return endSessions({ userId: session.userId, ids: over }, 'replaced', tx, at);
+    },
+
+    /** The user's live sessions, browsers and CAD clients, newest login first. */
+    async listActive(session: AuthSession): Promise<TActiveSession[]> {
+      const at = now();
+      const rows = await repo.liveSessions(session.userId, at, liveSince(at));
+      return rows.map((r) => ({
+        id: r.id,
+        clientType: r.clientType,
+        clientVersion: r.clientVersion,
+        portal: isPortalClientType(r.clientType) && !r.deviceId,
+        device: r.deviceId ? { id: r.deviceId, name: r.deviceName ?? '', model: r.deviceModel ?? '' } : null,
+        ip: r.ip,
+        userAgent: r.userAgent,
+        startedAt: iso(r.createdAt),
+        lastSeenAt: iso(r.lastSeenAt),
+        current: r.id === session.sessionId,
+      }));
+    },
+
+    /** Signs out one other live session of the user (its next call answers 1000002); 1500003 when there is none. */
+    async signOut(session: AuthSession, id: string, origin: { ip: string; requestId: string }) {
+      const ended = await endSessions({ userId: session.userId, ids: [id] }, 'signedOut');
+      if (!ended.length) throw new AppError(Code.sessionNotFound);
+      await d.audit.record({
+        event: 'session.signedOut',
+        userId: session.userId,
+        ...origin,
+        detail: { sessionId: id },
+      });
+    },
+
+    /** Signs out every live session of the user but this one; returns how many ended. */
+    async signOutOthers(session: AuthSession, origin: { ip: string; requestId: string }) {
+      const ended = await endSessions({ userId: session.userId, exceptId: session.sessionId }, 'signedOut');
+      await d.audit.record({
+        event: 'session.signedOutOthers',
+        userId: session.userId,
+        ...origin,
+        detail: { count: ended.length },
+      });
+      return { count: ended.length };
     },
 
     /** When the session was created (its login time), or null. */
