@@ -1,9 +1,15 @@
-/** Devices for the mobile shell: one antd-mobile list item per device. */
-import { DotLoading, ErrorBlock, List } from 'antd-mobile';
+/** Devices for the mobile shell: one antd-mobile list item per device, with bind / unbind after confirmation. */
+import { errorCode } from '@ac/client';
+import { Code } from '@ac/protocol/codes';
+import type { TDeviceRow } from '@ac/protocol/devices';
+import { Button, Dialog, DotLoading, ErrorBlock, Form, Input, List, Toast } from 'antd-mobile';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '@/components/use-error-text';
 import { EMPTY_VALUE, formatDateTime } from '@/lib/format/date';
+import { useBindDevice, useUnbindDevice } from '../api/bind-device';
 import { useDevices } from '../api/get-devices';
+import { useDeviceErrorText } from './device-actions';
 import { DeviceStatusTag } from './device-status-tag';
 
 export function DeviceListMobile() {
@@ -14,8 +20,17 @@ export function DeviceListMobile() {
   if (devices.error) return <ErrorBlock status="default" title={errorText(devices.error)} description={null} />;
   if (devices.data.rows.length === 0)
     return <ErrorBlock status="empty" title={t('devices.empty')} description={null} />;
+  const { boundLimit } = devices.data;
   return (
-    <List data-testid="devices-list" aria-label={t('devices.pageTitle')}>
+    <List
+      data-testid="devices-list"
+      aria-label={t('devices.pageTitle')}
+      header={
+        <span data-testid="devices-bound-count">
+          {t('devices.boundCount', { bound: devices.data.bound, limit: boundLimit })}
+        </span>
+      }
+    >
       {devices.data.rows.map((device) => (
         <List.Item
           key={device.id}
@@ -31,6 +46,9 @@ export function DeviceListMobile() {
               <div>
                 {t('devices.clientVersion')}: {device.clientVersion}
               </div>
+              <div style={{ marginTop: 8 }}>
+                <MobileDeviceAction device={device} boundLimit={boundLimit} />
+              </div>
             </>
           }
         >
@@ -38,5 +56,118 @@ export function DeviceListMobile() {
         </List.Item>
       ))}
     </List>
+  );
+}
+
+function MobileDeviceAction({ device, boundLimit }: { device: TDeviceRow; boundLimit: number }) {
+  const { t } = useTranslation('devices');
+  const bind = useBindDevice();
+  const unbind = useUnbindDevice();
+  const deviceError = useDeviceErrorText(boundLimit);
+  const [reauth, setReauth] = useState(false);
+
+  const confirmBind = async () => {
+    const ok = await Dialog.confirm({
+      title: t('devices.bindConfirmTitle'),
+      content: t('devices.bindConfirmText', { name: device.name }),
+      confirmText: t('devices.bind'),
+      cancelText: t('devices.back'),
+    });
+    if (!ok) return;
+    bind.mutate(device.id, {
+      onSuccess: () => Toast.show({ icon: 'success', content: t('devices.bound') }),
+      onError: (error) => Toast.show({ icon: 'fail', content: deviceError(error) }),
+    });
+  };
+
+  const confirmUnbind = async () => {
+    const ok = await Dialog.confirm({
+      title: t('devices.unbindConfirmTitle'),
+      content: t('devices.unbindConfirmText', { name: device.name }),
+      confirmText: <span data-testid="device-unbind-confirm">{t('devices.unbind')}</span>,
+      cancelText: t('devices.back'),
+    });
+    if (!ok) return;
+    unbind.mutate(
+      { id: device.id },
+      {
+        onSuccess: () => Toast.show({ icon: 'success', content: t('devices.unbound') }),
+        onError: (error) => {
+          if (errorCode(error) === Code.reauthRequired) setReauth(true);
+          else Toast.show({ icon: 'fail', content: deviceError(error) });
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      {device.status === 'bound' ? (
+        <Button size="mini" color="danger" fill="outline" data-testid="device-unbind" onClick={confirmUnbind}>
+          {t('devices.unbind')}
+        </Button>
+      ) : (
+        <Button size="mini" color="primary" data-testid="device-bind" onClick={confirmBind}>
+          {t('devices.bind')}
+        </Button>
+      )}
+      <MobileReauth deviceId={device.id} visible={reauth} onClose={() => setReauth(false)} />
+    </>
+  );
+}
+
+/** "Confirm it's you" in the mobile shell: the current password, then the unbinding again. */
+function MobileReauth({ deviceId, visible, onClose }: { deviceId: string; visible: boolean; onClose: () => void }) {
+  const { t } = useTranslation('devices');
+  const errorText = useErrorText();
+  const unbind = useUnbindDevice();
+  const [password, setPassword] = useState('');
+  const submit = () => {
+    if (!password) return;
+    unbind.mutate(
+      { id: deviceId, password },
+      {
+        onSuccess: () => {
+          Toast.show({ icon: 'success', content: t('devices.unbound') });
+          setPassword('');
+          onClose();
+        },
+      },
+    );
+  };
+  return (
+    <Dialog
+      visible={visible}
+      title={t('devices.reauthTitle')}
+      content={
+        <Form layout="vertical">
+          <p style={{ margin: '0 0 8px' }}>{t('devices.reauthHint')}</p>
+          <Form.Item label={t('devices.reauthPassword')} help={unbind.error ? errorText(unbind.error) : undefined}>
+            <Input
+              type="password"
+              value={password}
+              onChange={setPassword}
+              autoComplete="current-password"
+              data-testid="device-reauth-password"
+            />
+          </Form.Item>
+        </Form>
+      }
+      closeOnAction={false}
+      onClose={onClose}
+      actions={[
+        [
+          { key: 'back', text: t('devices.back'), onClick: onClose },
+          {
+            key: 'unbind',
+            text: t('devices.unbind'),
+            danger: true,
+            bold: true,
+            disabled: !password || unbind.isPending,
+            onClick: submit,
+          },
+        ],
+      ]}
+    />
   );
 }

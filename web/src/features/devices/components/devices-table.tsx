@@ -1,4 +1,4 @@
-/** Devices as a read-only table (docs/product.md#data fields). */
+/** Devices as a table (docs/product.md#data fields) with bind / unbind and the bound count of the limit. */
 import type { TDeviceRow } from '@ac/protocol/devices';
 import { type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PagedTable } from '@/components/paged-table';
 import { EMPTY_VALUE, formatDateTime } from '@/lib/format/date';
 import { useDevices } from '../api/get-devices';
+import { DeviceActions } from './device-actions';
 import { DeviceStatusTag } from './device-status-tag';
 
 const PAGE_SIZE = 10;
@@ -39,19 +40,32 @@ export function DevicesTable() {
     { title: t('devices.lastTime'), key: 'lastTime', render: (_, row) => formatDateTime(row.lastTime) },
     { title: t('devices.clientVersion'), dataIndex: 'clientVersion', key: 'clientVersion' },
     { title: t('devices.status'), key: 'status', render: (_, row) => <DeviceStatusTag status={row.status} /> },
+    {
+      title: t('devices.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, row) => <DeviceActions device={row} boundLimit={devices.data?.boundLimit ?? 0} />,
+    },
   ];
   return (
-    <PagedTable
-      query={devices}
-      columns={columns}
-      rowKey="id"
-      label={t('devices.pageTitle')}
-      testId="devices-table"
-      emptyText={t('devices.empty')}
-      scrollX={1100}
-      pageNo={pageNo}
-      pageSize={PAGE_SIZE}
-      onPageChange={setPageNo}
-    />
+    <>
+      {devices.data ? (
+        <Typography.Paragraph type="secondary" data-testid="devices-bound-count">
+          {t('devices.boundCount', { bound: devices.data.bound, limit: devices.data.boundLimit })}
+        </Typography.Paragraph>
+      ) : null}
+      <PagedTable
+        query={devices}
+        columns={columns}
+        rowKey="id"
+        label={t('devices.pageTitle')}
+        testId="devices-table"
+        emptyText={t('devices.empty')}
+        scrollX={1200}
+        pageNo={pageNo}
+        pageSize={PAGE_SIZE}
+        onPageChange={setPageNo}
+      />
+    </>
   );
 }

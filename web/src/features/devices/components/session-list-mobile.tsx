@@ -1,0 +1,111 @@
+/** Active sessions in the mobile shell: sign out one, or every other one, after confirmation. */
+import type { TActiveSession } from '@ac/protocol/devices';
+import { Button, Dialog, DotLoading, ErrorBlock, List, Tag, Toast } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useErrorText } from '@/components/use-error-text';
+import { EMPTY_VALUE, formatDateTime } from '@/lib/format/date';
+import { useSessions, useSignOutOthers, useSignOutSession } from '../api/sessions';
+import { browserName, clientTypeName } from './session-labels';
+
+export function SessionListMobile() {
+  const { t } = useTranslation('devices');
+  const errorText = useErrorText();
+  const sessions = useSessions();
+  const signOut = useSignOutSession();
+  const signOutOthers = useSignOutOthers();
+  if (sessions.isPending) return <DotLoading color="primary" />;
+  if (sessions.error) return <ErrorBlock status="default" title={errorText(sessions.error)} description={null} />;
+  const others = sessions.data.filter((s) => !s.current).length;
+  const fail = (error: unknown) => Toast.show({ icon: 'fail', content: errorText(error) });
+
+  const confirmSignOut = async (row: TActiveSession) => {
+    const ok = await Dialog.confirm({
+      title: t('devices.sessionSignOutConfirmTitle'),
+      content: t('devices.sessionSignOutConfirmText', { name: row.device?.name ?? clientTypeName(row.clientType) }),
+      confirmText: <span data-testid="session-sign-out-confirm">{t('devices.sessionSignOut')}</span>,
+      cancelText: t('devices.back'),
+    });
+    if (ok)
+      signOut.mutate(row.id, {
+        onSuccess: () => Toast.show({ icon: 'success', content: t('devices.sessionSignedOut') }),
+        onError: fail,
+      });
+  };
+  const confirmOthers = async () => {
+    const ok = await Dialog.confirm({
+      title: t('devices.sessionSignOutOthersConfirmTitle'),
+      content: t('devices.sessionSignOutOthersConfirmText', { count: others }),
+      confirmText: <span data-testid="session-sign-out-others-confirm">{t('devices.sessionSignOutOthers')}</span>,
+      cancelText: t('devices.back'),
+    });
+    if (ok)
+      signOutOthers.mutate(undefined, {
+        onSuccess: (r) =>
+          Toast.show({ icon: 'success', content: t('devices.sessionSignedOutOthers', { count: r.count }) }),
+        onError: fail,
+      });
+  };
+
+  return (
+    <>
+      <List data-testid="sessions-list" aria-label={t('devices.sessionTab')} header={t('devices.sessionHint')}>
+        {sessions.data.map((row) => (
+          <List.Item
+            key={row.id}
+            extra={
+              row.current ? (
+                <Tag color="success" data-testid="session-current">
+                  {t('devices.sessionCurrent')}
+                </Tag>
+              ) : (
+                <Button
+                  size="mini"
+                  color="danger"
+                  fill="outline"
+                  data-testid="session-sign-out"
+                  onClick={() => void confirmSignOut(row)}
+                >
+                  {t('devices.sessionSignOut')}
+                </Button>
+              )
+            }
+            description={
+              <>
+                <div>
+                  {t('devices.sessionDevice')}:{' '}
+                  {row.device
+                    ? `${row.device.name} (${row.device.model})`
+                    : (browserName(row.userAgent) ?? EMPTY_VALUE)}
+                </div>
+                <div>
+                  {t('devices.sessionIp')}: {row.ip ?? EMPTY_VALUE}
+                </div>
+                <div>
+                  {t('devices.sessionStarted')}: {formatDateTime(row.startedAt)}
+                </div>
+                <div>
+                  {t('devices.sessionLastSeen')}: {formatDateTime(row.lastSeenAt)}
+                </div>
+              </>
+            }
+          >
+            {row.portal ? t('devices.sessionPortal') : clientTypeName(row.clientType)}{' '}
+            <span style={{ color: '#595959', fontSize: 13 }}>{row.clientVersion}</span>
+          </List.Item>
+        ))}
+      </List>
+      <div style={{ padding: 12 }}>
+        <Button
+          block
+          color="danger"
+          fill="outline"
+          disabled={others === 0}
+          data-testid="session-sign-out-others"
+          onClick={() => void confirmOthers()}
+        >
+          {t('devices.sessionSignOutOthers')}
+        </Button>
+      </div>
+    </>
+  );
+}
