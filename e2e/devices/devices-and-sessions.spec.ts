@@ -1,0 +1,87 @@
+/**
+ * Devices and sessions on a fresh account, at desktop and phone width: a
+ * device reported by a simulated desktop CAD client appears and is bound and
+ * unbound (which signs that client out); a session signed out from the
+ * sessions tab sends its browser to the login page on its next page load.
+ */
+import { randomUUID } from 'node:crypto';
+import { calls, Code } from '@ac/client';
+import { expect, type Page, test } from '@playwright/test';
+import { logInAs } from '../support/account.ts';
+import { apiClient } from '../support/api-client.ts';
+import { regionOf } from '../support/demo.ts';
+import { createFreshUser } from '../support/fresh-user.ts';
+
+const desktopClient = { clientType: 'df_windows', clientVersion: '2.4.1' };
+const phoneWidth = (page: Page) => (page.viewportSize()?.width ?? 1440) < 600;
+const devicesPath = (page: Page) => (phoneWidth(page) ? 'h5/devices' : 'devices');
+
+async function openDevices(page: Page, account: string, password: string) {
+  await logInAs(page, account, password);
+  await page.goto(devicesPath(page));
+}
+
+test('a device reported by a desktop client appears, is bound, and unbinding signs the client out @responsive', async ({
+  page,
+  baseURL,
+}) => {
+  const origin = new URL(baseURL!).origin;
+  const user = await createFreshUser(origin, regionOf(baseURL));
+  const api = apiClient(origin);
+  const { utoken: cadToken } = await api.call(
+    calls.session.login,
+    { account: user.account, password: user.password },
+    { clientInfo: desktopClient },
+  );
+  const name = `CAD-WS-${randomUUID().slice(0, 6)}`;
+  await api.call(
+    calls.devices.report,
+    { uuid: randomUUID(), mac: '00:1A:2B:3C:4D:5E', name, model: 'Dell Precision 5570', clientVersion: '2.4.1' },
+    { token: cadToken, clientInfo: desktopClient },
+  );
+
+  await openDevices(page, user.account, user.password);
+  const list = page.getByTestId(phoneWidth(page) ? 'devices-list' : 'devices-table');
+  await expect(list).toContainText(name);
+  await expect(list).toContainText('00:1A:2B:3C:4D:5E');
+  await expect(list).toContainText('Not bound');
+
+  await page.getByTestId('device-bind').click();
+  await page.getByRole('button', { name: 'Bind' }).last().click();
+  await expect(list).toContainText('Bound');
+  await expect(page.getByTestId('devices-bound-count')).toContainText('1 of 2');
+
+  await page.getByTestId('device-unbind').click();
+  await page.getByTestId('device-unbind-confirm').click();
+  await expect(list).toContainText('Not bound');
+  await expect(page.getByTestId('devices-bound-count')).toContainText('0 of 2');
+  // the client of the unbound device was signed out
+  const answer = await api.send(calls.user.userInfo, {}, { token: cadToken, clientInfo: desktopClient });
+  expect(answer.code).toBe(Code.sessionRevoked);
+});
+
+test('signing out another session sends that browser to the login page @responsive', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const origin = new URL(baseURL!).origin;
+  const user = await createFreshUser(origin, regionOf(baseURL));
+  const other = await browser.newContext({ baseURL, viewport: page.viewportSize() });
+  const otherPage = await other.newPage();
+  await logInAs(otherPage, user.account, user.password);
+
+  await openDevices(page, user.account, user.password);
+  await page.getByRole('tab', { name: 'Active sessions' }).click();
+  const sessions = page.getByTestId(phoneWidth(page) ? 'sessions-list' : 'sessions-table');
+  await expect(sessions.getByTestId('session-current')).toHaveCount(1);
+  await expect(sessions.getByTestId('session-sign-out')).toHaveCount(1);
+  await sessions.getByTestId('session-sign-out').click();
+  await page.getByTestId('session-sign-out-confirm').click();
+  await expect(sessions.getByTestId('session-sign-out')).toHaveCount(0);
+  await expect(page.getByTestId('session-sign-out-others')).toBeDisabled();
+
+  await otherPage.reload();
+  await expect(otherPage).toHaveURL(/\/login(\?|$)/);
+  await other.close();
+});
