@@ -9,6 +9,7 @@ import { useErrorText } from '@/components/use-error-text';
 import { EMPTY_VALUE, formatDateTime } from '@/lib/format/date';
 import { useBindDevice, useUnbindDevice } from '../api/bind-device';
 import { useDevices } from '../api/get-devices';
+import { ConfirmDialogMobile } from './confirm-dialog-mobile';
 import { useDeviceErrorText } from './device-actions';
 import { DeviceStatusTag } from './device-status-tag';
 
@@ -66,28 +67,15 @@ function MobileDeviceAction({ device, boundLimit }: { device: TDeviceRow; boundL
   const deviceError = useDeviceErrorText(boundLimit);
   const [reauth, setReauth] = useState(false);
 
-  const confirmBind = async () => {
-    const ok = await Dialog.confirm({
-      title: t('devices.bindConfirmTitle'),
-      content: t('devices.bindConfirmText', { name: device.name }),
-      confirmText: t('devices.bind'),
-      cancelText: t('devices.back'),
-    });
-    if (!ok) return;
+  const [confirming, setConfirming] = useState<'bind' | 'unbind' | null>(null);
+
+  const doBind = () =>
     bind.mutate(device.id, {
       onSuccess: () => Toast.show({ icon: 'success', content: t('devices.bound') }),
       onError: (error) => Toast.show({ icon: 'fail', content: deviceError(error) }),
     });
-  };
 
-  const confirmUnbind = async () => {
-    const ok = await Dialog.confirm({
-      title: t('devices.unbindConfirmTitle'),
-      content: t('devices.unbindConfirmText', { name: device.name }),
-      confirmText: <span data-testid="device-unbind-confirm">{t('devices.unbind')}</span>,
-      cancelText: t('devices.back'),
-    });
-    if (!ok) return;
+  const doUnbind = () =>
     unbind.mutate(
       { id: device.id },
       {
@@ -98,19 +86,45 @@ function MobileDeviceAction({ device, boundLimit }: { device: TDeviceRow; boundL
         },
       },
     );
-  };
 
   return (
     <>
       {device.status === 'bound' ? (
-        <Button size="mini" color="danger" fill="outline" data-testid="device-unbind" onClick={confirmUnbind}>
+        <Button
+          size="mini"
+          color="danger"
+          fill="outline"
+          data-testid="device-unbind"
+          onClick={() => setConfirming('unbind')}
+        >
           {t('devices.unbind')}
         </Button>
       ) : (
-        <Button size="mini" color="primary" data-testid="device-bind" onClick={confirmBind}>
+        <Button size="mini" color="primary" data-testid="device-bind" onClick={() => setConfirming('bind')}>
           {t('devices.bind')}
         </Button>
       )}
+      {confirming === 'bind' ? (
+        <ConfirmDialogMobile
+          title={t('devices.bindConfirmTitle')}
+          content={t('devices.bindConfirmText', { name: device.name })}
+          confirmText={t('devices.bind')}
+          confirmTestId="device-bind-confirm"
+          onConfirm={doBind}
+          onClose={() => setConfirming(null)}
+        />
+      ) : null}
+      {confirming === 'unbind' ? (
+        <ConfirmDialogMobile
+          title={t('devices.unbindConfirmTitle')}
+          content={t('devices.unbindConfirmText', { name: device.name })}
+          confirmText={t('devices.unbind')}
+          confirmTestId="device-unbind-confirm"
+          danger
+          onConfirm={doUnbind}
+          onClose={() => setConfirming(null)}
+        />
+      ) : null}
       <MobileReauth deviceId={device.id} visible={reauth} onClose={() => setReauth(false)} />
     </>
   );

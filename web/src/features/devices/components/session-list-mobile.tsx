@@ -1,10 +1,12 @@
 /** Active sessions in the mobile shell: sign out one, or every other one, after confirmation. */
 import type { TActiveSession } from '@ac/protocol/devices';
-import { Button, Dialog, DotLoading, ErrorBlock, List, Tag, Toast } from 'antd-mobile';
+import { Button, DotLoading, ErrorBlock, List, Tag, Toast } from 'antd-mobile';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '@/components/use-error-text';
 import { EMPTY_VALUE, formatDateTime } from '@/lib/format/date';
 import { useSessions, useSignOutOthers, useSignOutSession } from '../api/sessions';
+import { ConfirmDialogMobile } from './confirm-dialog-mobile';
 import { browserName, clientTypeName } from './session-labels';
 
 export function SessionListMobile() {
@@ -13,38 +15,23 @@ export function SessionListMobile() {
   const sessions = useSessions();
   const signOut = useSignOutSession();
   const signOutOthers = useSignOutOthers();
+  const [confirming, setConfirming] = useState<TActiveSession | 'others' | null>(null);
   if (sessions.isPending) return <DotLoading color="primary" />;
   if (sessions.error) return <ErrorBlock status="default" title={errorText(sessions.error)} description={null} />;
   const others = sessions.data.filter((s) => !s.current).length;
   const fail = (error: unknown) => Toast.show({ icon: 'fail', content: errorText(error) });
 
-  const confirmSignOut = async (row: TActiveSession) => {
-    const ok = await Dialog.confirm({
-      title: t('devices.sessionSignOutConfirmTitle'),
-      content: t('devices.sessionSignOutConfirmText', { name: row.device?.name ?? clientTypeName(row.clientType) }),
-      confirmText: <span data-testid="session-sign-out-confirm">{t('devices.sessionSignOut')}</span>,
-      cancelText: t('devices.back'),
+  const doSignOut = (row: TActiveSession) =>
+    signOut.mutate(row.id, {
+      onSuccess: () => Toast.show({ icon: 'success', content: t('devices.sessionSignedOut') }),
+      onError: fail,
     });
-    if (ok)
-      signOut.mutate(row.id, {
-        onSuccess: () => Toast.show({ icon: 'success', content: t('devices.sessionSignedOut') }),
-        onError: fail,
-      });
-  };
-  const confirmOthers = async () => {
-    const ok = await Dialog.confirm({
-      title: t('devices.sessionSignOutOthersConfirmTitle'),
-      content: t('devices.sessionSignOutOthersConfirmText', { count: others }),
-      confirmText: <span data-testid="session-sign-out-others-confirm">{t('devices.sessionSignOutOthers')}</span>,
-      cancelText: t('devices.back'),
+  const doOthers = () =>
+    signOutOthers.mutate(undefined, {
+      onSuccess: (r) =>
+        Toast.show({ icon: 'success', content: t('devices.sessionSignedOutOthers', { count: r.count }) }),
+      onError: fail,
     });
-    if (ok)
-      signOutOthers.mutate(undefined, {
-        onSuccess: (r) =>
-          Toast.show({ icon: 'success', content: t('devices.sessionSignedOutOthers', { count: r.count }) }),
-        onError: fail,
-      });
-  };
 
   return (
     <>
@@ -63,7 +50,7 @@ export function SessionListMobile() {
                   color="danger"
                   fill="outline"
                   data-testid="session-sign-out"
-                  onClick={() => void confirmSignOut(row)}
+                  onClick={() => setConfirming(row)}
                 >
                   {t('devices.sessionSignOut')}
                 </Button>
@@ -101,11 +88,34 @@ export function SessionListMobile() {
           fill="outline"
           disabled={others === 0}
           data-testid="session-sign-out-others"
-          onClick={() => void confirmOthers()}
+          onClick={() => setConfirming('others')}
         >
           {t('devices.sessionSignOutOthers')}
         </Button>
       </div>
+      {confirming === 'others' ? (
+        <ConfirmDialogMobile
+          title={t('devices.sessionSignOutOthersConfirmTitle')}
+          content={t('devices.sessionSignOutOthersConfirmText', { count: others })}
+          confirmText={t('devices.sessionSignOutOthers')}
+          confirmTestId="session-sign-out-others-confirm"
+          danger
+          onConfirm={doOthers}
+          onClose={() => setConfirming(null)}
+        />
+      ) : confirming ? (
+        <ConfirmDialogMobile
+          title={t('devices.sessionSignOutConfirmTitle')}
+          content={t('devices.sessionSignOutConfirmText', {
+            name: confirming.device?.name ?? clientTypeName(confirming.clientType),
+          })}
+          confirmText={t('devices.sessionSignOut')}
+          confirmTestId="session-sign-out-confirm"
+          danger
+          onConfirm={() => doSignOut(confirming)}
+          onClose={() => setConfirming(null)}
+        />
+      ) : null}
     </>
   );
 }
