@@ -45,7 +45,7 @@ test('a device reported by a desktop client appears, is bound, and unbinding sig
 
   await openDevices(page, user.account, user.password);
   const list = page.getByTestId(phoneWidth(page) ? 'devices-list' : 'devices-table');
-  await expect(list).toContainText(name);
+  await expect(list).toContainText(name, { timeout: 30_000 });
   await expect(list).toContainText('00:1A:2B:3C:4D:5E');
   await expect(list).toContainText('Not bound');
 

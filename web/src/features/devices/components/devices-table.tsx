@@ -43,7 +43,6 @@ export function DevicesTable() {
     {
       title: t('devices.actions'),
       key: 'actions',
-      fixed: 'right',
       render: (_, row) => <DeviceActions device={row} boundLimit={devices.data?.boundLimit ?? 0} />,
     },
   ];
