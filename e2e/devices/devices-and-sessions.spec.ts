@@ -19,6 +19,12 @@ const devicesPath = (page: Page) => (phoneWidth(page) ? 'h5/devices' : 'devices'
 // a fresh account, two logins and a second browser: slow on a busy machine
 test.describe.configure({ timeout: 150_000 });
 
+/** SCREENSHOTS=1: the pages as docs/screenshots shows them (overseas build). */
+async function screenshot(page: Page, baseURL: string | undefined, name: string) {
+  if (!process.env.SCREENSHOTS || regionOf(baseURL) !== 'us') return;
+  await page.screenshot({ path: `../docs/screenshots/${name}-${phoneWidth(page) ? 'mobile' : 'desktop'}.png` });
+}
+
 async function openDevices(page: Page, account: string, password: string) {
   await logInAs(page, account, password);
   await page.goto(devicesPath(page));
@@ -53,6 +59,12 @@ test('a device reported by a desktop client appears, is bound, and unbinding sig
   await page.getByTestId('device-bind-confirm').click();
   await expect(list).not.toContainText('Not bound');
   await expect(page.getByTestId('devices-bound-count')).toContainText('1 of 2');
+  await page.mouse.move(0, 0);
+  // clicking the action scrolled the table to its right edge
+  await list.evaluate((el) => {
+    for (const e of [el, ...el.querySelectorAll('*')]) e.scrollLeft = 0;
+  });
+  await screenshot(page, baseURL, 'devices');
 
   await page.getByTestId('device-unbind').click();
   await page.getByTestId('device-unbind-confirm').click();
@@ -79,6 +91,7 @@ test('signing out another session sends that browser to the login page @responsi
   const sessions = page.getByTestId(phoneWidth(page) ? 'sessions-list' : 'sessions-table');
   await expect(sessions.getByTestId('session-current')).toHaveCount(1);
   await expect(sessions.getByTestId('session-sign-out')).toHaveCount(1);
+  await screenshot(page, baseURL, 'sessions');
   await sessions.getByTestId('session-sign-out').click();
   await page.getByTestId('session-sign-out-confirm').click();
   await expect(sessions.getByTestId('session-sign-out')).toHaveCount(0);
