@@ -5,7 +5,7 @@
  * sessions tab sends its browser to the login page on its next page load.
  */
 import { randomUUID } from 'node:crypto';
-import { calls, Code } from '@ac/client';
+import { Code, calls } from '@ac/client';
 import { expect, type Page, test } from '@playwright/test';
 import { logInAs } from '../support/account.ts';
 import { apiClient } from '../support/api-client.ts';
