@@ -62,7 +62,7 @@ test('a device reported by a desktop client appears, is bound, and unbinding sig
   await page.mouse.move(0, 0);
   // clicking the action scrolled the table to its right edge
   await list.evaluate((el) => {
-    for (const e of [el, ...el.querySelectorAll('*')]) e.scrollLeft = 0;
+    for (const e of [el, ...Array.from(el.querySelectorAll('*'))]) e.scrollLeft = 0;
   });
   await screenshot(page, baseURL, 'devices');
 
