@@ -160,7 +160,8 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
 
   // commerce
   const orders = createOrdersService({ db, products, memberships, audit });
-  const payments = createPaymentsService({ db, orders, memberships, products, gateways, audit, log });
+  const refunds = createOrderRefunds({ db, memberships, audit });
+  const payments = createPaymentsService({ db, orders, memberships, products, gateways, refunds, audit, log });
   const redeem = createRedeemService({ db, currency, users, memberships, products, companies, orders, audit });
   const invoicing = adapters.invoicing ?? createSandboxInvoicing();
   const invoices = createInvoiceService({ db, orders, audit, provider: invoicing, currency, log });
@@ -223,7 +224,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     trade,
     // the admin command line's own services
     currency,
-    refunds: createOrderRefunds({ db, memberships, audit }),
+    refunds,
     redeemIssue: createRedeemIssueService({ db, products, audit }),
     membershipAdmin: createMembershipAdmin({ db, memberships, products, audit }),
     /** Stops the job workers (waiting for the jobs being run) and the payment gateways. */
