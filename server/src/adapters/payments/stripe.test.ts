@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, createAccount, postNotify, testServices } from '../../../test/commerce-fixtures.ts';
 import { type FakeStripe, signedStripeEvent, startFakeStripe } from '../../../test/fake-stripe.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { run } from '../../admin/registry.ts';
 import { auditLog, memberships, orders, paymentNotifications } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { refusedNotifications } from '../../modules/payments/notify-refusals.ts';
@@ -250,6 +251,19 @@ describe('stripe refunds', () => {
     expect(audited.filter((a) => (a.detail as { orderNo: string }).orderNo === orderNo)).toHaveLength(2);
     // nothing is left to refund
     await expect(services.payments.refund(orderNo)).rejects.toMatchObject({ code: Code.refundInvalid });
+  });
+
+  it('`orders refund` on the admin command line asks Stripe, and the webhook records the refund (5)', async () => {
+    const { orderNo } = await paidOrder();
+    const ctx = { config: t.config, services: testServices(t), now: () => new Date() };
+    const out = await run(ctx, { positionals: ['orders', 'refund', orderNo], values: {} });
+    expect(out).toMatch(
+      new RegExp(
+        `^${orderNo}: refund of 39\\.99 USD asked of stripe \\(re_test_\\w+\\); the order changes when stripe confirms it$`,
+      ),
+    );
+    await fake.settled();
+    expect(await orderRow(orderNo)).toMatchObject({ status: OrderStatus.refunded, refundAmount: 3999 });
   });
 
   it('repeats of the same refund command and of charge.refunded refund once', async () => {
