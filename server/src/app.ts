@@ -178,7 +178,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   // routes: every module, in one place
   const modules: AppModule[] = [
     keysModule(s),
-    sessionModule({ ...s, publicUrl }),
+    sessionModule({ ...s, publicUrl, loginRateLimitPerMinute: config.loginRateLimitPerMinute }),
     nodesModule({ ...s, nodeSecret: config.nodeSecret }),
     registrationModule({ ...s, region }),
     codesModule(s),
