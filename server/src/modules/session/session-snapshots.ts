@@ -117,9 +117,9 @@ export function createSessionSnapshots(d: { db: Db; changes: UserChanges; ttlMs?
     if (entries.size >= CACHE_MAX) forget(null);
     entries.set(hash, { ...snapshot, until: at + ttl });
     const userId = snapshot.session.userId;
-    let set = byUser.get(userId);
-    if (!set) byUser.set(userId, (set = new Set()));
+    const set = byUser.get(userId) ?? new Set<string>();
     set.add(hash);
+    byUser.set(userId, set);
   }
 
   return {
