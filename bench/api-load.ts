@@ -47,9 +47,13 @@ async function floors(): Promise<{ a: Load; b: Load }> {
   return { a, b };
 }
 
-async function productCases(origin: string, floorB: Load, label: string) {
+async function logIn(origin: string): Promise<string> {
   const api = apiClient(origin);
-  const { utoken } = await api.call(calls.session.login, { account: 'demo@example.com', password: 'Demo-2026-pass' });
+  return (await api.call(calls.session.login, { account: 'demo@example.com', password: 'Demo-2026-pass' })).utoken;
+}
+
+async function productCases(origin: string, floorB: Load, label: string, utoken: string) {
+  const api = apiClient(origin);
   const cases = [
     ['userInfo', await api.prepare(calls.user.userInfo, {}, { token: utoken })],
     ['order/list', await api.prepare(calls.orders.list, { pageNo: 1, pageSize: 10 }, { token: utoken })],
@@ -61,9 +65,8 @@ async function productCases(origin: string, floorB: Load, label: string) {
   say(row(`${label} login (${LOGIN_CONNECTIONS} conn.)`, l, floorB));
 }
 
-async function listCases(origin: string, label: string, size: number) {
+async function listCases(origin: string, label: string, size: number, utoken: string) {
   const api = apiClient(origin);
-  const { utoken } = await api.call(calls.session.login, { account: 'demo@example.com', password: 'Demo-2026-pass' });
   const page = { pageNo: 1, pageSize: 10 };
   for (const [name, request] of [
     ['order/list', await api.prepare(calls.orders.list, page, { token: utoken })],
@@ -78,17 +81,18 @@ async function onPglite(floorB: Load) {
   const dataDir = mkdtempSync(join(tmpdir(), 'ac-bench-pglite-'));
   try {
     let server = await startServer(PORT, SERVER_ENV, { dataDir });
-    await productCases(server.origin, floorB, 'pglite');
+    const utoken = await logIn(server.origin);
+    await productCases(server.origin, floorB, 'pglite', utoken);
     let seeded = 0;
     for (const size of PGLITE_SIZES) {
       // the server holds the PGlite directory: stop it, grow the tables, start it again
       await server.stop();
       const db = await PGlite.create({ dataDir });
-      await growLists((q) => db.exec(q), seeded, size);
+      await growLists(async (q) => db.exec(q), seeded, size);
       await db.close();
       seeded = size;
       server = await startServer(PORT, SERVER_ENV, { dataDir });
-      await listCases(server.origin, 'pglite', size);
+      await listCases(server.origin, 'pglite', size, utoken);
     }
     await server.stop();
   } finally {
@@ -107,13 +111,14 @@ async function onPostgres(url: string, floorB: Load) {
   try {
     const server = await startServer(PORT, { ...SERVER_ENV, DATABASE_URL: dbUrl.toString() });
     try {
-      await productCases(server.origin, floorB, 'postgres');
+      const utoken = await logIn(server.origin);
+      await productCases(server.origin, floorB, 'postgres', utoken);
       await client.connect();
       let seeded = 0;
       for (const size of PG_SIZES) {
         await growLists((q) => client.query(q), seeded, size);
         seeded = size;
-        await listCases(server.origin, 'postgres', size);
+        await listCases(server.origin, 'postgres', size, utoken);
       }
     } finally {
       await server.stop();
@@ -132,6 +137,11 @@ say(HEADER);
 const { a, b } = await floors();
 say(row('floor A (bare Fastify JSON POST)', a, b));
 say(row('floor B (A + envelope AES, node:crypto)', b, b));
+// BENCH_LISTS=0: the product cases only (no list-scaling table)
+if (process.env.BENCH_LISTS === '0') {
+  PG_SIZES.length = 0;
+  PGLITE_SIZES.length = 0;
+}
 if (process.env.BENCH_ONLY !== 'postgres') await onPglite(b);
 if (process.env.BENCH_DATABASE_URL) await onPostgres(process.env.BENCH_DATABASE_URL, b);
 say(
