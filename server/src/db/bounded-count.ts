@@ -25,3 +25,20 @@ export async function boundedTotal(
   const [row] = await db.select({ n: count() }).from(rows);
   return row?.n ?? 0;
 }
+
+/**
+ * A page and its list's total: the page is read first, and the total is only
+ * counted when the page cannot tell it (a full page, or an empty one past the
+ * first): a short page is the end of the list.
+ */
+export async function pageWithTotal<R>(
+  page: { offset: number; limit: number },
+  rows: PromiseLike<R[]>,
+  total: () => Promise<number>,
+): Promise<{ rows: R[]; total: number }> {
+  const found = await rows;
+  if (found.length < page.limit && (found.length > 0 || page.offset === 0)) {
+    return { rows: found, total: page.offset + found.length };
+  }
+  return { rows: found, total: await total() };
+}

@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import { boundedTotal } from '../../db/bounded-count.ts';
+import { boundedTotal, pageWithTotal } from '../../db/bounded-count.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { devices } from '../../db/schema/index.ts';
 
@@ -8,7 +8,8 @@ export function createDevicesRepo(db: DbOrTx) {
     async listDevices(userId: string, page: { offset: number; limit: number }) {
       const where = eq(devices.userId, userId);
       const orderBy = [desc(devices.lastTime), desc(devices.createdAt)];
-      const [rows, total] = await Promise.all([
+      return pageWithTotal(
+        page,
         db
           .select()
           .from(devices)
@@ -16,9 +17,8 @@ export function createDevicesRepo(db: DbOrTx) {
           .orderBy(...orderBy)
           .limit(page.limit)
           .offset(page.offset),
-        boundedTotal(db, { table: devices, where, orderBy, offset: page.offset }),
-      ]);
-      return { rows, total };
+        () => boundedTotal(db, { table: devices, where, orderBy, offset: page.offset }),
+      );
     },
     async deleteOf(userId: string) {
       await db.delete(devices).where(eq(devices.userId, userId));

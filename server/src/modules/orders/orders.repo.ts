@@ -1,6 +1,6 @@
 import { OrderStatus } from '@ac/protocol/enums';
 import { and, asc, desc, eq, gt, inArray, lte, type SQL } from 'drizzle-orm';
-import { boundedTotal } from '../../db/bounded-count.ts';
+import { boundedTotal, pageWithTotal } from '../../db/bounded-count.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { goods, orders } from '../../db/schema/index.ts';
 
@@ -17,7 +17,8 @@ export function createOrdersRepo(db: DbOrTx) {
       if (filter.status !== undefined) conditions.push(eq(orders.status, filter.status));
       const where = and(...conditions);
       const orderBy = [desc(orders.createdAt), desc(orders.orderNo)];
-      const [rows, total] = await Promise.all([
+      return pageWithTotal(
+        filter,
         db
           .select(withGoods)
           .from(orders)
@@ -26,9 +27,8 @@ export function createOrdersRepo(db: DbOrTx) {
           .orderBy(...orderBy)
           .limit(filter.limit)
           .offset(filter.offset),
-        boundedTotal(db, { table: orders, where, orderBy, offset: filter.offset }),
-      ]);
-      return { rows, total };
+        () => boundedTotal(db, { table: orders, where, orderBy, offset: filter.offset }),
+      );
     },
     /** One order with its goods; only the owner's when `userId` is given. */
     async findOrder(orderNo: string, userId?: string) {

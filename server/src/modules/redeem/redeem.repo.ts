@@ -1,6 +1,6 @@
 import { normalizeRedeemCode } from '@ac/protocol/commerce';
 import { and, count, desc, eq, gt, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
-import { boundedTotal } from '../../db/bounded-count.ts';
+import { boundedTotal, pageWithTotal } from '../../db/bounded-count.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { goods, redeemCodes, redeemFailures, redeemOrders } from '../../db/schema/index.ts';
 
@@ -32,7 +32,8 @@ export function createRedeemRepo(db: DbOrTx) {
     async listCodes(userId: string, tab: RedeemTab, now: Date, page: { offset: number; limit: number }) {
       const where = tabFilter(userId, tab, now);
       const orderBy = [desc(redeemCodes.createdAt), desc(redeemCodes.serialNo)];
-      const [rows, total] = await Promise.all([
+      return pageWithTotal(
+        page,
         db
           .select({ code: redeemCodes, goodsName: goods.name, productType: goods.productType })
           .from(redeemCodes)
@@ -41,9 +42,8 @@ export function createRedeemRepo(db: DbOrTx) {
           .orderBy(...orderBy)
           .limit(page.limit)
           .offset(page.offset),
-        boundedTotal(db, { table: redeemCodes, where, orderBy, offset: page.offset }),
-      ]);
-      return { rows, total };
+        () => boundedTotal(db, { table: redeemCodes, where, orderBy, offset: page.offset }),
+      );
     },
     /** A code by its text in any case, with or without dashes and spaces; locked when asked. */
     async findByCode(text: string, opts: { lock: boolean }) {
@@ -79,7 +79,8 @@ export function createRedeemRepo(db: DbOrTx) {
     async listRedeemOrders(userId: string, page: { offset: number; limit: number }) {
       const where = eq(redeemOrders.userId, userId);
       const orderBy = [desc(redeemOrders.createdAt), desc(redeemOrders.orderNo)];
-      const [rows, total] = await Promise.all([
+      return pageWithTotal(
+        page,
         db
           .select()
           .from(redeemOrders)
@@ -87,9 +88,8 @@ export function createRedeemRepo(db: DbOrTx) {
           .orderBy(...orderBy)
           .limit(page.limit)
           .offset(page.offset),
-        boundedTotal(db, { table: redeemOrders, where, orderBy, offset: page.offset }),
-      ]);
-      return { rows, total };
+        () => boundedTotal(db, { table: redeemOrders, where, orderBy, offset: page.offset }),
+      );
     },
     /** Account deletion: failures go; orders and redeemed codes stay for the books, detached from the person. */
     async forgetUser(userId: string) {
