@@ -154,6 +154,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     db,
     users,
     sessions,
+    changes,
     providers,
     flow,
     region,

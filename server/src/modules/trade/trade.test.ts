@@ -11,6 +11,7 @@ import { createFieldCipher } from '../../lib/field-crypto.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../seed/demo.ts';
 import { createAuditService } from '../audit/audit.service.ts';
 import { createUserService } from '../user/user.service.ts';
+import { createUserChanges } from '../../lib/user-changes.ts';
 import { createTradeService } from './trade.service.ts';
 
 const TRADE = { clientType: 'gs_trade_pc' };
@@ -296,7 +297,7 @@ describe('cash-out settings', () => {
     let clock = new Date('2030-01-01T00:00:00Z');
     const trade = createTradeService({
       db: t.db,
-      users: createUserService({ db: t.db }),
+      users: createUserService({ db: t.db, changes: createUserChanges({ db: t.db }) }),
       audit: createAuditService({ db: t.db }),
       cipher: createFieldCipher(t.config.fieldEncryptionKey),
       now: () => clock,
@@ -336,7 +337,7 @@ describe('account deletion', () => {
   it('forgets every trade row of the user', async () => {
     const trade = createTradeService({
       db: t.db,
-      users: createUserService({ db: t.db }),
+      users: createUserService({ db: t.db, changes: createUserChanges({ db: t.db }) }),
       audit: createAuditService({ db: t.db }),
       cipher: createFieldCipher(t.config.fieldEncryptionKey),
     });
