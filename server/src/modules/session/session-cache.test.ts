@@ -19,8 +19,14 @@ import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { DEMO_EMAIL, DEMO_MOBILE, DEMO_PASSWORD, DEMO_UNUSED_CODE, seedDemo } from '../../seed/demo.ts';
 import { seedEssentials } from '../../seed/seed.ts';
+import { linkToken, mailsTo, STRONG_PASSWORD } from '../registration/registration.test-support.ts';
 
-const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://127.0.0.1:8080', LOG_LEVEL: 'silent' });
+const config = loadConfig({
+  NODE_ENV: 'test',
+  PUBLIC_URL: 'http://127.0.0.1:8080',
+  LOG_LEVEL: 'silent',
+  JOBS_SCHEDULE: 'false',
+});
 let database: Database;
 let appA: FastifyInstance;
 let appB: FastifyInstance;
@@ -33,7 +39,9 @@ beforeAll(async () => {
   await seedDemo(database.db, config.region);
   appA = await buildApp(config, { database, logger: false });
   appB = await buildApp(config, { database, logger: false });
-  await Promise.all([appA.ready(), appB.ready()]);
+  // one after the other: both start their job queue on the one database
+  await appA.ready();
+  await appB.ready();
   a = envelopeClient(appA);
   b = envelopeClient(appB);
 });
@@ -94,6 +102,16 @@ describe('the session snapshot cache on two instances', () => {
     const old = await b.call(calls.session.login, { account: DEMO_EMAIL, password: DEMO_PASSWORD });
     expect(old.code).toBe(Code.loginFailed);
     expect((await b.call(calls.session.login, { account: DEMO_EMAIL, password: newPassword })).code).toBe(Code.ok);
+  });
+
+  it('a password reset through a link on A ends every session on B at once', async () => {
+    const token = await login(DEMO_EMAIL, 'Changed-2026-pass');
+    expect((await userInfoOnB(token)).code).toBe(Code.ok);
+    expect((await a.call(calls.recovery.sendFindPwdEmail, { email: DEMO_EMAIL })).code).toBe(Code.ok);
+    const mails = (await mailsTo(database.db, DEMO_EMAIL)).filter((m) => /password\/reset/.test(m.body));
+    const id = linkToken(mails.at(-1)!.body, '/site/password/reset');
+    expect((await a.call(calls.recovery.resetByLink, { id, password: STRONG_PASSWORD })).code).toBe(Code.ok);
+    expect((await userInfoOnB(token)).code).toBe(Code.sessionRevoked);
   });
 });
 

@@ -226,7 +226,7 @@ describe('cash-out settings', () => {
     expect((await call(calls.trade.setCashPassword, { password: '135790' })).code).toBe(Code.ok);
     expect((await tradeOf()).hasCashPassword).toBe(true);
     const [row] = await t.db.select().from(tradeProfiles).where(eq(tradeProfiles.userId, userId));
-    expect(row!.cashPasswordHash).toMatch(/^scrypt\$/);
+    expect(row!.cashPasswordHash).toMatch(/^\$argon2id\$/);
     expect((await call(calls.trade.checkCashPassword, { password: '135790' })).code).toBe(Code.ok);
     expect((await call(calls.trade.checkCashPassword, { password: '000000' })).code).toBe(Code.cashPasswordWrong);
   });
