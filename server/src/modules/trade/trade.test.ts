@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { auditLog, tradeCashAccounts, tradeProfiles, users } from '../../db/schema/index.ts';
 import { createFieldCipher } from '../../lib/field-crypto.ts';
+import { createUserChanges } from '../../lib/user-changes.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../seed/demo.ts';
 import { createAuditService } from '../audit/audit.service.ts';
 import { createUserService } from '../user/user.service.ts';
-import { createUserChanges } from '../../lib/user-changes.ts';
 import { createTradeService } from './trade.service.ts';
 
 const TRADE = { clientType: 'gs_trade_pc' };
