@@ -97,6 +97,7 @@ const ZEnv = z
     TRUST_PROXY: ZTrustProxy.default(false),
     SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     DEVICE_LIMITS: ZDeviceLimitsEnv.optional(),
+    LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
     SERVER_NODES: ZServerNodes.optional(),
     NODE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     ...deployEnvShape,
@@ -153,6 +154,8 @@ export type Config = {
   sessionMaxAgeDays: number;
   /** Bound devices and concurrent CAD client sessions per account type, DEVICE_LIMITS over the defaults. */
   deviceLimits: DeviceLimits;
+  /** Password and code logins one IP may try in a minute (default 30; benchmarks raise it). */
+  loginRateLimitPerMinute: number;
   /** The other (and possibly this) server nodes of SERVER_NODES. */
   serverNodes: ServerNodeConfig[];
   /** Shared by the nodes of SERVER_NODES: node-to-node lookups carrying it skip the per-IP limit. */
@@ -203,6 +206,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     sessionMaxAgeDays: e.SESSION_MAX_AGE_DAYS,
     deviceLimits: deviceLimits(e.DEVICE_LIMITS),
+    loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     serverNodes: e.SERVER_NODES ?? [],
     nodeSecret: e.NODE_SECRET,
     fieldEncryptionKey: e.FIELD_ENCRYPTION_KEY

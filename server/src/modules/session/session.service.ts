@@ -13,12 +13,14 @@ import type { AuthSession } from '../../envelope/call.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { dummyPasswordHash, hashPassword, randomToken, sha256Hex, verifyPassword } from '../../lib/hashing.ts';
 import { addMs, DAY, iso, MINUTE, SECOND } from '../../lib/time.ts';
+import type { UserChanges } from '../../lib/user-changes.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { CodesService } from '../codes/codes.service.ts';
 import type { NodeDirectory } from '../nodes/node-directory.ts';
 import type { UserRow, UserService } from '../user/user.service.ts';
 import type { UserInfoService } from '../user/user-info.service.ts';
 import { createSessionRepo, type RevokeReason, type SessionTarget, type ThrottleRule } from './session.repo.ts';
+import type { SessionSnapshots } from './session-snapshots.ts';
 
 export const SESSION_TTL_MS = DAY;
 /** However often it is used, a session ends this long after its login (SESSION_MAX_AGE_DAYS). */
@@ -56,6 +58,10 @@ type Deps = {
   userInfo: Pick<UserInfoService, 'publicUserInfo'>;
   codes: Pick<CodesService, 'verify'>;
   audit: AuditService;
+  /** The cached session → user snapshots resolve reads (session-snapshots.ts). */
+  snapshots: Pick<SessionSnapshots, 'get' | 'touched'>;
+  /** Told of every session this service ends, so no instance's cache serves it any more. */
+  changes: UserChanges;
   /** When given, a failed login of an account living on another node answers 0300069 naming that node. */
   nodeDirectory?: Pick<NodeDirectory, 'elsewhere'>;
   /** The absolute lifetime from the login (default 30 days). */
@@ -159,7 +165,9 @@ export function createSessionService(d: Deps) {
    * other reasons 1000002. Returns the ids ended.
    */
   async function endSessions(target: SessionTarget, reason: RevokeReason, tx?: DbOrTx, at = now()) {
-    return createSessionRepo(tx ?? d.db).endSessions(target, reason, at);
+    const ended = await createSessionRepo(tx ?? d.db).endSessions(target, reason, at);
+    if (ended.length) await d.changes.userChanged(target.userId, tx);
+    return ended;
   }
 
   /** Live sessions started after this instant (the absolute lifetime). */
@@ -206,7 +214,8 @@ export function createSessionService(d: Deps) {
     /** The live session of a token, or the session code explaining why there is none. */
     async resolve(token: string | undefined): Promise<AuthSession> {
       if (!token || token.length > 128) throw new AppError(Code.sessionExpired);
-      const row = await repo.findSessionByTokenHash(sha256Hex(token));
+      const tokenHash = sha256Hex(token);
+      const row = (await d.snapshots.get(tokenHash))?.session;
       if (!row) throw new AppError(Code.sessionExpired);
       if (row.revokedAt) {
         throw new AppError(row.revokeReason === 'replaced' ? Code.sessionReplaced : Code.sessionRevoked);
@@ -216,7 +225,9 @@ export function createSessionService(d: Deps) {
         throw new AppError(Code.sessionExpired);
       }
       if (at.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-        await repo.touchSession(row.id, at, expiryAfter(at, row.createdAt));
+        const expiresAt = expiryAfter(at, row.createdAt);
+        await repo.touchSession(row.id, at, expiresAt);
+        d.snapshots.touched(tokenHash, at, expiresAt);
       }
       return { sessionId: row.id, userId: row.userId, token };
     },
@@ -354,6 +365,7 @@ export function createSessionService(d: Deps) {
     async forgetUser(userId: string, addresses: string[], at: Date, tx: DbOrTx) {
       const r = createSessionRepo(tx);
       await r.endAndScrub(userId, at);
+      await d.changes.userChanged(userId, tx);
       if (addresses.length) await r.clearAccountThrottles(addresses.map((a) => throttleKeys(a, '').accountKey));
     },
   };
