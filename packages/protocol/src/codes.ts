@@ -61,6 +61,10 @@ export const Code = {
   resetLinkInvalid: '1200003',
   mailSendTooSoon: '1200004',
   accountNotOnNode: '1200005',
+  // text messages refused by the SMS provider (docs/decisions/0013-sms-providers.md)
+  smsBadNumber: '1200010',
+  smsLimitExceeded: '1200011',
+  smsUnavailable: '1200012',
   // profile, avatar, captcha, third-party rules, account deletion
   addressTaken: '1100001',
   avatarMissing: '1100002',
@@ -173,6 +177,15 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
   '1200003': { status: 200, message: 'The reset password link is timeout, invalid operation' },
   '1200004': { status: 200, message: 'A mail was sent recently, please wait' },
   '1200005': { status: 200, message: 'The account does not live on this node' },
+  '1200010': { status: 200, message: 'Text messages cannot be sent to this mobile number, please check it' },
+  '1200011': {
+    status: 200,
+    message: 'This mobile number has received too many text messages today, please try again tomorrow',
+  },
+  '1200012': {
+    status: 200,
+    message: 'Text messages cannot be sent at the moment, please use another way or try again later',
+  },
   '1100001': { status: 200, message: 'This email or mobile number is already used by another account' },
   '1100002': { status: 200, message: 'Please select a file first' },
   '1100003': { status: 200, message: 'The avatar must be a JPEG or PNG image' },

@@ -13,7 +13,7 @@ import { createMailer, type Mailer } from '../adapters/mail.ts';
 import { createNotifier } from '../adapters/notices.ts';
 import { createOAuthProviders, type OAuthProviders } from '../adapters/oauth.ts';
 import { createPaymentGateways } from '../adapters/payments/gateways.ts';
-import { createOutboxSms, type SmsSender } from '../adapters/sms.ts';
+import { createOutboxSms, type SmsSender } from '../adapters/sms/sms.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { createFieldCipher } from '../lib/field-crypto.ts';

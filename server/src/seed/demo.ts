@@ -17,7 +17,7 @@ import { catalogueRows } from './catalogue.ts';
 
 export const DEMO_EMAIL = 'demo@example.com';
 export const DEMO_PASSWORD = 'Demo-2026-pass';
-export const DEMO_MOBILE = '13800000000';
+export const DEMO_MOBILE = '+8613800000000';
 export const DEMO_UNUSED_CODE = 'DEMO-UNUSED-0001';
 
 export async function seedDemo(db: Db, region: TRegion) {

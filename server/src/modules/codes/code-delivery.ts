@@ -8,7 +8,7 @@ import { Code } from '@ac/protocol/codes';
 import type { TCodePurpose, TLanguage } from '@ac/protocol/enums';
 import { CODE_RESEND_SECONDS, CODE_TTL_MINUTES } from '@ac/protocol/verification';
 import type { Mailer } from '../../adapters/mail.ts';
-import type { SmsSender } from '../../adapters/sms.ts';
+import type { SmsSender, SmsTemplate } from '../../adapters/sms/sms.ts';
 import type { AuthSession } from '../../envelope/call.ts';
 import { messageLanguage } from '../../i18n/language.ts';
 import { codeMessageText, registerNoticeText } from '../../i18n/mail-texts.ts';
@@ -19,6 +19,18 @@ import type { UserService } from '../user/user.service.ts';
 import type { CodesService } from './codes.service.ts';
 
 export type Delivery = 'code' | 'notice' | 'none';
+
+/** The provider template of each code purpose (docs/decisions/0013-sms-providers.md). */
+export const smsTemplateOf: Record<TCodePurpose, SmsTemplate> = {
+  register: 'register',
+  login: 'login',
+  findPwd: 'reset',
+  changePassword: 'reset',
+  bindEmail: 'bind',
+  bindMobile: 'bind',
+  verifyCurrent: 'bind',
+  cancelAccount: 'delete',
+};
 
 /** Purposes for an existing account: one living on another node is sent there (the jump-node screen). */
 const accountPurposes: readonly TCodePurpose[] = ['login', 'findPwd'];
@@ -132,8 +144,17 @@ export function createCodeDelivery(d: Deps) {
         mobile,
         'sms',
         {
-          code: (code) => d.sms.send({ to: mobile, text: codeMessageText(lang, code, CODE_TTL_MINUTES).text }),
-          notice: () => d.sms.send({ to: mobile, text: registerNoticeText(lang).text }),
+          code: (code) =>
+            d.sms.send({
+              to: mobile,
+              text: codeMessageText(lang, code, CODE_TTL_MINUTES).text,
+              template: smsTemplateOf[r.purpose],
+              params: { code },
+            }),
+          notice: () => {
+            const { subject, text } = registerNoticeText(lang);
+            return d.sms.send({ to: mobile, text, template: 'notice', params: { subject } });
+          },
         },
         r,
       );

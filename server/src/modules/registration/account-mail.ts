@@ -9,7 +9,7 @@
 import type { TLanguage, TRegion } from '@ac/protocol/enums';
 import { ACTIVATION_LINK_HOURS, RESET_LINK_MINUTES } from '@ac/protocol/registration';
 import type { Mailer } from '../../adapters/mail.ts';
-import type { SmsSender } from '../../adapters/sms.ts';
+import type { SmsSender } from '../../adapters/sms/sms.ts';
 import {
   activationMailText,
   passwordResetNoticeText,
@@ -56,7 +56,8 @@ export function createAccountMail(d: Deps) {
       const text = passwordResetNoticeText(lang);
       const { email, mobile } = user;
       if (email) await d.mailer.send({ to: email, ...text });
-      else if (mobile) await d.sms.send({ to: mobile, text: text.text });
+      else if (mobile)
+        await d.sms.send({ to: mobile, text: text.text, template: 'notice', params: { subject: text.subject } });
     },
   };
 }
