@@ -16,6 +16,8 @@ export const productionEnvShape = {
   ALLOW_EMBEDDED_DB: flag.default(false),
   /** Production with the sandbox gateway, which marks orders paid without money. */
   ALLOW_SANDBOX_PAYMENTS: flag.default(false),
+  /** Production with SMS_PROVIDER=outbox: text messages are only recorded, never sent. */
+  ALLOW_OUTBOX_SMS: flag.default(false),
   /** The dev mailbox pages (/dev/mailbox): what the outbox holds, codes and links included. */
   DEV_MAILBOX: flag.default(false),
 };
@@ -26,6 +28,9 @@ export const SECRET_MIN_LENGTH: Record<string, number> = {
   SANDBOX_PAYMENT_SECRET: 32,
   WECHATPAY_APIV3_KEY: 32,
   METRICS_TOKEN: 16,
+  ALIYUN_SMS_ACCESS_KEY_SECRET: 16,
+  TENCENT_SMS_SECRET_KEY: 16,
+  TWILIO_AUTH_TOKEN: 16,
   ...Object.fromEntries(THIRD_PARTY_TYPES.map((p) => [`OAUTH_${p.toUpperCase()}_CLIENT_SECRET`, 16])),
 };
 
@@ -42,6 +47,8 @@ type ModeEnv = {
   NODE_SECRET?: string | undefined;
   ALLOW_EMBEDDED_DB: boolean;
   ALLOW_SANDBOX_PAYMENTS: boolean;
+  SMS_PROVIDER: string;
+  ALLOW_OUTBOX_SMS: boolean;
   DEV_MAILBOX: boolean;
 };
 
@@ -81,6 +88,12 @@ export function refineModeEnv(e: ModeEnv & Record<string, unknown>, ctx: z.Refin
     } else if (!e.SANDBOX_PAYMENT_SECRET) {
       problem('SANDBOX_PAYMENT_SECRET', 'is required in production when the sandbox gateway is allowed');
     }
+  }
+  if (e.SMS_PROVIDER === 'outbox' && !e.ALLOW_OUTBOX_SMS) {
+    problem(
+      'SMS_PROVIDER',
+      'is outbox, which records text messages without sending them: choose aliyun, tencent or twilio, or set ALLOW_OUTBOX_SMS=true',
+    );
   }
   if (e.DEV_MAILBOX) problem('DEV_MAILBOX', 'must not be true in production (it shows every code and link)');
   for (const [name, min] of Object.entries(SECRET_MIN_LENGTH)) {

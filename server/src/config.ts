@@ -8,6 +8,7 @@ import { type DeployConfig, deployConfig, deployEnvShape } from './config-deploy
 import { type OAuthConfig, oauthConfig, oauthEnvShape, refineOAuthEnv } from './config-oauth.ts';
 import { type PaymentsConfig, paymentsConfig, paymentsEnvShape, refinePaymentsEnv } from './config-payments.ts';
 import { productionEnvShape, refineModeEnv } from './config-production.ts';
+import { refineSmsEnv, type SmsConfig, smsConfig, smsEnvShape } from './config-sms.ts';
 
 const boolish = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -87,7 +88,8 @@ const ZEnv = z
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
     MAIL_FROM: z.string().min(3).default('Account Center <no-reply@localhost>'),
-    SMS_PROVIDER: z.enum(['outbox']).default('outbox'),
+    // SMS: the provider and its settings (docs/decisions/0013-sms-providers.md).
+    ...smsEnvShape,
     // Scheduled jobs: expiry, reconciliation, purges (docs/decisions/0012-durable-jobs.md).
     JOBS_SCHEDULE: boolish.default(true),
     // Server nodes (docs/decisions/0005-server-nodes.md).
@@ -116,6 +118,7 @@ const ZEnv = z
     }
     refineOAuthEnv(e, ctx);
     refinePaymentsEnv(e, ctx);
+    refineSmsEnv(e, ctx);
     refineModeEnv(e, ctx);
   });
 
@@ -133,7 +136,8 @@ export type Config = {
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
-  smsProvider: 'outbox';
+  /** SMS_PROVIDER and the selected provider's settings (config-sms.ts). */
+  sms: SmsConfig;
   /** Run the scheduled jobs (JOBS_SCHEDULE, default true); sent jobs run either way. */
   jobsSchedule: boolean;
   paymentProviders: TPaymentProvider[];
@@ -190,7 +194,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    smsProvider: e.SMS_PROVIDER,
+    sms: smsConfig(e),
     jobsSchedule: e.JOBS_SCHEDULE,
     paymentProviders: e.PAYMENT_PROVIDERS,
     payments: paymentsConfig(e),

@@ -13,6 +13,7 @@ import { createMailer, type Mailer } from '../adapters/mail.ts';
 import { createNotifier } from '../adapters/notices.ts';
 import { createOAuthProviders, type OAuthProviders } from '../adapters/oauth.ts';
 import { createPaymentGateways } from '../adapters/payments/gateways.ts';
+import { createSmsProvider } from '../adapters/sms/providers.ts';
 import { createOutboxSms, type SmsSender } from '../adapters/sms/sms.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -30,6 +31,7 @@ import { createInvoiceTitlesService } from '../modules/invoice/invoice-titles.se
 import { createJobQueue } from '../modules/jobs/job-queue.ts';
 import { createQueuedMailer } from '../modules/jobs/mail-jobs.ts';
 import { registerScheduledJobs } from '../modules/jobs/scheduled-jobs.ts';
+import { createQueuedSms } from '../modules/jobs/sms-jobs.ts';
 import { createKeysService } from '../modules/keys/keys.service.ts';
 import { createMembershipAdmin } from '../modules/memberships/membership-admin.service.ts';
 import { createMembershipsService } from '../modules/memberships/memberships.service.ts';
@@ -82,7 +84,13 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     (smtpUrl
       ? createQueuedMailer({ smtpUrl, from, queue: jobs, outbox: outboxRepo, log })
       : createMailer({ smtpUrl, from }, outboxRepo));
-  const sms = adapters.sms ?? createOutboxSms(outboxRepo);
+  // SMS: through the selected provider (and the queue for retries), else kept in the outbox
+  const smsProvider = createSmsProvider(config.sms);
+  const sms =
+    adapters.sms ??
+    (smsProvider
+      ? createQueuedSms({ provider: smsProvider, queue: jobs, outbox: outboxRepo, log })
+      : createOutboxSms(outboxRepo));
   const outbox = createOutboxService({ db });
   const notifier = createNotifier({ mailer, sms, log });
   const mail = createAccountMail({ mailer, sms, publicUrl, basePath, region });

@@ -124,8 +124,9 @@ export async function startAliyunFake(o: AliyunFakeOptions) {
     } catch {
       return ok('isv.INVALID_JSON_PARAM', 'TemplateParam is not JSON');
     }
-    const mainland = /^(?:\+86|0086|86)?(1\d{10})$/.exec(phone);
-    const international = /^(?!86)[1-9]\d{6,14}$/.test(phone);
+    // mainland numbers are 11 digits of the 13x-19x segments
+    const mainland = /^(?:\+86|0086|86)?(1[3-9]\d{9})$/.exec(phone);
+    const international = !/^(?:\+86|0086|86)?1\d{10}$/.test(phone) && /^(?!86)[1-9]\d{6,14}$/.test(phone);
     if (!mainland && !international) return ok('isv.MOBILE_NUMBER_ILLEGAL', 'The mobile number is illegal');
     const to = mainland ? `+86${mainland[1]}` : `+${phone}`;
     if (daily.over(to)) return ok('isv.DAY_LIMIT_CONTROL', 'The daily limit of this number is reached');
@@ -133,5 +134,12 @@ export async function startAliyunFake(o: AliyunFakeOptions) {
     return ok('OK', 'OK');
   }
 
-  return startFake(o, { messages, refused }, handle);
+  return startFake(o, { messages, refused }, handle, {
+    status: 503,
+    json: {
+      RequestId: 'OUTAGE',
+      Code: 'ServiceUnavailable',
+      Message: 'The request has failed due to a temporary failure of the server.',
+    },
+  });
 }

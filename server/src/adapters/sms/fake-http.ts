@@ -20,6 +20,8 @@ export type SmsFake = {
   messages: FakeSms[];
   /** Requests refused, with the provider's code (what a test expects to see refused). */
   refused: { code: string; detail: string }[];
+  /** The next `n` sends are answered as the provider answers during an outage (a 5xx with its error shape). */
+  failNext(n: number): void;
   close(): Promise<void>;
 };
 
@@ -39,7 +41,10 @@ export async function startFake(
   options: FakeOptions,
   state: { messages: FakeSms[]; refused: { code: string; detail: string }[] },
   handle: (req: FakeRequest) => FakeAnswer,
+  /** The provider's answer while it is unavailable. */
+  unavailable: FakeAnswer,
 ): Promise<SmsFake> {
+  let outage = 0;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -49,6 +54,9 @@ export async function startFake(
       if (req.method === 'GET' && url.pathname === '/messages') {
         const to = url.searchParams.get('to');
         answer = { status: 200, json: to ? state.messages.filter((m) => m.to === to) : state.messages };
+      } else if (outage > 0) {
+        outage -= 1;
+        answer = unavailable;
       } else {
         try {
           answer = handle({
@@ -71,6 +79,9 @@ export async function startFake(
     url: `http://127.0.0.1:${port}`,
     messages: state.messages,
     refused: state.refused,
+    failNext: (n) => {
+      outage = n;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

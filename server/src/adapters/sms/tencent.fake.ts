@@ -146,5 +146,8 @@ export async function startTencentFake(o: TencentFakeOptions) {
     return { status: 200, json: { Response: { SendStatusSet, RequestId: randomUUID() } } };
   }
 
-  return startFake(o, { messages, refused }, handle);
+  return startFake(o, { messages, refused }, handle, {
+    status: 200,
+    json: { Response: { Error: { Code: 'InternalError.Timeout', Message: 'Request timed out' }, RequestId: 'OUTAGE' } },
+  });
 }

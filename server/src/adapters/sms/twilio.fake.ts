@@ -87,5 +87,13 @@ export async function startTwilioFake(o: TwilioFakeOptions) {
     };
   }
 
-  return startFake(o, { messages, refused }, handle);
+  return startFake(o, { messages, refused }, handle, {
+    status: 503,
+    json: {
+      code: 20503,
+      message: 'Service unavailable',
+      more_info: 'https://www.twilio.com/docs/errors/20503',
+      status: 503,
+    },
+  });
 }

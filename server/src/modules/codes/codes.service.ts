@@ -8,6 +8,7 @@
 
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { Code } from '@ac/protocol/codes';
+import { normalizeMobile } from '@ac/protocol/common';
 import { CAPTCHA_FREE_SENDS_PER_IP, CAPTCHA_FREE_SENDS_PER_TARGET } from '@ac/protocol/profile';
 import {
   CODE_MAX_ATTEMPTS,
@@ -22,6 +23,11 @@ import { sha256Hex } from '../../lib/hashing.ts';
 import { addMs, DAY, HOUR, MINUTE, SECOND } from '../../lib/time.ts';
 import { createCaptchaRepo } from './captcha.repo.ts';
 import { createCodesRepo } from './codes.repo.ts';
+
+/** A mobile target in its E.164 form (`138…` and `+86138…` are one target); an email as given. */
+function codeTarget(target: string): string {
+  return target.includes('@') ? target : (normalizeMobile(target) ?? target);
+}
 
 function codeHash(purpose: string, target: string, code: string) {
   return sha256Hex(`${purpose}:${target}:${code}`);
@@ -43,7 +49,8 @@ export function createCodesService(d: Deps) {
   const freeSendsPerIp = d.freeSendsPerIp ?? CAPTCHA_FREE_SENDS_PER_IP;
   return {
     /** Creates a code for purpose + target, enforcing the send limits; returns the clear code. */
-    async issue(purpose: string, target: string, guard: IssueGuard = {}): Promise<string> {
+    async issue(purpose: string, given: string, guard: IssueGuard = {}): Promise<string> {
+      const target = codeTarget(given);
       const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
       await db.transaction(async (tx) => {
         const repo = createCodesRepo(tx);
@@ -89,10 +96,11 @@ export function createCodesService(d: Deps) {
      */
     async verify(
       purpose: string,
-      target: string,
+      address: string,
       code: string,
       { consume = true, tx }: { consume?: boolean; tx?: DbOrTx } = {},
     ): Promise<void> {
+      const target = codeTarget(address);
       const repo = createCodesRepo(tx ?? db);
       const row = await repo.latestCode(purpose, target);
       const at = now();
@@ -110,7 +118,7 @@ export function createCodesService(d: Deps) {
 
     /** Account deletion: the codes sent to the account's addresses go. */
     async forgetTargets(targets: string[], tx: DbOrTx) {
-      if (targets.length) await createCodesRepo(tx).deleteForTargets(targets);
+      if (targets.length) await createCodesRepo(tx).deleteForTargets(targets.map(codeTarget));
     },
   };
 }
