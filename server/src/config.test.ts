@@ -21,6 +21,7 @@ describe('config', () => {
       DATABASE_URL: 'postgres://ac@db/ac',
       SMTP_URL: 'smtp://smtp.example.cn',
       PAYMENT_PROVIDERS: '',
+      ALLOW_OUTBOX_SMS: 'true',
       FIELD_ENCRYPTION_KEY: key,
     });
     expect(c.basePath).toBe('/secure');

@@ -5,6 +5,7 @@
  * issued, delivered by mail or SMS and recorded.
  */
 import { Code } from '@ac/protocol/codes';
+import { normalizeMobile } from '@ac/protocol/common';
 import type { TCodePurpose, TLanguage } from '@ac/protocol/enums';
 import { CODE_RESEND_SECONDS, CODE_TTL_MINUTES } from '@ac/protocol/verification';
 import type { Mailer } from '../../adapters/mail.ts';
@@ -62,7 +63,9 @@ export async function deliveryFor(
     case 'verifyCurrent': {
       if (!session) throw new AppError(Code.sessionExpired);
       const own = await lookups.ownAddresses(session.userId);
-      if (!own.some((a) => a && a.toLowerCase() === target.toLowerCase())) {
+      const same = (a: string) =>
+        (normalizeMobile(a) ?? a.toLowerCase()) === (normalizeMobile(target) ?? target.toLowerCase());
+      if (!own.some((a) => a && same(a))) {
         throw new AppError(Code.invalidParam, 'the code must go to your own email or mobile');
       }
       return 'code';

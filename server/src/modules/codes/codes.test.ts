@@ -147,7 +147,8 @@ describe('code calls', () => {
       const toOwner = sms.filter((m) => m.recipient === DEMO_MOBILE).at(-1);
       expect(toOwner?.body).toMatch(/tried to register/);
       expect(toOwner?.body).not.toMatch(/\d{6}/);
-      expect(sms.filter((m) => m.recipient === '13700000000').at(-1)?.body).toMatch(/\b\d{6}\b/);
+      // stored in E.164, whichever form was typed
+      expect(sms.filter((m) => m.recipient === '+8613700000000').at(-1)?.body).toMatch(/\b\d{6}\b/);
     });
   });
 

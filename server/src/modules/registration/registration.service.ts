@@ -36,7 +36,11 @@ type Deps = {
 /** Where a request came from, and the language (clientInfo.language) its mails are written in. */
 export type RegistrationRequest = Required<Origin> & { language: string | undefined };
 
-const maskMobile = (m: string) => (m.length > 7 ? `${m.slice(0, 3)}****${m.slice(-4)}` : m);
+/** `139****2222` for +8613911112222: a mainland number shows its national digits. */
+const maskMobile = (e164: string) => {
+  const m = e164.startsWith('+86') ? e164.slice(3) : e164;
+  return m.length > 7 ? `${m.slice(0, 3)}****${m.slice(-4)}` : m;
+};
 
 export function createRegistrationService(d: Deps) {
   const now = d.now ?? (() => new Date());
