@@ -6,6 +6,7 @@
  */
 import { defineConfig, devices } from '@playwright/test';
 import { OIDC, servers } from './support/servers.ts';
+import { SMS_FAKE } from './support/sms-fake-config.ts';
 import { SMTP_SINK } from './support/smtp-sink-config.ts';
 
 const chromium = {
@@ -70,6 +71,15 @@ export default defineConfig({
     {
       command: 'npx tsx e2e/support/oidc-server.ts',
       url: `${OIDC.issuer}/.well-known/openid-configuration`,
+      cwd: '..',
+      timeout: 60_000,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'npx tsx e2e/support/sms-fake.ts',
+      url: SMS_FAKE.messagesUrl,
       cwd: '..',
       timeout: 60_000,
       reuseExistingServer: !process.env.CI,

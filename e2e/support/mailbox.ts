@@ -2,11 +2,15 @@
  * What the servers sent. Mail is read from the SMTP sink (the servers
  * deliver through SMTP_URL; e2e/support/smtp-sink.ts), so a spec sees the
  * mail as delivered and decoded; each server signs with its own MAIL_FROM,
- * so a spec reads only its server's mail. SMS has no gateway in the e2e
- * run: it is read from the server's dev mailbox (the outbox, shown with
- * DEV_MAILBOX=true, which e2e/support/servers.ts sets).
+ * so a spec reads only its server's mail. The China server's SMS goes to the
+ * Alibaba Cloud fake (e2e/support/sms-fake-config.ts) and is read from what
+ * it accepted; the overseas servers' SMS is read from their dev mailbox (the
+ * outbox, shown with DEV_MAILBOX=true, which e2e/support/servers.ts sets).
+ * Numbers are compared in E.164, as the servers keep them.
  */
+import { normalizeMobile } from '@ac/protocol/common';
 import { serverOf } from './servers.ts';
+import { type FakeSmsMessage, SMS_FAKE } from './sms-fake-config.ts';
 import { type SinkMessage, SMTP_SINK } from './smtp-sink-config.ts';
 
 /** One message as a spec needs it, whichever way it came. */
@@ -24,7 +28,15 @@ async function mailsTo(origin: string, recipient: string): Promise<Message[]> {
     .map((m) => ({ recipient: m.to, subject: m.subject, body: m.text, at: new Date(m.receivedAt) }));
 }
 
-async function smsTo(origin: string, recipient: string): Promise<Message[]> {
+async function smsTo(origin: string, mobile: string): Promise<Message[]> {
+  const recipient = normalizeMobile(mobile) ?? mobile;
+  if (serverOf(origin).region === 'cn') {
+    const url = `${SMS_FAKE.messagesUrl}?to=${encodeURIComponent(recipient)}`;
+    const sent = (await (await fetch(url)).json()) as FakeSmsMessage[];
+    return sent
+      .map((m) => ({ recipient: m.to, subject: m.template, body: JSON.stringify(m.params), at: new Date(m.at) }))
+      .reverse();
+  }
   const { rows } = (await (await fetch(`${origin}/dev/mailbox.json`)).json()) as { rows: OutboxRow[] };
   return rows
     .filter((m) => m.channel === 'sms' && m.recipient === recipient)

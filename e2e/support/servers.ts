@@ -4,6 +4,7 @@
  * a local OIDC provider; and the SMTP sink every server delivers mail to.
  */
 import { port as at } from './ports.ts';
+import { SMS_FAKE } from './sms-fake-config.ts';
 import { SMTP_SINK } from './smtp-sink-config.ts';
 
 const root = 'e2e/.tmp';
@@ -41,8 +42,9 @@ function server({ code, region, port, oidcProvider, nodes }: Options) {
     `DATA_DIR=${dataDir}`,
     'LOG_LEVEL=warn',
     'CAPTCHA_FREE_SENDS_PER_IP=1000',
-    // SMS has no gateway here: specs read it from the dev mailbox
+    // overseas SMS stays in the outbox (specs read it from the dev mailbox); China's goes to the Aliyun fake
     'DEV_MAILBOX=true',
+    ...(region === 'cn' ? SMS_FAKE.serverEnv() : []),
     `SMTP_URL=${SMTP_SINK.smtpUrl}`,
     `MAIL_FROM='Account Center <${mailFrom}>'`,
     ...(oidcProvider
