@@ -27,6 +27,8 @@ export const SECRET_MIN_LENGTH: Record<string, number> = {
   NODE_SECRET: 32,
   SANDBOX_PAYMENT_SECRET: 32,
   WECHATPAY_APIV3_KEY: 32,
+  STRIPE_SECRET_KEY: 32,
+  STRIPE_WEBHOOK_SECRET: 32,
   METRICS_TOKEN: 16,
   ALIYUN_SMS_ACCESS_KEY_SECRET: 16,
   TENCENT_SMS_SECRET_KEY: 16,
@@ -94,6 +96,16 @@ export function refineModeEnv(e: ModeEnv & Record<string, unknown>, ctx: z.Refin
       'SMS_PROVIDER',
       'is outbox, which records text messages without sending them: choose aliyun, tencent or twilio, or set ALLOW_OUTBOX_SMS=true',
     );
+  }
+  // the SMS SDKs pointed away from the providers (the local fakes of the tests)
+  if (typeof e.ALIYUN_SMS_ENDPOINT === 'string' && e.ALIYUN_SMS_ENDPOINT.startsWith('http://')) {
+    problem('ALIYUN_SMS_ENDPOINT', 'must not be an http:// URL in production (a host or an https:// URL)');
+  }
+  for (const name of ['TENCENT_SMS_CONNECT_TO', 'TWILIO_BASE_URL']) {
+    if (e[name]) problem(name, 'must not be set in production (it points the SMS SDK away from the provider)');
+  }
+  if (e.STRIPE_API_BASE) {
+    problem('STRIPE_API_BASE', 'must not be set in production (it points the Stripe SDK away from api.stripe.com)');
   }
   if (e.DEV_MAILBOX) problem('DEV_MAILBOX', 'must not be true in production (it shows every code and link)');
   for (const [name, min] of Object.entries(SECRET_MIN_LENGTH)) {

@@ -1,5 +1,5 @@
 /**
- * The SMS provider from the environment (docs/decisions/0013-sms-providers.md):
+ * The SMS provider from the environment (docs/decisions/0016-sms-providers.md):
  * SMS_PROVIDER and the credentials, sign name and template ids of the one
  * selected; a selected provider with a missing setting stops the server,
  * naming the variable.

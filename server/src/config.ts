@@ -88,7 +88,7 @@ const ZEnv = z
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
     MAIL_FROM: z.string().min(3).default('Account Center <no-reply@localhost>'),
-    // SMS: the provider and its settings (docs/decisions/0013-sms-providers.md).
+    // SMS: the provider and its settings (docs/decisions/0016-sms-providers.md).
     ...smsEnvShape,
     // Scheduled jobs: expiry, reconciliation, purges (docs/decisions/0012-durable-jobs.md).
     JOBS_SCHEDULE: boolish.default(true),
@@ -97,6 +97,7 @@ const ZEnv = z
     CAPTCHA_FREE_SENDS_PER_IP: z.coerce.number().int().min(1).max(100_000).optional(),
     TRUST_PROXY: ZTrustProxy.default(false),
     SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
     SERVER_NODES: ZServerNodes.optional(),
     NODE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     ...deployEnvShape,
@@ -153,6 +154,8 @@ export type Config = {
   trustProxy: false | number | string[];
   /** SESSION_MAX_AGE_DAYS: a session ends this long after its login, however often it is used. */
   sessionMaxAgeDays: number;
+  /** Password and code logins one IP may try in a minute (default 30; benchmarks raise it). */
+  loginRateLimitPerMinute: number;
   /** The other (and possibly this) server nodes of SERVER_NODES. */
   serverNodes: ServerNodeConfig[];
   /** Shared by the nodes of SERVER_NODES: node-to-node lookups carrying it skip the per-IP limit. */
@@ -202,6 +205,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     captchaFreeSendsPerIp: e.CAPTCHA_FREE_SENDS_PER_IP ?? CAPTCHA_FREE_SENDS_PER_IP,
     trustProxy: e.TRUST_PROXY,
     sessionMaxAgeDays: e.SESSION_MAX_AGE_DAYS,
+    loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     serverNodes: e.SERVER_NODES ?? [],
     nodeSecret: e.NODE_SECRET,
     fieldEncryptionKey: e.FIELD_ENCRYPTION_KEY

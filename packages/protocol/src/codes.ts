@@ -61,7 +61,7 @@ export const Code = {
   resetLinkInvalid: '1200003',
   mailSendTooSoon: '1200004',
   accountNotOnNode: '1200005',
-  // text messages refused by the SMS provider (docs/decisions/0013-sms-providers.md)
+  // text messages refused by the SMS provider (docs/decisions/0016-sms-providers.md)
   smsBadNumber: '1200010',
   smsLimitExceeded: '1200011',
   smsUnavailable: '1200012',

@@ -32,7 +32,7 @@ export const ZEmail = z.string().trim().toLowerCase().max(254).email();
 const MOBILE_RE = /^(?:1\d{10}|\+[1-9]\d{6,14})$/;
 
 /**
- * One mobile number, one target (docs/decisions/0013-sms-providers.md): the
+ * One mobile number, one target (docs/decisions/0016-sms-providers.md): the
  * E.164 form of a mainland China number typed as 11 digits (`138…` becomes
  * `+86138…`), or of a number given with its country code; spaces, dashes and
  * brackets are dropped, a leading `00` is read as `+`. Null when it is not a

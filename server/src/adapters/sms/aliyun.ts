@@ -3,7 +3,7 @@
  * `@alicloud/dysmsapi20170525`, which signs each request with ACS3-HMAC-SHA256
  * (the V3 signature). A mainland number goes as its 11 digits, any other as
  * country code and number without `+`. The answer's `Code` other than `OK`,
- * or an error status, becomes an SmsRefusal (docs/decisions/0013-sms-providers.md).
+ * or an error status, becomes an SmsRefusal (docs/decisions/0016-sms-providers.md).
  */
 import DysmsapiModule, { SendSmsRequest } from '@alicloud/dysmsapi20170525';
 import { $OpenApiUtil } from '@alicloud/openapi-core';

@@ -1,5 +1,5 @@
 /**
- * SMS delivery behind a provider interface (docs/decisions/0013-sms-providers.md).
+ * SMS delivery behind a provider interface (docs/decisions/0016-sms-providers.md).
  * The outbox provider records the message, which is then its only delivery
  * (shown on the dev mailbox page with DEV_MAILBOX=true); the real providers
  * (Alibaba Cloud, Tencent Cloud, Twilio) send a template of the purpose with

@@ -4,7 +4,7 @@
  * TC3-HMAC-SHA256. Numbers go in E.164 (`+86…`); the template's parameters
  * are positional ({1} = the code, or the notice's subject). `Response.Error`
  * and a SendStatusSet entry whose Code is not `Ok` become an SmsRefusal
- * (docs/decisions/0013-sms-providers.md).
+ * (docs/decisions/0016-sms-providers.md).
  */
 import http from 'node:http';
 import https from 'node:https';

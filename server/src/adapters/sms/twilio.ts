@@ -5,7 +5,7 @@
  * parameters To (E.164), From or MessagingServiceSid, and Body — Twilio has
  * no template ids, so the message's own text is sent. An error answer
  * (JSON with code, message, status) becomes an SmsRefusal
- * (docs/decisions/0013-sms-providers.md).
+ * (docs/decisions/0016-sms-providers.md).
  */
 import twilio from 'twilio';
 import type RequestClient from 'twilio/lib/base/RequestClient';

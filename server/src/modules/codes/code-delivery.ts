@@ -21,7 +21,7 @@ import type { CodesService } from './codes.service.ts';
 
 export type Delivery = 'code' | 'notice' | 'none';
 
-/** The provider template of each code purpose (docs/decisions/0013-sms-providers.md). */
+/** The provider template of each code purpose (docs/decisions/0016-sms-providers.md). */
 export const smsTemplateOf: Record<TCodePurpose, SmsTemplate> = {
   register: 'register',
   login: 'login',

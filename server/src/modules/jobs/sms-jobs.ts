@@ -1,5 +1,5 @@
 /**
- * Text messages through a real provider (docs/decisions/0013-sms-providers.md):
+ * Text messages through a real provider (docs/decisions/0016-sms-providers.md):
  * `send` writes the outbox row and tries the provider once while the caller
  * waits, so a permanent refusal (a number the provider will not serve, the
  * number's daily limit, a template or account the provider rejects) is

@@ -1,4 +1,4 @@
--- One mobile number, one target (docs/decisions/0013-sms-providers.md): mainland China numbers
+-- One mobile number, one target (docs/decisions/0016-sms-providers.md): mainland China numbers
 -- stored as 11 digits become E.164 (+86…), unless a live account already holds that form.
 UPDATE "account_directory" SET "account_key" = encode(sha256(convert_to('+86' || u."mobile", 'UTF8')), 'hex')
 FROM "users" u
