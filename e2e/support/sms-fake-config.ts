@@ -16,9 +16,9 @@ const TEMPLATES = {
 };
 
 export const SMS_FAKE = {
-  port: port(8312),
-  url: `http://127.0.0.1:${port(8312)}`,
-  messagesUrl: `http://127.0.0.1:${port(8312)}/messages`,
+  port: port(8313),
+  url: `http://127.0.0.1:${port(8313)}`,
+  messagesUrl: `http://127.0.0.1:${port(8313)}/messages`,
   accessKeyId: 'LTAI5tE2eAccessKeyId',
   accessKeySecret: 'e2e-aliyun-access-key-secret-0123456789',
   signName: 'AccountCenter',
