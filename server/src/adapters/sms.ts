@@ -2,18 +2,20 @@
  * SMS delivery behind a provider interface. The outbox provider records the
  * message, which is then its only delivery (shown on the dev mailbox page
  * with DEV_MAILBOX=true); a real provider implements the same `send` and,
- * like the mailer, keeps only a redacted copy (lib/redact.ts) once the
- * message is handed over.
+ * like the mailer, writes the outbox row and its delivery job in one
+ * transaction (the caller's `tx` when given) and keeps only a redacted copy
+ * (lib/redact.ts) once the message is handed over.
  */
-import type { OutboxRepo } from '../modules/outbox/outbox.repo.ts';
+import type { DbOrTx, Tx } from '../db/client.ts';
+import { createOutboxRepo } from '../modules/outbox/outbox.repo.ts';
 
 export type SmsMessage = { to: string; text: string };
-export type SmsSender = { send(message: SmsMessage): Promise<void> };
+export type SmsSender = { send(message: SmsMessage, tx?: Tx): Promise<void> };
 
-export function createOutboxSms(outbox: Pick<OutboxRepo, 'insertMessage'>): SmsSender {
+export function createOutboxSms(db: DbOrTx): SmsSender {
   return {
-    async send(message) {
-      await outbox.insertMessage({
+    async send(message, tx) {
+      await createOutboxRepo(tx ?? db).insertMessage({
         channel: 'sms',
         recipient: message.to,
         subject: 'SMS',

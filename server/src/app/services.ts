@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type AvatarStore, createDbAvatarStore } from '../adapters/avatar-store.ts';
 import type { InvoicingProvider } from '../adapters/invoicing/provider.ts';
 import { createSandboxInvoicing } from '../adapters/invoicing/sandbox.ts';
-import { createMailer, type Mailer } from '../adapters/mail.ts';
+import { createOutboxMailer, type Mailer } from '../adapters/mail.ts';
 import { createNotifier } from '../adapters/notices.ts';
 import { createOAuthProviders, type OAuthProviders } from '../adapters/oauth.ts';
 import { createPaymentGateways } from '../adapters/payments/gateways.ts';
@@ -80,9 +80,9 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
   const mailer =
     adapters.mailer ??
     (smtpUrl
-      ? createQueuedMailer({ smtpUrl, from, queue: jobs, outbox: outboxRepo, log })
-      : createMailer({ smtpUrl, from }, outboxRepo));
-  const sms = adapters.sms ?? createOutboxSms(outboxRepo);
+      ? createQueuedMailer({ smtpUrl, from, db, queue: jobs, outbox: outboxRepo, log })
+      : createOutboxMailer(db));
+  const sms = adapters.sms ?? createOutboxSms(db);
   const outbox = createOutboxService({ db });
   const notifier = createNotifier({ mailer, sms, log });
   const mail = createAccountMail({ mailer, sms, publicUrl, basePath, region });
