@@ -22,6 +22,14 @@ const overseasNodes = [
 ];
 const NODE_SECRET = 'e2e-node-secret-0123456789abcdef-0123';
 
+/**
+ * The test servers' wait between two codes to one target (CODE_RESEND_SECONDS,
+ * refused in production): short, so a spec that sends a second code to a
+ * number right after registering it waits seconds, not the real minute; long
+ * enough to see the send button count down.
+ */
+export const CODE_RESEND_SECONDS = 5;
+
 type Options = {
   code: string;
   region: 'us' | 'cn';
@@ -41,6 +49,7 @@ function server({ code, region, port, oidcProvider, nodes }: Options) {
     `DATA_DIR=${dataDir}`,
     'LOG_LEVEL=warn',
     'CAPTCHA_FREE_SENDS_PER_IP=1000',
+    `CODE_RESEND_SECONDS=${CODE_RESEND_SECONDS}`,
     // SMS has no gateway here: specs read it from the dev mailbox
     'DEV_MAILBOX=true',
     `SMTP_URL=${SMTP_SINK.smtpUrl}`,

@@ -99,7 +99,11 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
   const userInfo = createUserInfoService({ users, memberships });
   const companies = createCompanyService({ db });
   const devices = createDevicesService({ db });
-  const codes = createCodesService({ db, freeSendsPerIp: config.captchaFreeSendsPerIp });
+  const codes = createCodesService({
+    db,
+    freeSendsPerIp: config.captchaFreeSendsPerIp,
+    resendSeconds: config.codeResendSeconds,
+  });
   const captcha = createCaptchaService({ db, generate: adapters.captcha ?? svgCaptchaGenerator, audit });
   const directory = createNodeDirectory({
     db,
