@@ -1,19 +1,25 @@
-/** Starts the real server (npx tsx server/src/main.ts) on a fresh data dir and waits until it answers. */
+/**
+ * Starts the real server — the production build, `node server/dist/main.js`
+ * (`npm run build` first), in demo mode — on a fresh data dir and waits
+ * until it answers.
+ */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export type Started = { url: string; origin: string; ms: number; stop(): Promise<void> };
 
 export async function startServer(port: number, env: Record<string, string> = {}): Promise<Started> {
+  const root = new URL('..', import.meta.url).pathname;
+  if (!existsSync(join(root, 'server/dist/main.js'))) throw new Error('server/dist/main.js is missing: npm run build');
   const dataDir = mkdtempSync(join(tmpdir(), 'ac-bench-'));
   const t0 = performance.now();
-  const child: ChildProcess = spawn('npx', ['tsx', 'server/src/main.ts'], {
-    cwd: new URL('..', import.meta.url).pathname,
+  const child: ChildProcess = spawn(process.execPath, ['server/dist/main.js'], {
+    cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
-    // its own process group, so stop() ends npx and the server under it together
+    // its own process group, so stop() ends the server and anything under it together
     detached: true,
   });
   const origin = `http://127.0.0.1:${port}`;

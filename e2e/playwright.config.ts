@@ -5,7 +5,7 @@
  * driven in Debian's Chromium (never a downloaded browser).
  */
 import { defineConfig, devices } from '@playwright/test';
-import { OIDC, servers } from './support/servers.ts';
+import { logged, OIDC, servers } from './support/servers.ts';
 import { SMTP_SINK } from './support/smtp-sink-config.ts';
 
 const chromium = {
@@ -38,6 +38,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
+  globalSetup: './support/global-setup.ts',
+  // the servers' logs searched for every secret of the run (fails it when one is found)
+  globalTeardown: './support/global-teardown.ts',
   use: { launchOptions: chromium, trace: 'retain-on-failure', screenshot: 'only-on-failure' },
   // Tags: @h5 runs at phone width only, @responsive at desktop and phone width,
   // untagged at desktop width; @us-only / @cn-only keep a spec to one region.
@@ -59,7 +62,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: 'npx tsx e2e/support/smtp-sink.ts',
+      command: logged('smtp-sink', 'npx tsx e2e/support/smtp-sink.ts'),
       url: SMTP_SINK.messagesUrl,
       cwd: '..',
       timeout: 60_000,
@@ -68,7 +71,7 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: 'npx tsx e2e/support/oidc-server.ts',
+      command: logged('oidc', 'npx tsx e2e/support/oidc-server.ts'),
       url: `${OIDC.issuer}/.well-known/openid-configuration`,
       cwd: '..',
       timeout: 60_000,

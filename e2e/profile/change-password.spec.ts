@@ -55,6 +55,8 @@ test('a wrong current password shows the catalogue message', async ({ page, base
 });
 
 test('changes the password with a code sent to the mobile @cn-only', async ({ page, baseURL }) => {
+  // a fresh user, a login, two codes and a password change: slow on a busy machine, no waiting out a limit
+  test.setTimeout(120_000);
   const origin = new URL(baseURL!).origin;
   const user = await createFreshUser(origin, 'cn');
   // the registration SMS holds the next code to that number back (seconds on the test servers)

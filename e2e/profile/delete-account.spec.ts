@@ -26,6 +26,7 @@ test('deletes the account after the agreement and a code; it cannot log in again
   const region = regionOf(baseURL);
   const user = await createFreshUser(origin, region);
   const registeredAt = Date.now();
+  test.setTimeout(120_000);
   await logInAs(page, user.account, user.password, '/logoff');
   await expect(page.getByRole('link', { name: 'Account cancellation agreement' })).toBeVisible();
   await page.getByRole('button', { name: 'Next' }).click();

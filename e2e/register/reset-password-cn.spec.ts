@@ -91,6 +91,7 @@ test('resets the password from the mailed link on the h5 pages, once @cn-only @h
 });
 
 test('resets the password with the mobile number and SMS code @cn-only', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
   await resetByMobile(page, new URL(baseURL!).origin, 'password/find');
 });
 
@@ -98,5 +99,6 @@ test('resets the password with the mobile number and SMS code on the h5 page @cn
   page,
   baseURL,
 }) => {
+  test.setTimeout(120_000);
   await resetByMobile(page, new URL(baseURL!).origin, 'h5/findPwd');
 });

@@ -6,6 +6,7 @@
  * run: it is read from the server's dev mailbox (the outbox, shown with
  * DEV_MAILBOX=true, which e2e/support/servers.ts sets).
  */
+import { recordSecrets, secretsInText } from './secrets.ts';
 import { serverOf } from './servers.ts';
 import { type SinkMessage, SMTP_SINK } from './smtp-sink-config.ts';
 
@@ -18,6 +19,7 @@ const isEmail = (recipient: string) => recipient.includes('@');
 
 async function mailsTo(origin: string, recipient: string): Promise<Message[]> {
   const { rows } = (await (await fetch(SMTP_SINK.messagesUrl)).json()) as { rows: SinkMessage[] };
+  recordSecrets(rows.flatMap((m) => secretsInText(m.text)));
   const from = serverOf(origin).mailFrom;
   return rows
     .filter((m) => m.from === from && m.to === recipient.toLowerCase())
@@ -26,6 +28,8 @@ async function mailsTo(origin: string, recipient: string): Promise<Message[]> {
 
 async function smsTo(origin: string, recipient: string): Promise<Message[]> {
   const { rows } = (await (await fetch(`${origin}/dev/mailbox.json`)).json()) as { rows: OutboxRow[] };
+  // the dev mailbox shows the newest 100 only: its codes are recorded as they are seen, for the log check
+  recordSecrets(rows.flatMap((m) => secretsInText(m.body)));
   return rows
     .filter((m) => m.channel === 'sms' && m.recipient === recipient)
     .map((m) => ({ recipient: m.recipient, subject: m.subject, body: m.body, at: new Date(m.createdAt) }));
