@@ -10,12 +10,33 @@ import { join } from 'node:path';
 
 export type Started = { url: string; origin: string; ms: number; stop(): Promise<void> };
 
-export async function startServer(port: number, env: Record<string, string> = {}): Promise<Started> {
-  const root = new URL('..', import.meta.url).pathname;
-  if (!existsSync(join(root, 'server/dist/main.js'))) throw new Error('server/dist/main.js is missing: npm run build');
-  const dataDir = mkdtempSync(join(tmpdir(), 'ac-bench-'));
+export type StartOptions = {
+  /** Reuse this PGlite data directory (kept on stop) instead of a fresh one. */
+  dataDir?: string;
+  /** Pin the server to these CPUs (taskset -c). */
+  cpus?: string;
+};
+
+/** BENCH_SERVER_ROOT: run the server of another checkout (e.g. the code before a change) with this bench. */
+const root = process.env.BENCH_SERVER_ROOT ?? new URL('..', import.meta.url).pathname;
+
+/** The built server; another checkout without a build (older code) runs from its sources. */
+function serverCommand(): string[] {
+  if (existsSync(join(root, 'server/dist/main.js'))) return [process.execPath, 'server/dist/main.js'];
+  if (process.env.BENCH_SERVER_ROOT) return ['npx', 'tsx', 'server/src/main.ts'];
+  throw new Error('server/dist/main.js is missing: npm run build');
+}
+
+export async function startServer(
+  port: number,
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<Started> {
+  const command = serverCommand();
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'ac-bench-'));
   const t0 = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ['server/dist/main.js'], {
+  if (options.cpus) command.unshift('taskset', '-c', options.cpus);
+  const child: ChildProcess = spawn(command[0]!, command.slice(1), {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -42,7 +63,7 @@ export async function startServer(port: number, env: Record<string, string> = {}
       const exited = new Promise((r) => child.once('exit', r));
       if (child.pid) process.kill(-child.pid, 'SIGTERM');
       await exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -17,6 +17,7 @@ import { createOutboxSms, type SmsSender } from '../adapters/sms.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { createFieldCipher } from '../lib/field-crypto.ts';
+import { createUserChanges } from '../lib/user-changes.ts';
 import { createAccountService } from '../modules/account/account.service.ts';
 import { createAuditService } from '../modules/audit/audit.service.ts';
 import { createAvatarService } from '../modules/avatar/avatar.service.ts';
@@ -49,6 +50,7 @@ import { createAccountMail } from '../modules/registration/account-mail.ts';
 import { createRecoveryService } from '../modules/registration/recovery.service.ts';
 import { createRegistrationService } from '../modules/registration/registration.service.ts';
 import { createSessionService } from '../modules/session/session.service.ts';
+import { createSessionSnapshots } from '../modules/session/session-snapshots.ts';
 import { createOAuthFlow } from '../modules/third-party/oauth-flow.ts';
 import { createThirdLoginService } from '../modules/third-party/third-login.service.ts';
 import { createThirdPartyService } from '../modules/third-party/third-party.service.ts';
@@ -93,10 +95,12 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
   // accounts and sessions
   const audit = createAuditService({ db });
   const keys = createKeysService({ db });
-  const users = createUserService({ db });
+  const changes = createUserChanges({ db });
+  const snapshots = createSessionSnapshots({ db, changes });
+  const users = createUserService({ db, changes });
   const products = createProductsService({ db, currency });
-  const memberships = createMembershipsService({ db, users, products });
-  const userInfo = createUserInfoService({ users, memberships });
+  const memberships = createMembershipsService({ db, users, products, changes });
+  const userInfo = createUserInfoService({ users, memberships, snapshots });
   const companies = createCompanyService({ db });
   const devices = createDevicesService({ db });
   const codes = createCodesService({
@@ -120,6 +124,8 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     userInfo,
     codes,
     audit,
+    snapshots,
+    changes,
     nodeDirectory: directory,
     maxAgeDays: config.sessionMaxAgeDays,
   });
@@ -152,6 +158,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     db,
     users,
     sessions,
+    changes,
     providers,
     flow,
     region,
@@ -164,7 +171,8 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
 
   // commerce
   const orders = createOrdersService({ db, products, memberships, audit });
-  const payments = createPaymentsService({ db, orders, memberships, products, gateways, audit, log });
+  const refunds = createOrderRefunds({ db, memberships, audit });
+  const payments = createPaymentsService({ db, orders, memberships, products, gateways, refunds, audit, log });
   const redeem = createRedeemService({ db, currency, users, memberships, products, companies, orders, audit });
   const invoicing = adapters.invoicing ?? createSandboxInvoicing();
   const invoices = createInvoiceService({ db, orders, audit, provider: invoicing, currency, log });
@@ -196,6 +204,8 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
 
   return {
     jobs,
+    changes,
+    snapshots,
     outbox,
     gateways,
     audit,
@@ -227,7 +237,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     trade,
     // the admin command line's own services
     currency,
-    refunds: createOrderRefunds({ db, memberships, audit }),
+    refunds,
     redeemIssue: createRedeemIssueService({ db, products, audit }),
     membershipAdmin: createMembershipAdmin({ db, memberships, products, audit }),
     /** Stops the job workers (waiting for the jobs being run) and the payment gateways. */
