@@ -9,6 +9,7 @@
  * Numbers are compared in E.164, as the servers keep them.
  */
 import { normalizeMobile } from '@ac/protocol/common';
+import { recordSecrets, secretsInText } from './secrets.ts';
 import { serverOf } from './servers.ts';
 import { type FakeSmsMessage, SMS_FAKE } from './sms-fake-config.ts';
 import { type SinkMessage, SMTP_SINK } from './smtp-sink-config.ts';
@@ -22,6 +23,7 @@ const isEmail = (recipient: string) => recipient.includes('@');
 
 async function mailsTo(origin: string, recipient: string): Promise<Message[]> {
   const { rows } = (await (await fetch(SMTP_SINK.messagesUrl)).json()) as { rows: SinkMessage[] };
+  recordSecrets(rows.flatMap((m) => secretsInText(m.text)));
   const from = serverOf(origin).mailFrom;
   return rows
     .filter((m) => m.from === from && m.to === recipient.toLowerCase())
@@ -33,11 +35,15 @@ async function smsTo(origin: string, mobile: string): Promise<Message[]> {
   if (serverOf(origin).region === 'cn') {
     const url = `${SMS_FAKE.messagesUrl}?to=${encodeURIComponent(recipient)}`;
     const sent = (await (await fetch(url)).json()) as FakeSmsMessage[];
+    // the provider's copy holds the code as a template parameter: recorded for the log check
+    recordSecrets(sent.flatMap((m) => secretsInText(Object.values(m.params).join(' '))));
     return sent
       .map((m) => ({ recipient: m.to, subject: m.template, body: JSON.stringify(m.params), at: new Date(m.at) }))
       .reverse();
   }
   const { rows } = (await (await fetch(`${origin}/dev/mailbox.json`)).json()) as { rows: OutboxRow[] };
+  // the dev mailbox shows the newest 100 only: its codes are recorded as they are seen, for the log check
+  recordSecrets(rows.flatMap((m) => secretsInText(m.body)));
   return rows
     .filter((m) => m.channel === 'sms' && m.recipient === recipient)
     .map((m) => ({ recipient: m.recipient, subject: m.subject, body: m.body, at: new Date(m.createdAt) }));

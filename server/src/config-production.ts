@@ -52,6 +52,7 @@ type ModeEnv = {
   SMS_PROVIDER: string;
   ALLOW_OUTBOX_SMS: boolean;
   DEV_MAILBOX: boolean;
+  CODE_RESEND_SECONDS?: number | undefined;
 };
 
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -108,6 +109,9 @@ export function refineModeEnv(e: ModeEnv & Record<string, unknown>, ctx: z.Refin
     problem('STRIPE_API_BASE', 'must not be set in production (it points the Stripe SDK away from api.stripe.com)');
   }
   if (e.DEV_MAILBOX) problem('DEV_MAILBOX', 'must not be true in production (it shows every code and link)');
+  if (e.CODE_RESEND_SECONDS !== undefined) {
+    problem('CODE_RESEND_SECONDS', 'is for test servers only: production sends one code a minute per target');
+  }
   for (const [name, min] of Object.entries(SECRET_MIN_LENGTH)) {
     const value = e[name];
     if (typeof value === 'string' && value.length < min) {

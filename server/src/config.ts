@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import { regionSettings, type TPaymentProvider, ZRegion } from '@ac/protocol/enums';
 import { CAPTCHA_FREE_SENDS_PER_IP } from '@ac/protocol/profile';
+import { CODE_RESEND_SECONDS } from '@ac/protocol/verification';
 import { z } from 'zod';
 import { type DeployConfig, deployConfig, deployEnvShape } from './config-deploy.ts';
 import { type OAuthConfig, oauthConfig, oauthEnvShape, refineOAuthEnv } from './config-oauth.ts';
@@ -95,6 +96,8 @@ const ZEnv = z
     // Server nodes (docs/decisions/0005-server-nodes.md).
     NODE_CODE: ZNodeCode.optional(),
     CAPTCHA_FREE_SENDS_PER_IP: z.coerce.number().int().min(1).max(100_000).optional(),
+    // Test servers only (refused in production): a shorter wait between two codes to one target.
+    CODE_RESEND_SECONDS: z.coerce.number().int().min(1).max(CODE_RESEND_SECONDS).optional(),
     TRUST_PROXY: ZTrustProxy.default(false),
     SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
@@ -147,6 +150,11 @@ export type Config = {
   nodeCode: string;
   /** Code sends from one IP in an hour before an image captcha is needed (docs/protocol.md#verification-codes default 10). */
   captchaFreeSendsPerIp: number;
+  /**
+   * Seconds between two codes to one target (docs/protocol.md#verification-codes: 60). Test
+   * servers lower it with CODE_RESEND_SECONDS; production refuses that variable.
+   */
+  codeResendSeconds: number;
   /**
    * TRUST_PROXY, Fastify's `trustProxy`: the proxies whose X-Forwarded-For
    * gives the client's address (per-IP limits, captcha thresholds, audit).
@@ -203,6 +211,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     payments: paymentsConfig(e),
     nodeCode: e.NODE_CODE ?? e.REGION,
     captchaFreeSendsPerIp: e.CAPTCHA_FREE_SENDS_PER_IP ?? CAPTCHA_FREE_SENDS_PER_IP,
+    codeResendSeconds: e.CODE_RESEND_SECONDS ?? CODE_RESEND_SECONDS,
     trustProxy: e.TRUST_PROXY,
     sessionMaxAgeDays: e.SESSION_MAX_AGE_DAYS,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,

@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type AvatarStore, createDbAvatarStore } from '../adapters/avatar-store.ts';
 import type { InvoicingProvider } from '../adapters/invoicing/provider.ts';
 import { createSandboxInvoicing } from '../adapters/invoicing/sandbox.ts';
-import { createMailer, type Mailer } from '../adapters/mail.ts';
+import { createOutboxMailer, type Mailer } from '../adapters/mail.ts';
 import { createNotifier } from '../adapters/notices.ts';
 import { createOAuthProviders, type OAuthProviders } from '../adapters/oauth.ts';
 import { createPaymentGateways } from '../adapters/payments/gateways.ts';
@@ -84,8 +84,8 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
   const mailer =
     adapters.mailer ??
     (smtpUrl
-      ? createQueuedMailer({ smtpUrl, from, queue: jobs, outbox: outboxRepo, log })
-      : createMailer({ smtpUrl, from }, outboxRepo));
+      ? createQueuedMailer({ smtpUrl, from, db, queue: jobs, outbox: outboxRepo, log })
+      : createOutboxMailer(db));
   // SMS: through the selected provider (and the queue for retries), else kept in the outbox
   const smsProvider = createSmsProvider(config.sms);
   const sms =
@@ -111,7 +111,11 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
   const userInfo = createUserInfoService({ users, memberships, snapshots });
   const companies = createCompanyService({ db });
   const devices = createDevicesService({ db });
-  const codes = createCodesService({ db, freeSendsPerIp: config.captchaFreeSendsPerIp });
+  const codes = createCodesService({
+    db,
+    freeSendsPerIp: config.captchaFreeSendsPerIp,
+    resendSeconds: config.codeResendSeconds,
+  });
   const captcha = createCaptchaService({ db, generate: adapters.captcha ?? svgCaptchaGenerator, audit });
   const directory = createNodeDirectory({
     db,

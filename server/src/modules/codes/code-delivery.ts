@@ -7,7 +7,7 @@
 import { Code } from '@ac/protocol/codes';
 import { normalizeMobile } from '@ac/protocol/common';
 import type { TCodePurpose, TLanguage } from '@ac/protocol/enums';
-import { CODE_RESEND_SECONDS, CODE_TTL_MINUTES } from '@ac/protocol/verification';
+import { CODE_TTL_MINUTES } from '@ac/protocol/verification';
 import type { Mailer } from '../../adapters/mail.ts';
 import type { SmsSender, SmsTemplate } from '../../adapters/sms/sms.ts';
 import type { AuthSession } from '../../envelope/call.ts';
@@ -74,7 +74,7 @@ export async function deliveryFor(
 }
 
 type Deps = {
-  codes: Pick<CodesService, 'issue'>;
+  codes: Pick<CodesService, 'issue' | 'resendSeconds'>;
   mailer: Mailer;
   sms: SmsSender;
   users: Pick<UserService, 'findByAccount' | 'findLive'>;
@@ -125,7 +125,7 @@ export function createCodeDelivery(d: Deps) {
       requestId: r.requestId,
       detail: { channel, purpose, captcha: r.ticket !== undefined },
     });
-    return { resendAfter: CODE_RESEND_SECONDS };
+    return { resendAfter: d.codes.resendSeconds };
   }
 
   return {

@@ -41,13 +41,19 @@ type Deps = {
   now?: () => Date;
   /** Sends from one IP in an hour before each needs a captcha ticket. */
   freeSendsPerIp?: number;
+  /** Seconds before a target gets another code (CODE_RESEND_SECONDS by default; lower only on test servers). */
+  resendSeconds?: number;
 };
 
 export function createCodesService(d: Deps) {
   const { db } = d;
   const now = d.now ?? (() => new Date());
   const freeSendsPerIp = d.freeSendsPerIp ?? CAPTCHA_FREE_SENDS_PER_IP;
+  const resendMs = (d.resendSeconds ?? CODE_RESEND_SECONDS) * SECOND;
   return {
+    /** What a send answers as `resendAfter`. */
+    resendSeconds: resendMs / SECOND,
+
     /** Creates a code for purpose + target, enforcing the send limits; returns the clear code. */
     async issue(purpose: string, given: string, guard: IssueGuard = {}): Promise<string> {
       const target = codeTarget(given);
@@ -57,8 +63,8 @@ export function createCodesService(d: Deps) {
         await repo.lockTarget(target);
         const at = now();
         const last = await repo.latestSendTime(target);
-        if (last && at.getTime() - last.getTime() < CODE_RESEND_SECONDS * SECOND) {
-          const wait = Math.ceil((CODE_RESEND_SECONDS * SECOND - (at.getTime() - last.getTime())) / 1000);
+        if (last && at.getTime() - last.getTime() < resendMs) {
+          const wait = Math.ceil((resendMs - (at.getTime() - last.getTime())) / 1000);
           throw new AppError(Code.codeSendTooSoon, `retry in ${wait} s`);
         }
         const lastHour = await repo.countSendsSince(target, addMs(at, -HOUR));
