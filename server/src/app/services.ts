@@ -95,9 +95,17 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
   const keys = createKeysService({ db });
   const users = createUserService({ db });
   const products = createProductsService({ db, currency });
-  const memberships = createMembershipsService({ db, users, products });
+  const companies = createCompanyService({
+    db,
+    users,
+    products,
+    audit,
+    mailer,
+    defaultLanguage,
+    webUrl: `${publicUrl}${basePath}`,
+  });
+  const memberships = createMembershipsService({ db, users, products, companies });
   const userInfo = createUserInfoService({ users, memberships });
-  const companies = createCompanyService({ db });
   const devices = createDevicesService({ db });
   const codes = createCodesService({ db, freeSendsPerIp: config.captchaFreeSendsPerIp });
   const captcha = createCaptchaService({ db, generate: adapters.captcha ?? svgCaptchaGenerator, audit });
@@ -159,7 +167,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
   const thirdLogin = createThirdLoginService({ thirdParty, flow, sessions, userInfo, audit });
 
   // commerce
-  const orders = createOrdersService({ db, products, memberships, audit });
+  const orders = createOrdersService({ db, products, memberships, companies, audit });
   const payments = createPaymentsService({ db, orders, memberships, products, gateways, audit, log });
   const redeem = createRedeemService({ db, currency, users, memberships, products, companies, orders, audit });
   const invoicing = adapters.invoicing ?? createSandboxInvoicing();
