@@ -1,6 +1,6 @@
 import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
-import type { TMyProducts } from '@ac/protocol/commerce';
+import type { TMyProduct } from '@ac/protocol/commerce';
 import type { TCompanyMembers, TCompanyOverview } from '@ac/protocol/company';
 import type { TCompanyInfo, TUserInfoResponse } from '@ac/protocol/session';
 import { eq, sql } from 'drizzle-orm';
@@ -46,7 +46,7 @@ async function join(admin: Account) {
   return { member, token };
 }
 
-const mine = async (who: Account) => (await call<TMyProducts>(who, calls.memberships.mine)).data.rows;
+const mine = async (who: Account) => (await call<{ rows: TMyProduct[] }>(who, calls.memberships.mine)).data.rows;
 const vip = async (who: Account) => (await call<TUserInfoResponse>(who, calls.user.userInfo)).data.vipInfo;
 
 describe('getCompanyInfoByToken', () => {
