@@ -10,6 +10,8 @@ import { messageSince } from '../support/mailbox.ts';
 import { servers } from '../support/servers.ts';
 
 const shots = process.env.SCREENSHOTS === '1';
+// a long journey through two browser contexts: generous waits on a busy machine
+const slow = expect.configure({ timeout: 30_000 });
 
 async function logInFromLogin(page: Page, account: string, password: string) {
   await page.getByLabel('Account').fill(account);
@@ -21,6 +23,7 @@ test('an admin invites a member by mail, the member joins and gets the seat @us-
   page,
   browser,
 }, info) => {
+  test.setTimeout(240_000);
   const phone = info.project.name.startsWith('h5');
   const origin = servers.us.origin;
   const member = await createFreshUser(origin, 'us');
@@ -30,15 +33,15 @@ test('an admin invites a member by mail, the member joins and gets the seat @us-
   else {
     await logInAsDemo(page);
     await page.getByRole('link', { name: 'My enterprise' }).click();
-    await expect(page).toHaveURL(/\/enterprise$/);
+    await slow(page).toHaveURL(/\/enterprise$/);
   }
-  await expect(page.getByTestId('company-name')).toHaveText('Demo Engineering Ltd.');
-  await expect(page.getByTestId('company-state')).toHaveText('Active');
-  await expect(page.getByTestId('seat-ML4')).toBeVisible();
+  await slow(page.getByTestId('company-name')).toHaveText('Demo Engineering Ltd.');
+  await slow(page.getByTestId('company-state')).toHaveText('Active');
+  await slow(page.getByTestId('seat-ML4')).toBeVisible();
   const since = new Date();
   await page.getByTestId('invite-email').fill(member.email!);
   await page.getByTestId('invite-submit').click();
-  await expect(page.getByTestId('invitations')).toContainText(member.email!);
+  await slow(page.getByTestId('invitations')).toContainText(member.email!);
 
   const mail = await messageSince(origin, member.email!, since);
   expect(mail.subject).toBe('You are invited to join Demo Engineering Ltd.');
@@ -50,26 +53,26 @@ test('an admin invites a member by mail, the member joins and gets the seat @us-
   const invitee = await browser.newContext({ viewport, userAgent, isMobile, hasTouch, deviceScaleFactor, baseURL });
   const memberPage = await invitee.newPage();
   await memberPage.goto(`${link}?lang=en`);
-  await expect(memberPage).toHaveURL(/\/login\?/);
+  await slow(memberPage).toHaveURL(/\/login\?/);
   await logInFromLogin(memberPage, member.account, member.password);
-  await expect(memberPage.getByTestId('invitation')).toContainText('Join Demo Engineering Ltd.');
+  await slow(memberPage.getByTestId('invitation')).toContainText('Join Demo Engineering Ltd.');
   await memberPage.getByTestId('join-accept').click();
-  await expect(memberPage).toHaveURL(/\/enterprise$/);
-  await expect(memberPage.getByTestId('company-name')).toHaveText('Demo Engineering Ltd.');
+  await slow(memberPage).toHaveURL(/\/enterprise$/);
+  await slow(memberPage.getByTestId('company-name')).toHaveText('Demo Engineering Ltd.');
   // a member may not manage members
-  await expect(memberPage.getByTestId('members-no-permission')).toContainText('No permission temporarily!');
+  await slow(memberPage.getByTestId('members-no-permission')).toContainText('No permission temporarily!');
   // the link works once
   await memberPage.goto(link!);
-  await expect(memberPage.getByTestId('invitation-invalid')).toBeVisible();
+  await slow(memberPage.getByTestId('invitation-invalid')).toBeVisible();
 
   // the owner assigns an ML4 seat to the new member
   await page.reload();
   const row = page.getByTestId('members-table').locator('tr', { hasText: member.email! });
-  await expect(row).toBeVisible();
+  await slow(row).toBeVisible();
   await row.getByTestId('seat-select').click();
   await page.locator('.ant-select-item-option', { hasText: 'ML4' }).click();
   await row.getByTestId('seat-assign').click();
-  await expect(row.getByTestId('member-seat-ML4')).toBeVisible();
+  await slow(row.getByTestId('member-seat-ML4')).toBeVisible();
   if (shots) {
     await page.screenshot({
       path: `../docs/screenshots/enterprise-admin-${phone ? 'mobile' : 'desktop'}.png`,
@@ -79,9 +82,9 @@ test('an admin invites a member by mail, the member joins and gets the seat @us-
 
   // the member sees the seat's membership in the product centre
   await memberPage.goto('products');
-  await expect(memberPage.getByText('Viewer Enterprise').first()).toBeVisible();
+  await slow(memberPage.getByText('Viewer Enterprise').first()).toBeVisible();
   await memberPage.goto('enterprise');
-  await expect(memberPage.getByTestId('seat-ML4')).toContainText('Your seat');
+  await slow(memberPage.getByTestId('seat-ML4')).toContainText('Your seat');
   if (shots) {
     await memberPage.screenshot({
       path: `../docs/screenshots/enterprise-member-${phone ? 'mobile' : 'desktop'}.png`,

@@ -5,8 +5,8 @@
  * http-paths.ts.
  */
 import { codes } from './calls/codes.ts';
-import { company } from './calls/company.ts';
 import { memberships, orders, products, redeem } from './calls/commerce.ts';
+import { company } from './calls/company.ts';
 import { invoice } from './calls/invoice.ts';
 import { account, devices, password, profile } from './calls/profile.ts';
 import { nodes, recovery, registration } from './calls/registration.ts';

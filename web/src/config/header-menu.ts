@@ -1,11 +1,14 @@
 /** The header menu (docs/product.md#routes) as typed data: i18n keys and what each item does. */
-import { paths } from './paths';
+
 import type { AppConfig } from '@/lib/app-config';
+import { paths } from './paths';
 
 export type NavKey = `nav.${string}`;
 
-export type HeaderMenuItem = { key: string; label: NavKey } & (
-  /** `companyMember`: shown only to a member of a company (getCompanyInfoByToken not null). */
+export type HeaderMenuItem = {
+  key: string;
+  label: NavKey;
+} /** `companyMember`: shown only to a member of a company (getCompanyInfoByToken not null). */ & (
   | { kind: 'route'; to: string; only?: 'companyMember' }
   /** A URL of the run-time configuration (MY_CLOUD_URL); hidden when it has none. */
   | { kind: 'external'; link: keyof AppConfig['links'] }

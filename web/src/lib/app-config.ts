@@ -11,7 +11,14 @@ const ZAppConfig = z.object({
   region: ZRegion,
   basePath: z.string().regex(/^(\/[\w-]+)*$/),
   /** The header's external entries of this region (MY_CLOUD_URL); an entry without a URL is hidden. */
-  links: z.object({ cloud: z.string().regex(/^https?:\/\//).optional() }).default({}),
+  links: z
+    .object({
+      cloud: z
+        .string()
+        .regex(/^https?:\/\//)
+        .optional(),
+    })
+    .default({}),
 });
 export type AppConfig = z.infer<typeof ZAppConfig>;
 

@@ -19,19 +19,26 @@ function date(value: string, what: string): Date {
 
 function companyId(args: AdminArgs): string {
   const id = text(args, 'company');
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError(Code.invalidParam, '--company must be a company id (companies list)');
+  if (!/^[0-9a-f-]{36}$/i.test(id))
+    throw new AppError(Code.invalidParam, '--company must be a company id (companies list)');
   return id;
 }
 
 export const companiesCreate: AdminCommand = async ({ services }, args) => {
   const status = oneOf(optionalText(args, 'status') ?? 'active', COMPANY_STATUSES, '--status');
-  const c = await services.companies.admin.create({ name: text(args, 'name'), endTime: date(text(args, 'end'), '--end'), status });
+  const c = await services.companies.admin.create({
+    name: text(args, 'name'),
+    endTime: date(text(args, 'end'), '--end'),
+    status,
+  });
   return `${c.id}\t${c.name}\t${c.status}\tends ${c.endTime.toISOString()}`;
 };
 
 export const companiesList: AdminCommand = async ({ services }) => {
   const rows = await services.companies.admin.list();
-  return rows.map((c) => `${c.id}\t${c.name}\t${c.status}\t${c.freezeStatus}\tends ${c.endTime.toISOString()}`).join('\n');
+  return rows
+    .map((c) => `${c.id}\t${c.name}\t${c.status}\t${c.freezeStatus}\tends ${c.endTime.toISOString()}`)
+    .join('\n');
 };
 
 export const companiesSeats: AdminCommand = async ({ services }, args) => {

@@ -1,6 +1,6 @@
+import { COMPANY_ROLES, COMPANY_STATUSES, FREEZE_STATUSES } from '@ac/protocol/enums';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { COMPANY_ROLES, COMPANY_STATUSES, FREEZE_STATUSES } from '@ac/protocol/enums';
 
 export const users = pgTable(
   'users',

@@ -214,10 +214,7 @@ export function createCompanyRepo(db: DbOrTx) {
         .select({ id: companies.id })
         .from(companyMembers)
         .innerJoin(companies, eq(companies.id, companyMembers.companyId))
-        .innerJoin(
-          companySeats,
-          and(eq(companySeats.companyId, companies.id), eq(companySeats.goodsCode, goodsCode)),
-        )
+        .innerJoin(companySeats, and(eq(companySeats.companyId, companies.id), eq(companySeats.goodsCode, goodsCode)))
         .where(and(eq(companyMembers.userId, userId), eq(companies.freezeStatus, 'frozen')))
         .limit(1);
       return rows.length > 0;

@@ -7,7 +7,12 @@ const inviteLimit = { max: 20, timeWindow: '1 hour' };
 const tokenLimit = { max: 30, timeWindow: '1 minute' };
 
 export function createCompanyCalls(d: { companies: CompanyService }) {
-  const actor = (c: { session: { userId: string }; clientInfo: TClientInfo; ip: string; requestId: string }): Actor => ({
+  const actor = (c: {
+    session: { userId: string };
+    clientInfo: TClientInfo;
+    ip: string;
+    requestId: string;
+  }): Actor => ({
     userId: c.session.userId,
     language: c.clientInfo.language,
     ip: c.ip,

@@ -190,7 +190,14 @@ export function createCompanyService(d: Deps) {
         return company.name;
       });
       const link = `${d.webUrl}/enterprise/join/${token}`;
-      await d.mailer.send({ to: email, ...mailText(messageLanguage(actor.language, d.defaultLanguage), 'companyInvitation', { company: companyName, link, days: INVITATION_DAYS }) });
+      await d.mailer.send({
+        to: email,
+        ...mailText(messageLanguage(actor.language, d.defaultLanguage), 'companyInvitation', {
+          company: companyName,
+          link,
+          days: INVITATION_DAYS,
+        }),
+      });
     },
 
     async cancelInvitation(actor: Actor, id: string): Promise<void> {
@@ -223,8 +230,14 @@ export function createCompanyService(d: Deps) {
         }
         await r.lockCompany(row.invitation.companyId);
         if (await r.membership(actor.userId)) throw new AppError(Code.alreadyInCompany);
-        if (!(await r.markInvitationUsed(row.invitation.id, actor.userId, at))) throw new AppError(Code.invitationInvalid);
-        await r.insertMember({ companyId: row.invitation.companyId, userId: actor.userId, role: 'member', joinedAt: at });
+        if (!(await r.markInvitationUsed(row.invitation.id, actor.userId, at)))
+          throw new AppError(Code.invitationInvalid);
+        await r.insertMember({
+          companyId: row.invitation.companyId,
+          userId: actor.userId,
+          role: 'member',
+          joinedAt: at,
+        });
         await d.audit.record(
           { event: 'company.join', userId: actor.userId, ip: actor.ip, requestId: actor.requestId },
           tx,

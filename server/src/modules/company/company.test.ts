@@ -113,7 +113,9 @@ describe('roles', () => {
     const { member } = await join(admin);
     const overview = await call<TCompanyOverview>(member, calls.company.overview);
     expect(overview.data).toMatchObject({ role: 'member', granting: true });
-    expect(overview.data.seats).toEqual([expect.objectContaining({ goodsCode: 'ML2', total: 1, used: 0, mine: false })]);
+    expect(overview.data.seats).toEqual([
+      expect.objectContaining({ goodsCode: 'ML2', total: 1, used: 0, mine: false }),
+    ]);
     for (const [c, payload] of [
       [calls.company.members, {}],
       [calls.company.invite, { email: 'someone@example.com' }],

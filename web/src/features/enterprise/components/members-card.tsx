@@ -5,8 +5,8 @@
  */
 import { errorCode } from '@ac/client';
 import { Code } from '@ac/protocol/codes';
-import type { TCompanyMember, TCompanyOverview } from '@ac/protocol/company';
 import { ZEmail } from '@ac/protocol/common';
+import type { TCompanyMember, TCompanyOverview } from '@ac/protocol/company';
 import { App, Button, Card, Flex, Form, Input, Popconfirm, Result, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,7 +47,10 @@ function InviteForm() {
       <Form.Item
         name="email"
         label={t('enterprise.inviteEmail')}
-        rules={[{ required: true, message: t('enterprise.emailRequired') }, zodRule(ZEmail, t('enterprise.emailInvalid'))]}
+        rules={[
+          { required: true, message: t('enterprise.emailRequired') },
+          zodRule(ZEmail, t('enterprise.emailInvalid')),
+        ]}
       >
         <Input type="email" autoComplete="off" style={{ width: 260 }} data-testid="invite-email" />
       </Form.Item>
@@ -73,20 +76,24 @@ function SeatCell({ member, company }: { member: TCompanyMember; company: TCompa
     <Space direction="vertical" size={4}>
       <Flex gap={4} wrap>
         {member.seats.map((code) => (
-          <Tag
-            key={code}
-            closable
-            closeIcon={<span aria-label={t('enterprise.releaseSeatOf', { goods: code })}>×</span>}
-            onClose={(e) => {
-              e.preventDefault();
-              release.mutate(
-                { userId: member.userId, goodsCode: code },
-                { onSuccess: () => void message.success(t('enterprise.seatReleased')), onError },
-              );
-            }}
-            data-testid={`member-seat-${code}`}
-          >
+          <Tag key={code} data-testid={`member-seat-${code}`} style={{ marginInlineEnd: 0 }}>
             {code}
+            <Button
+              type="link"
+              size="small"
+              aria-label={t('enterprise.releaseSeatOf', { goods: code })}
+              title={t('enterprise.releaseSeatOf', { goods: code })}
+              style={{ paddingInline: 4, height: 'auto' }}
+              onClick={() =>
+                release.mutate(
+                  { userId: member.userId, goodsCode: code },
+                  { onSuccess: () => void message.success(t('enterprise.seatReleased')), onError },
+                )
+              }
+              data-testid={`release-${code}`}
+            >
+              ×
+            </Button>
           </Tag>
         ))}
       </Flex>
@@ -145,7 +152,12 @@ export function MembersCard({ company }: { company: TCompanyOverview }) {
   if (errorCode(members.error) === Code.noPermission) {
     return (
       <Card title={t('enterprise.members')}>
-        <Result status="403" title={errorText(members.error)} subTitle={t('enterprise.adminsOnly')} data-testid="members-no-permission" />
+        <Result
+          status="403"
+          title={errorText(members.error)}
+          subTitle={t('enterprise.adminsOnly')}
+          data-testid="members-no-permission"
+        />
       </Card>
     );
   }
@@ -184,7 +196,11 @@ export function MembersCard({ company }: { company: TCompanyOverview }) {
         columns={[
           { title: t('enterprise.memberName'), dataIndex: 'name' },
           { title: t('enterprise.memberEmail'), dataIndex: 'email', render: (v: string | null) => v ?? '—' },
-          { title: t('enterprise.role'), dataIndex: 'role', render: (r: TCompanyMember['role']) => t(`enterprise.role_${r}`) },
+          {
+            title: t('enterprise.role'),
+            dataIndex: 'role',
+            render: (r: TCompanyMember['role']) => t(`enterprise.role_${r}`),
+          },
           { title: t('enterprise.joined'), dataIndex: 'joinedAt', render: (v: string) => formatDate(v) },
           {
             title: t('enterprise.memberSeats'),
@@ -201,10 +217,7 @@ export function MembersCard({ company }: { company: TCompanyOverview }) {
                   okText={t('enterprise.remove')}
                   cancelText={t('enterprise.cancel')}
                   onConfirm={() =>
-                    remove.mutateAsync(m.userId).then(
-                      () => void message.success(t('enterprise.removed')),
-                      onError,
-                    )
+                    remove.mutateAsync(m.userId).then(() => void message.success(t('enterprise.removed')), onError)
                   }
                 >
                   <Button size="small" danger data-testid={`remove-${m.userId}`}>
