@@ -7,7 +7,22 @@ import { errorCode } from '@ac/client';
 import { Code } from '@ac/protocol/codes';
 import { ZEmail } from '@ac/protocol/common';
 import type { TCompanyMember, TCompanyOverview } from '@ac/protocol/company';
-import { App, Button, Card, Flex, Form, Input, Popconfirm, Result, Select, Space, Table, Tag, Typography } from 'antd';
+import {
+  App,
+  Button,
+  Card,
+  Flex,
+  Form,
+  Grid,
+  Input,
+  Popconfirm,
+  Result,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert } from '@/components/query-error-alert';
@@ -29,10 +44,11 @@ function InviteForm() {
   const errorText = useErrorText();
   const invite = useInviteMember();
   const [form] = Form.useForm<{ email: string }>();
+  const wide = Grid.useBreakpoint().md ?? true;
   return (
     <Form
       form={form}
-      layout="inline"
+      layout={wide ? 'inline' : 'vertical'}
       onFinish={({ email }) =>
         invite.mutate(email, {
           onSuccess: () => {
@@ -52,7 +68,7 @@ function InviteForm() {
           zodRule(ZEmail, t('enterprise.emailInvalid')),
         ]}
       >
-        <Input type="email" autoComplete="off" style={{ width: 260 }} data-testid="invite-email" />
+        <Input type="email" autoComplete="off" style={{ width: wide ? 260 : '100%' }} data-testid="invite-email" />
       </Form.Item>
       <Form.Item>
         <Button type="primary" htmlType="submit" loading={invite.isPending} data-testid="invite-submit">
