@@ -6,11 +6,27 @@ import { join } from 'node:path';
 
 export type Started = { url: string; origin: string; ms: number; stop(): Promise<void> };
 
-export async function startServer(port: number, env: Record<string, string> = {}): Promise<Started> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'ac-bench-'));
+export type StartOptions = {
+  /** Reuse this PGlite data directory (kept on stop) instead of a fresh one. */
+  dataDir?: string;
+  /** Pin the server to these CPUs (taskset -c). */
+  cpus?: string;
+};
+
+/** BENCH_SERVER_ROOT: run the server of another checkout (e.g. the code before a change) with this bench. */
+const root = process.env.BENCH_SERVER_ROOT ?? new URL('..', import.meta.url).pathname;
+
+export async function startServer(
+  port: number,
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<Started> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'ac-bench-'));
   const t0 = performance.now();
-  const child: ChildProcess = spawn('npx', ['tsx', 'server/src/main.ts'], {
-    cwd: new URL('..', import.meta.url).pathname,
+  const command = ['npx', 'tsx', 'server/src/main.ts'];
+  if (options.cpus) command.unshift('taskset', '-c', options.cpus);
+  const child: ChildProcess = spawn(command[0]!, command.slice(1), {
+    cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
     // its own process group, so stop() ends npx and the server under it together
@@ -36,7 +52,7 @@ export async function startServer(port: number, env: Record<string, string> = {}
       const exited = new Promise((r) => child.once('exit', r));
       if (child.pid) process.kill(-child.pid, 'SIGTERM');
       await exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

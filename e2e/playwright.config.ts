@@ -7,6 +7,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { OIDC, servers } from './support/servers.ts';
 import { SMTP_SINK } from './support/smtp-sink-config.ts';
+import { STRIPE } from './support/stripe-config.ts';
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -70,6 +71,16 @@ export default defineConfig({
     {
       command: 'npx tsx e2e/support/oidc-server.ts',
       url: `${OIDC.issuer}/.well-known/openid-configuration`,
+      cwd: '..',
+      timeout: 60_000,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // answers 401 to a request without the secret key: up
+      command: 'npx tsx e2e/support/fake-stripe-server.ts',
+      url: `${STRIPE.apiBase}/v1/checkout/sessions`,
       cwd: '..',
       timeout: 60_000,
       reuseExistingServer: !process.env.CI,

@@ -5,6 +5,7 @@
  */
 import { port as at } from './ports.ts';
 import { SMTP_SINK } from './smtp-sink-config.ts';
+import { stripeEnv } from './stripe-config.ts';
 
 const root = 'e2e/.tmp';
 
@@ -28,10 +29,12 @@ type Options = {
   port: number;
   oidcProvider?: 'GOOGLE' | 'WX';
   nodes?: typeof overseasNodes;
+  /** Card payments (pay method 7) through the fake Stripe API. */
+  stripe?: boolean;
 };
 
 /** Every browser in the run comes from 127.0.0.1: the per-IP captcha threshold is raised for it. */
-function server({ code, region, port, oidcProvider, nodes }: Options) {
+function server({ code, region, port, oidcProvider, nodes, stripe }: Options) {
   const dataDir = `${root}/data-${code}`;
   const basePath = region === 'us' ? '/account/secure' : '/secure';
   const mailFrom = `no-reply-${code}@e2e.test`;
@@ -55,6 +58,7 @@ function server({ code, region, port, oidcProvider, nodes }: Options) {
         ]
       : []),
     ...(nodes ? [`NODE_CODE=${code}`, `SERVER_NODES='${JSON.stringify(nodes)}'`, `NODE_SECRET=${NODE_SECRET}`] : []),
+    ...(stripe ? stripeEnv : []),
   ];
   return {
     code,
@@ -71,7 +75,7 @@ function server({ code, region, port, oidcProvider, nodes }: Options) {
 export const servers = {
   us: server({ code: 'us', region: 'us', port: at(8301), oidcProvider: 'GOOGLE', nodes: overseasNodes }),
   cn: server({ code: 'cn', region: 'cn', port: at(8302), oidcProvider: 'WX' }),
-  us2: server({ code: 'us2', region: 'us', port: at(8303), nodes: overseasNodes }),
+  us2: server({ code: 'us2', region: 'us', port: at(8303), nodes: overseasNodes, stripe: true }),
 };
 
 /** The server of an origin (`http://127.0.0.1:<port>`). */

@@ -21,6 +21,7 @@ import { registerCalls } from './envelope/envelope.plugin.ts';
 import { installErrorHandler } from './envelope/error-handler.ts';
 import { AppError } from './lib/app-error.ts';
 import { REDACTED, redactUrl } from './lib/redact.ts';
+import { USER_CHANGED_CHANNEL } from './lib/user-changes.ts';
 import { accountModule } from './modules/account/account.module.ts';
 import { avatarModule } from './modules/avatar/avatar.module.ts';
 import { codesModule } from './modules/codes/codes.module.ts';
@@ -173,12 +174,21 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   const s = createServices({ config, db, log: app.log, adapters: options.adapters });
   app.addHook('onReady', () => s.jobs.start());
   app.addHook('onClose', () => s.close());
+  // every instance hears the others' user changes (session revoked, password, profile, memberships)
+  const unlisten = await options.database.listen(USER_CHANGED_CHANNEL, {
+    onMessage: (userId) => s.changes.received(userId),
+    onState: (listening) => s.snapshots.setListening(listening),
+  });
+  app.addHook('onClose', async () => {
+    s.snapshots.setListening(false);
+    await unlisten();
+  });
   const { publicUrl, region } = config;
 
   // routes: every module, in one place
   const modules: AppModule[] = [
     keysModule(s),
-    sessionModule({ ...s, publicUrl }),
+    sessionModule({ ...s, publicUrl, loginRateLimitPerMinute: config.loginRateLimitPerMinute }),
     nodesModule({ ...s, nodeSecret: config.nodeSecret }),
     registrationModule({ ...s, region }),
     codesModule(s),

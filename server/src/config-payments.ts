@@ -42,6 +42,18 @@ export const paymentsEnvShape = {
   WECHATPAY_PRIVATE_KEY: keyText('private key', false).optional(),
   WECHATPAY_APIV3_KEY: z.string().length(32).optional(),
   WECHATPAY_PLATFORM_CERT: keyText('certificate or public key', false).optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(
+      /^(sk|rk)_(test|live)_[A-Za-z0-9]+$/,
+      'must be a Stripe secret key (sk_live_…, sk_test_… or a restricted rk_…)',
+    )
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/=]+$/, 'must be the webhook endpoint’s signing secret (whsec_…)')
+    .optional(),
+  STRIPE_API_BASE: z.string().url().optional(),
 };
 type PaymentsEnv = z.infer<z.ZodObject<typeof paymentsEnvShape>>;
 
@@ -55,10 +67,11 @@ const REQUIRED = {
     'WECHATPAY_APIV3_KEY',
     'WECHATPAY_PLATFORM_CERT',
   ],
+  stripe: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
 } as const;
 
 export function refinePaymentsEnv(e: PaymentsEnv, ctx: z.RefinementCtx) {
-  for (const provider of ['alipay', 'wechat'] as const) {
+  for (const provider of ['alipay', 'wechat', 'stripe'] as const) {
     if (!e.PAYMENT_PROVIDERS.includes(provider)) continue;
     for (const name of REQUIRED[provider]) {
       if (!e[name]) {
@@ -77,12 +90,19 @@ export type WechatPayConfig = {
   apiV3Key: string;
   platformCert: string;
 };
+export type StripeConfig = {
+  secretKey: string;
+  webhookSecret: string;
+  /** Tests only: the API the SDK talks to instead of https://api.stripe.com (a local fake). */
+  apiBase: string | undefined;
+};
 export type PaymentsConfig = {
   providers: TPaymentProvider[];
   /** HMAC key shared by the sandbox gateway and its notify handler; random per process when unset. */
   sandboxSecret: string | undefined;
   alipay: AlipayConfig | undefined;
   wechat: WechatPayConfig | undefined;
+  stripe: StripeConfig | undefined;
 };
 
 /** Called after refinePaymentsEnv passed, so a listed gateway has all its credentials. */
@@ -108,6 +128,9 @@ export function paymentsConfig(e: PaymentsEnv): PaymentsConfig {
           apiV3Key: e.WECHATPAY_APIV3_KEY!,
           platformCert: e.WECHATPAY_PLATFORM_CERT!,
         }
+      : undefined,
+    stripe: listed('stripe')
+      ? { secretKey: e.STRIPE_SECRET_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, apiBase: e.STRIPE_API_BASE }
       : undefined,
   };
 }

@@ -11,6 +11,15 @@ const SAFE = {
   PAYMENT_PROVIDERS: '',
 };
 
+const STRIPE_KEY = 'sk_live_51AbCdEfGhIjKlMnOpQrStUvWxYz0123456789';
+const STRIPE_WHSEC = 'whsec_0123456789abcdefghijklmnopqrstuvwxyz';
+const stripe = (change: Record<string, string>) => ({
+  PAYMENT_PROVIDERS: 'stripe',
+  STRIPE_SECRET_KEY: STRIPE_KEY,
+  STRIPE_WEBHOOK_SECRET: STRIPE_WHSEC,
+  ...change,
+});
+
 /** The settings production refuses, each with the variable it names. */
 const UNSAFE_PRODUCTION: [string, Record<string, string | undefined>][] = [
   ['PUBLIC_URL', { PUBLIC_URL: undefined }],
@@ -21,6 +30,9 @@ const UNSAFE_PRODUCTION: [string, Record<string, string | undefined>][] = [
   ['PAYMENT_PROVIDERS', { PAYMENT_PROVIDERS: 'sandbox' }],
   ['SANDBOX_PAYMENT_SECRET', { PAYMENT_PROVIDERS: 'sandbox', ALLOW_SANDBOX_PAYMENTS: 'true' }],
   ['DEV_MAILBOX', { DEV_MAILBOX: 'true' }],
+  ['STRIPE_SECRET_KEY', stripe({ STRIPE_SECRET_KEY: 'sk_live_short' })],
+  ['STRIPE_WEBHOOK_SECRET', stripe({ STRIPE_WEBHOOK_SECRET: 'whsec_short' })],
+  ['STRIPE_API_BASE', stripe({ STRIPE_API_BASE: 'http://127.0.0.1:12111' })],
   ['OAUTH_GOOGLE_CLIENT_SECRET', { OAUTH_GOOGLE_CLIENT_ID: 'id', OAUTH_GOOGLE_CLIENT_SECRET: 'short-secret' }],
 ];
 
@@ -42,6 +54,24 @@ describe('production mode', () => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${name} `, 'm'));
     // the same settings are the demo's outside production
     expect(() => loadConfig({ ...env, NODE_ENV: 'development' })).not.toThrow();
+  });
+
+  it('starts with Stripe configured, and refuses it without its secrets in any mode', () => {
+    expect(loadConfig(withSafe(stripe({}))).payments.stripe).toMatchObject({
+      secretKey: STRIPE_KEY,
+      apiBase: undefined,
+    });
+    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']) {
+      for (const mode of ['production', 'development']) {
+        const env = withSafe({ ...stripe({}), [name]: undefined, NODE_ENV: mode });
+        expect(() => loadConfig(env)).toThrow(
+          new RegExp(`^Invalid configuration: ${name} is required when PAYMENT_PROVIDERS lists stripe`, 'm'),
+        );
+      }
+    }
+    expect(() =>
+      loadConfig(withSafe(stripe({ STRIPE_SECRET_KEY: 'pk_live_0123456789abcdefghijklmnopqrstuvwxyz' }))),
+    ).toThrow(/^Invalid configuration: STRIPE_SECRET_KEY must be a Stripe secret key/m);
   });
 
   it('allows http for 127.0.0.1 and localhost, PGlite and the sandbox only when asked', () => {

@@ -25,6 +25,8 @@ export const SECRET_MIN_LENGTH: Record<string, number> = {
   NODE_SECRET: 32,
   SANDBOX_PAYMENT_SECRET: 32,
   WECHATPAY_APIV3_KEY: 32,
+  STRIPE_SECRET_KEY: 32,
+  STRIPE_WEBHOOK_SECRET: 32,
   METRICS_TOKEN: 16,
   ...Object.fromEntries(THIRD_PARTY_TYPES.map((p) => [`OAUTH_${p.toUpperCase()}_CLIENT_SECRET`, 16])),
 };
@@ -81,6 +83,9 @@ export function refineModeEnv(e: ModeEnv & Record<string, unknown>, ctx: z.Refin
     } else if (!e.SANDBOX_PAYMENT_SECRET) {
       problem('SANDBOX_PAYMENT_SECRET', 'is required in production when the sandbox gateway is allowed');
     }
+  }
+  if (e.STRIPE_API_BASE) {
+    problem('STRIPE_API_BASE', 'must not be set in production (it points the Stripe SDK away from api.stripe.com)');
   }
   if (e.DEV_MAILBOX) problem('DEV_MAILBOX', 'must not be true in production (it shows every code and link)');
   for (const [name, min] of Object.entries(SECRET_MIN_LENGTH)) {

@@ -101,6 +101,7 @@ const ZEnv = z
       .url()
       .regex(/^https?:\/\//, 'must be an http(s) URL')
       .optional(),
+    LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
     SERVER_NODES: ZServerNodes.optional(),
     NODE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     ...deployEnvShape,
@@ -157,6 +158,8 @@ export type Config = {
   trustProxy: false | number | string[];
   /** SESSION_MAX_AGE_DAYS: a session ends this long after its login, however often it is used. */
   sessionMaxAgeDays: number;
+  /** Password and code logins one IP may try in a minute (default 30; benchmarks raise it). */
+  loginRateLimitPerMinute: number;
   /** The other (and possibly this) server nodes of SERVER_NODES. */
   serverNodes: ServerNodeConfig[];
   /** Shared by the nodes of SERVER_NODES: node-to-node lookups carrying it skip the per-IP limit. */
@@ -207,6 +210,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     captchaFreeSendsPerIp: e.CAPTCHA_FREE_SENDS_PER_IP ?? CAPTCHA_FREE_SENDS_PER_IP,
     trustProxy: e.TRUST_PROXY,
     sessionMaxAgeDays: e.SESSION_MAX_AGE_DAYS,
+    loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     serverNodes: e.SERVER_NODES ?? [],
     nodeSecret: e.NODE_SECRET,
     fieldEncryptionKey: e.FIELD_ENCRYPTION_KEY

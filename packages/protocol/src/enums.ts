@@ -179,7 +179,7 @@ export const PAY_METHODS = Object.values(PayMethod) as TPayMethod[];
 export const ZPayMethod = z.union([z.literal(2), z.literal(3), z.literal(7), z.literal(10)]);
 
 /** Payment gateways the server can be configured with (PAYMENT_PROVIDERS). */
-export const PAYMENT_PROVIDERS = ['sandbox', 'alipay', 'wechat'] as const;
+export const PAYMENT_PROVIDERS = ['sandbox', 'alipay', 'wechat', 'stripe'] as const;
 export type TPaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
 /**

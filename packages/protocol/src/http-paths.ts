@@ -11,8 +11,10 @@ export const httpPaths = {
   avatarUploads: ['/user/v5/sysuser/uploadFavicon', '/user/v5/sysuser/uploadHeadPic'],
   /** Avatar images: `<prefix><random name>`. */
   avatarPrefix: '/avatars/',
-  /** Gateway notifications: `<prefix>/<provider>` (sandbox, alipay, wechat). */
+  /** Gateway notifications: `<prefix>/<provider>` (sandbox, alipay, wechat, stripe). */
   payNotifyPrefix: '/order/v5/pay/notify',
+  /** Stripe's webhook endpoint (`<payNotifyPrefix>/stripe`): the URL to register in the Stripe dashboard. */
+  stripeWebhook: '/order/v5/pay/notify/stripe',
   /** The sandbox gateway's hosted checkout page. */
   sandboxCheckout: '/order/v5/pay/sandbox/checkout',
   /** China build: an issued invoice's PDF, `GET <prefix>/<invoiceNo>` with the session from `?utoken=` or the ticket cookie. */

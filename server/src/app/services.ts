@@ -17,6 +17,7 @@ import { createOutboxSms, type SmsSender } from '../adapters/sms.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { createFieldCipher } from '../lib/field-crypto.ts';
+import { createUserChanges } from '../lib/user-changes.ts';
 import { createAccountService } from '../modules/account/account.service.ts';
 import { createAuditService } from '../modules/audit/audit.service.ts';
 import { createAvatarService } from '../modules/avatar/avatar.service.ts';
@@ -49,6 +50,7 @@ import { createAccountMail } from '../modules/registration/account-mail.ts';
 import { createRecoveryService } from '../modules/registration/recovery.service.ts';
 import { createRegistrationService } from '../modules/registration/registration.service.ts';
 import { createSessionService } from '../modules/session/session.service.ts';
+import { createSessionSnapshots } from '../modules/session/session-snapshots.ts';
 import { createOAuthFlow } from '../modules/third-party/oauth-flow.ts';
 import { createThirdLoginService } from '../modules/third-party/third-login.service.ts';
 import { createThirdPartyService } from '../modules/third-party/third-party.service.ts';
@@ -93,7 +95,9 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
   // accounts and sessions
   const audit = createAuditService({ db });
   const keys = createKeysService({ db });
-  const users = createUserService({ db });
+  const changes = createUserChanges({ db });
+  const snapshots = createSessionSnapshots({ db, changes });
+  const users = createUserService({ db, changes });
   const products = createProductsService({ db, currency });
   const companies = createCompanyService({
     db,
@@ -101,11 +105,12 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     products,
     audit,
     mailer,
+    changes,
     defaultLanguage,
     webUrl: `${publicUrl}${basePath}`,
   });
-  const memberships = createMembershipsService({ db, users, products, companies });
-  const userInfo = createUserInfoService({ users, memberships });
+  const memberships = createMembershipsService({ db, users, products, companies, changes });
+  const userInfo = createUserInfoService({ users, memberships, snapshots });
   const devices = createDevicesService({ db });
   const codes = createCodesService({ db, freeSendsPerIp: config.captchaFreeSendsPerIp });
   const captcha = createCaptchaService({ db, generate: adapters.captcha ?? svgCaptchaGenerator, audit });
@@ -124,6 +129,8 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     userInfo,
     codes,
     audit,
+    snapshots,
+    changes,
     nodeDirectory: directory,
     maxAgeDays: config.sessionMaxAgeDays,
   });
@@ -156,6 +163,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     db,
     users,
     sessions,
+    changes,
     providers,
     flow,
     region,
@@ -168,7 +176,8 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
 
   // commerce
   const orders = createOrdersService({ db, products, memberships, companies, audit });
-  const payments = createPaymentsService({ db, orders, memberships, products, gateways, audit, log });
+  const refunds = createOrderRefunds({ db, memberships, audit });
+  const payments = createPaymentsService({ db, orders, memberships, products, gateways, refunds, audit, log });
   const redeem = createRedeemService({ db, currency, users, memberships, products, companies, orders, audit });
   const invoicing = adapters.invoicing ?? createSandboxInvoicing();
   const invoices = createInvoiceService({ db, orders, audit, provider: invoicing, currency, log });
@@ -200,6 +209,8 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
 
   return {
     jobs,
+    changes,
+    snapshots,
     outbox,
     gateways,
     audit,
@@ -231,7 +242,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     trade,
     // the admin command line's own services
     currency,
-    refunds: createOrderRefunds({ db, memberships, audit }),
+    refunds,
     redeemIssue: createRedeemIssueService({ db, products, audit }),
     membershipAdmin: createMembershipAdmin({ db, memberships, products, audit }),
     /** Stops the job workers (waiting for the jobs being run) and the payment gateways. */

@@ -30,6 +30,8 @@ export type DbOrTx = Db | Tx;
 
 export type PoolStats = { total: number; idle: number; waiting: number };
 export type HealthChecks = { database: boolean; migrations: boolean };
+/** Called with each NOTIFY payload of a channel; `onState(false)` while notifications may be missed, `(true)` once heard again. */
+export type ChannelListener = { onMessage(payload: string): void; onState(listening: boolean): void };
 
 export type Database = {
   db: Db;
@@ -40,6 +42,8 @@ export type Database = {
   /** The PostgreSQL pool's connections (none on PGlite). */
   poolStats?: () => PoolStats;
   close(): Promise<void>;
+  /** LISTEN on a channel (its own connection on PostgreSQL, reconnecting); returns a function that stops. */
+  listen(channel: string, listener: ChannelListener): Promise<() => Promise<void>>;
 };
 
 /**
@@ -54,6 +58,34 @@ export const migrationsFolder = findMigrationsFolder();
 
 /** pg_advisory_lock key held while migrating: the bytes of "acmigrat" as a 64-bit number. */
 export const MIGRATION_LOCK_KEY = '7017572943847907700';
+
+const CHANNEL_RE = /^[a-z_][a-z0-9_]*$/;
+
+/** A dedicated node-postgres connection LISTENing on `channel`, reconnected when it drops. */
+async function listenPg(url: string, ssl: DatabaseSsl | undefined, channel: string, listener: ChannelListener) {
+  if (!CHANNEL_RE.test(channel)) throw new Error(`bad channel name ${channel}`);
+  let stopped = false;
+  let client: pg.Client | undefined;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url, ssl: sslOption(ssl), connectionTimeoutMillis: 10_000 });
+    c.on('notification', (m) => listener.onMessage(m.payload ?? ''));
+    const retry = () => {
+      listener.onState(false);
+      c.end().catch(() => {});
+      if (!stopped) setTimeout(() => void connect().catch(retry), 1000).unref();
+    };
+    c.on('error', retry);
+    await c.connect();
+    await c.query(`listen ${channel}`);
+    client = c;
+    listener.onState(true);
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => {});
+  };
+}
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number; statementTimeoutMs?: number; ssl?: DatabaseSsl }
@@ -186,6 +218,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       check: () => runChecks(db),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => endPool(pool),
+      listen: (channel, listener) => listenPg(options.url, options.ssl, channel, listener),
     };
   }
   let client = options.client;
@@ -198,5 +231,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     check: () => runChecks(db),
     close: () => owned.close(),
+    async listen(channel, listener) {
+      if (!CHANNEL_RE.test(channel)) throw new Error(`bad channel name ${channel}`);
+      const unlisten = await owned.listen(channel, (payload) => listener.onMessage(payload));
+      listener.onState(true);
+      return async () => {
+        if (!owned.closed) await unlisten();
+      };
+    },
   };
 }

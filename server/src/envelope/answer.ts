@@ -1,6 +1,7 @@
 /** Builds the three answer shapes: encrypted, plain, signed; and error answers. */
 import { Code, catalogue, type TCode } from '@ac/protocol/codes';
-import { encryptPayload, signPayload, type TAnswer, type TSignedAnswer } from '@ac/protocol/envelope';
+import { signPayload, type TAnswer, type TSignedAnswer } from '@ac/protocol/envelope';
+import { encryptPayload } from './aes.ts';
 
 export type EnvelopeMode =
   | { kind: 'encrypted'; key: string }

@@ -8,7 +8,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Code } from '@ac/protocol/codes';
 import {
-  decryptPayload,
   EnvelopeError,
   keyFromSecret,
   MAX_BODY_BYTES,
@@ -25,6 +24,7 @@ import { AppError } from '../lib/app-error.ts';
 import type { KeysService } from '../modules/keys/keys.service.ts';
 import { SIGNED_REQUEST_MAX_AGE_MS } from '../modules/keys/keys.service.ts';
 import type { SessionService } from '../modules/session/session.service.ts';
+import { decryptPayload } from './aes.ts';
 import { type EnvelopeMode, successAnswer } from './answer.ts';
 import type { Call } from './call.ts';
 import { callDocs } from './docs.ts';

@@ -1,8 +1,8 @@
 /**
  * The gateways PAYMENT_PROVIDERS enables, and which one serves a pay
- * method: 2 → Alipay, 3 → WeChat Pay (each when enabled and able to take
- * the order's currency), otherwise the sandbox when enabled; 7 and 10
- * only through the sandbox.
+ * method: 2 → Alipay, 3 → WeChat Pay, 7 → Stripe (each when enabled and
+ * able to take the order's currency), otherwise the sandbox when enabled;
+ * 10 only through the sandbox.
  */
 
 import { randomBytes } from 'node:crypto';
@@ -16,6 +16,7 @@ import { createAlipayGateway } from './alipay.gateway.ts';
 import { createSandboxGateway } from './sandbox.gateway.ts';
 import { createSandboxRepo, type SandboxRepo } from './sandbox.repo.ts';
 import { createSandboxNotifier, type SandboxNotifier } from './sandbox-notifier.ts';
+import { createStripeGateway } from './stripe.gateway.ts';
 import type { PaymentGateway, PaymentLog } from './types.ts';
 import { createWechatGateway } from './wechat.gateway.ts';
 
@@ -24,7 +25,7 @@ export const NOTIFY_PATH_PREFIX = httpPaths.payNotifyPrefix;
 const PREFERRED: Record<TPayMethod, TPaymentProvider | undefined> = {
   [PayMethod.alipay]: 'alipay',
   [PayMethod.wechat]: 'wechat',
-  [PayMethod.other]: undefined,
+  [PayMethod.other]: 'stripe',
   [PayMethod.pay360]: undefined,
 };
 
@@ -53,6 +54,7 @@ export function createPaymentGateways(config: Config, db: DbOrTx, log: PaymentLo
   if (p.alipay)
     gateways.set('alipay', createAlipayGateway({ config: p.alipay, publicUrl: config.publicUrl, returnUrl }));
   if (p.wechat) gateways.set('wechat', createWechatGateway({ config: p.wechat, publicUrl: config.publicUrl }));
+  if (p.stripe) gateways.set('stripe', createStripeGateway({ config: p.stripe, returnUrl }));
 
   return {
     sandbox,

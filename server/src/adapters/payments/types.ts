@@ -30,6 +30,30 @@ export type PaymentReport = {
   paidAt: Date | null;
 };
 
+/**
+ * A gateway's statement that money of a payment went back (Stripe's
+ * `charge.refunded`), after its signature was verified. `refundedTotal` is
+ * cumulative, so a repeated statement changes nothing.
+ */
+export type RefundReport = {
+  provider: TPaymentProvider;
+  result: 'refunded';
+  /** Our order number as the gateway carries it (metadata); null when it carries none. */
+  orderNo: string | null;
+  /** The gateway's payment (Stripe: the PaymentIntent) — the tradeNo of the payment report. */
+  tradeNo: string;
+  merchant: string;
+  /** The amount of the payment refunded from, minor units. */
+  amount: number;
+  currency: string;
+  /** Everything refunded of that payment so far, minor units. */
+  refundedTotal: number;
+  at: Date;
+};
+
+/** A refund asked of the gateway: `amount` of the payment `tradeNo` for our order. */
+export type RefundRequest = { orderNo: string; tradeNo: string; amount: number; currency: TCurrency; key: string };
+
 export type QueryResult = PaymentReport | { result: 'pending' } | { result: 'unknown' };
 
 /** A notification as it arrived: the raw body (signatures cover it) and the headers. */
@@ -45,9 +69,15 @@ export type PaymentGateway = {
   currencies: readonly TCurrency[];
   start(req: PaymentRequest): Promise<PaymentStart>;
   /** The verified report of a notification; throws AppError(badSignature) when it is not genuine. */
-  verify(n: IncomingNotification): Promise<PaymentReport | null>;
+  verify(n: IncomingNotification): Promise<PaymentReport | RefundReport | null>;
   query(orderNo: string): Promise<QueryResult>;
   ack: { ok: Acknowledgement; fail: Acknowledgement };
+  /**
+   * Asks the gateway to return money (gateways with a refund API); the order
+   * changes when the gateway's refund notification arrives. Without it the
+   * refund is recorded only and the money goes back in the merchant console.
+   */
+  refund?(r: RefundRequest): Promise<{ refundId: string }>;
   /** Stops background work (the sandbox's notification deliveries). */
   close?(): Promise<void>;
 };

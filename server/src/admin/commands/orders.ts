@@ -6,7 +6,11 @@ import { money } from '../output.ts';
 
 export const ordersRefund: AdminCommand = async ({ services }, args) => {
   const amount = optionalText(args, 'amount') === undefined ? undefined : int(args, 'amount');
-  const o = await services.refunds.refund(positional(args, 2, 'the order number'), amount);
+  const done = await services.payments.refund(positional(args, 2, 'the order number'), amount);
+  const o = done.order;
+  if (done.kind === 'requested') {
+    return `${o.orderNo}: refund of ${money(done.amount, o.currency)} asked of ${done.provider} (${done.refundId}); the order changes when ${done.provider} confirms it`;
+  }
   const status = orderStatusName[o.status as TOrderStatus];
   return `${o.orderNo}: ${status}, refunded ${money(o.refundAmount, o.currency)} of ${money(o.payAmount, o.currency)}`;
 };

@@ -64,7 +64,11 @@ export const orders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('orders_user_idx').on(t.userId, t.createdAt), index('orders_status_idx').on(t.status, t.updatedAt)],
+  (t) => [
+    // order/list: one user's orders newest first (read backwards), with the tie-breaker
+    index('orders_user_created_idx').on(t.userId, t.createdAt, t.orderNo),
+    index('orders_status_idx').on(t.status, t.updatedAt),
+  ],
 );
 
 export const redeemCodes = pgTable(
@@ -100,7 +104,8 @@ export const redeemCodes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('redeem_codes_owner_idx').on(t.ownerUserId),
+    // redeem/list: one holder's codes newest first (read backwards), with the tie-breaker
+    index('redeem_codes_owner_created_idx').on(t.ownerUserId, t.createdAt, t.serialNo),
     index('redeem_codes_redeemer_idx').on(t.redeemedBy),
     // Codes match case-insensitively, ignoring dashes and spaces (normalizeRedeemCode).
     uniqueIndex('redeem_codes_match_key').using(
@@ -127,5 +132,5 @@ export const redeemOrders = pgTable(
     status: text('status').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('redeem_orders_user_idx').on(t.userId, t.createdAt)],
+  (t) => [index('redeem_orders_user_created_idx').on(t.userId, t.createdAt, t.orderNo)],
 );

@@ -20,7 +20,11 @@ export const devices = pgTable(
       .default('unbound'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('devices_user_uuid_key').on(t.userId, t.uuid), index('devices_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('devices_user_uuid_key').on(t.userId, t.uuid),
+    // device/list: one user's devices by last use, newest first (read backwards: nulls first, as the list sorts)
+    index('devices_user_last_idx').on(t.userId, t.lastTime, t.createdAt),
+  ],
 );
 
 /** The server nodes of docs/product.md#calls (where accounts live). */

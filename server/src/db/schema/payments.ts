@@ -2,7 +2,7 @@ import { bigserial, boolean, index, integer, pgTable, text, timestamp, uuid } fr
 import { orders } from './commerce.ts';
 import { users } from './users.ts';
 
-const PROVIDERS = ['sandbox', 'alipay', 'wechat'] as const;
+const PROVIDERS = ['sandbox', 'alipay', 'wechat', 'stripe'] as const;
 
 /** Every payment started for an order: which gateway, how much; reconciliation asks that gateway. */
 export const paymentAttempts = pgTable(
@@ -33,7 +33,9 @@ export const paymentNotifications = pgTable(
     paid: boolean('paid').notNull(),
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
-    outcome: text('outcome', { enum: ['granted', 'duplicate', 'failed', 'refundDue', 'ignored'] }).notNull(),
+    outcome: text('outcome', {
+      enum: ['granted', 'duplicate', 'failed', 'refundDue', 'ignored', 'refunded'],
+    }).notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('payment_notifications_order_idx').on(t.orderNo, t.receivedAt)],

@@ -25,6 +25,7 @@ import { mailText } from '../../i18n/mail-texts.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
 import { addMs, DAY, HOUR, iso } from '../../lib/time.ts';
+import type { UserChanges } from '../../lib/user-changes.ts';
 import type { AuditService, Origin } from '../audit/audit.service.ts';
 import type { ProductsService } from '../products/products.service.ts';
 import type { UserService } from '../user/user.service.ts';
@@ -39,6 +40,8 @@ type Deps = {
   products: Pick<ProductsService, 'findGoods'>;
   audit: Pick<AuditService, 'record'>;
   mailer: Mailer;
+  /** Told of every entitlement change: the session snapshots show the VIP and storage seats grant. */
+  changes: Pick<UserChanges, 'userChanged'>;
   defaultLanguage: TLanguage;
   /** PUBLIC_URL + base path: the invitation link opens `/enterprise/join/{token}` there. */
   webUrl: string;
@@ -56,11 +59,14 @@ export function createCompanyService(d: Deps) {
   /**
    * The one place where the entitlements of members change (a seat assigned
    * or released, a member removed, a company frozen, unfrozen, closed or its
-   * end time moved): recorded in the audit log, inside the write's transaction.
+   * end time moved): recorded in the audit log and said through UserChanges
+   * (the session snapshot caches of every instance forget the user), inside
+   * the write's transaction.
    */
   async function entitlementsChanged(userIds: readonly string[], why: string, tx: DbOrTx, origin: Origin = {}) {
     for (const userId of new Set(userIds)) {
       await d.audit.record({ event: 'company.entitlements', userId, ...origin, detail: { why } }, tx);
+      await d.changes.userChanged(userId, tx);
     }
   }
 

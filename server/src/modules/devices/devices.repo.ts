@@ -1,4 +1,5 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
+import { boundedTotal, pageWithTotal } from '../../db/bounded-count.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { devices } from '../../db/schema/index.ts';
 
@@ -6,17 +7,18 @@ export function createDevicesRepo(db: DbOrTx) {
   return {
     async listDevices(userId: string, page: { offset: number; limit: number }) {
       const where = eq(devices.userId, userId);
-      const [rows, [total]] = await Promise.all([
+      const orderBy = [desc(devices.lastTime), desc(devices.createdAt)];
+      return pageWithTotal(
+        page,
         db
           .select()
           .from(devices)
           .where(where)
-          .orderBy(desc(devices.lastTime), desc(devices.createdAt))
+          .orderBy(...orderBy)
           .limit(page.limit)
           .offset(page.offset),
-        db.select({ n: count() }).from(devices).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+        () => boundedTotal(db, { table: devices, where, orderBy, offset: page.offset }),
+      );
     },
     async deleteOf(userId: string) {
       await db.delete(devices).where(eq(devices.userId, userId));

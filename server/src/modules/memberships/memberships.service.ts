@@ -13,6 +13,7 @@ import type { TStorage, TVipInfo } from '@ac/protocol/session';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addMs, DAY, iso } from '../../lib/time.ts';
+import type { UserChanges } from '../../lib/user-changes.ts';
 import type { CompanyService } from '../company/company.service.ts';
 import type { ProductsService } from '../products/products.service.ts';
 import type { UserService } from '../user/user.service.ts';
@@ -21,7 +22,8 @@ import { createMembershipsRepo, type MembershipRow } from './memberships.repo.ts
 export const GIB = 1024 ** 3;
 /** Storage every account has without a membership. */
 export const FREE_STORAGE_BYTES = 1 * GIB;
-const VIEWER_FAMILY = new Set(['viewer', 'mobileViewer']);
+/** Product types a current VIP is preferably chosen from. */
+export const VIEWER_FAMILY = new Set(['viewer', 'mobileViewer']);
 
 export type Grant = {
   userId: string;
@@ -48,6 +50,8 @@ type Deps = {
   products: Pick<ProductsService, 'findGoods'>;
   /** Company seats grant their goods like a membership while the company grants (docs/product.md#enterprise). */
   companies: Pick<CompanyService, 'liveSeatGrants'>;
+  /** Told of every membership change (the user's session snapshots show the VIP and storage). */
+  changes: UserChanges;
   now?: () => Date;
 };
 
@@ -62,6 +66,12 @@ type LiveRow = {
 };
 /** Best first: level, then the latest end. */
 const byBest = (a: LiveRow, b: LiveRow) => b.level - a.level || b.endTime.getTime() - a.endTime.getTime();
+
+/** The storage of an account: the free part plus `extraGb` of its memberships not yet ended. */
+export function storageOf(extraGb: number, usedBytes: number): TStorage {
+  const total = FREE_STORAGE_BYTES + extraGb * GIB;
+  return { total, used: usedBytes, surplus: Math.max(total - usedBytes, 0), free: FREE_STORAGE_BYTES };
+}
 
 export function createMembershipsService(d: Deps) {
   const now = d.now ?? (() => new Date());
@@ -91,9 +101,7 @@ export function createMembershipsService(d: Deps) {
     async storage(userId: string, usedBytes: number): Promise<TStorage> {
       const at = now();
       const seatGb = (await d.companies.liveSeatGrants(userId, at)).reduce((n, s) => n + s.storageGb, 0);
-      const extraGb = (await repo().activeStorageGb(userId, at)) + seatGb;
-      const total = FREE_STORAGE_BYTES + extraGb * GIB;
-      return { total, used: usedBytes, surplus: Math.max(total - usedBytes, 0), free: FREE_STORAGE_BYTES };
+      return storageOf((await repo().activeStorageGb(userId, at)) + seatGb, usedBytes);
     },
 
     /** One row per goods code ever held, a live company seat included; the latest end first. */
@@ -129,6 +137,7 @@ export function createMembershipsService(d: Deps) {
       if (!(await d.users.lock(g.userId, tx))) throw new AppError(Code.userNotFound);
       const latest = await r.latestEnd(g.userId, g.goodsCode);
       const startTime = latest && latest > g.now ? latest : g.now;
+      await d.changes.userChanged(g.userId, tx);
       return r.insertMembership({
         userId: g.userId,
         goodsCode: g.goodsCode,
@@ -144,6 +153,7 @@ export function createMembershipsService(d: Deps) {
     async shorten(s: Shortening, tx: Tx): Promise<Date | null> {
       const r = repo(tx);
       await d.users.lock(s.userId, tx);
+      await d.changes.userChanged(s.userId, tx);
       let newEnd: Date | null = null;
       for (const row of await r.findBySource(s.sourceType, s.sourceId)) {
         const start = row.startTime.getTime();
@@ -161,6 +171,7 @@ export function createMembershipsService(d: Deps) {
     /** Ends every live or future membership of one goods code now; returns how many rows changed. */
     async revoke(userId: string, goodsCode: string, at: Date, tx: Tx): Promise<number> {
       if (!(await d.users.lock(userId, tx))) throw new AppError(Code.userNotFound);
+      await d.changes.userChanged(userId, tx);
       return (await repo(tx).endAll(userId, goodsCode, at)).length;
     },
 
@@ -179,7 +190,10 @@ export function createMembershipsService(d: Deps) {
     },
 
     /** Account deletion: the user's membership rows go. */
-    forgetUser: (userId: string, tx: DbOrTx) => repo(tx).deleteOf(userId),
+    async forgetUser(userId: string, tx: DbOrTx) {
+      await repo(tx).deleteOf(userId);
+      await d.changes.userChanged(userId, tx);
+    },
   };
 }
 export type MembershipsService = ReturnType<typeof createMembershipsService>;

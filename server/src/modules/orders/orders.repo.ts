@@ -1,5 +1,6 @@
 import { OrderStatus } from '@ac/protocol/enums';
-import { and, asc, count, desc, eq, gt, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, type SQL } from 'drizzle-orm';
+import { boundedTotal, pageWithTotal } from '../../db/bounded-count.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { goods, orders } from '../../db/schema/index.ts';
 
@@ -12,23 +13,22 @@ const withGoods = { order: orders, goodsName: goods.name, durationDays: goods.du
 export function createOrdersRepo(db: DbOrTx) {
   return {
     async listOrders(userId: string, filter: { status?: number; offset: number; limit: number }) {
-      const where: SQL[] = [eq(orders.userId, userId)];
-      if (filter.status !== undefined) where.push(eq(orders.status, filter.status));
-      const [rows, [total]] = await Promise.all([
+      const conditions: SQL[] = [eq(orders.userId, userId)];
+      if (filter.status !== undefined) conditions.push(eq(orders.status, filter.status));
+      const where = and(...conditions);
+      const orderBy = [desc(orders.createdAt), desc(orders.orderNo)];
+      return pageWithTotal(
+        filter,
         db
           .select(withGoods)
           .from(orders)
           .innerJoin(goods, eq(goods.code, orders.goodsCode))
-          .where(and(...where))
-          .orderBy(desc(orders.createdAt), desc(orders.orderNo))
+          .where(where)
+          .orderBy(...orderBy)
           .limit(filter.limit)
           .offset(filter.offset),
-        db
-          .select({ n: count() })
-          .from(orders)
-          .where(and(...where)),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+        () => boundedTotal(db, { table: orders, where, orderBy, offset: filter.offset }),
+      );
     },
     /** One order with its goods; only the owner's when `userId` is given. */
     async findOrder(orderNo: string, userId?: string) {

@@ -9,22 +9,23 @@
  */
 import { Code } from '@ac/protocol/codes';
 import { OrderStatus, type TOrderStatus } from '@ac/protocol/enums';
-import type { PaymentGateway, PaymentLog, PaymentReport } from '../../adapters/payments/types.ts';
+import type { PaymentGateway, PaymentLog, PaymentReport, RefundReport } from '../../adapters/payments/types.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { MembershipsService } from '../memberships/memberships.service.ts';
+import { recordRefund } from '../orders/order-refund.ts';
 import { canTransition, PAID_STATUSES } from '../orders/order-state.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { ProductsService } from '../products/products.service.ts';
 import { createPaymentsRepo } from './payments.repo.ts';
 
-export type ApplyOutcome = 'granted' | 'duplicate' | 'failed' | 'refundDue' | 'ignored';
+export type ApplyOutcome = 'granted' | 'duplicate' | 'failed' | 'refundDue' | 'ignored' | 'refunded';
 
 export type ApplyDeps = {
   db: Db;
   orders: Pick<OrdersService, 'lock' | 'move'>;
-  memberships: Pick<MembershipsService, 'grant'>;
+  memberships: Pick<MembershipsService, 'grant' | 'shorten'>;
   products: Pick<ProductsService, 'findGoods'>;
   audit: AuditService;
   log: Pick<PaymentLog, 'warn'>;
@@ -105,6 +106,68 @@ export async function applyPaymentReport(
         event: `payment.${outcome}`,
         userId: order.userId,
         detail: { orderNo: r.orderNo, provider: r.provider, tradeNo: r.tradeNo, via, result: r.result, from },
+      },
+      tx,
+    );
+    return outcome;
+  });
+}
+
+/**
+ * Applies a gateway's verified refund statement (Stripe's `charge.refunded`)
+ * in ONE transaction: the order is the one the refunded payment was received
+ * for (and the one the statement names, when it names one); merchant,
+ * currency and the payment's amount are checked; what was refunded beyond
+ * the order's refund amount is recorded (5 when nothing is left, else 8)
+ * and the membership shortened. The statement is cumulative, so a repeated
+ * one is a duplicate and changes nothing.
+ */
+export async function applyRefundReport(
+  d: ApplyDeps,
+  gateway: PaymentGateway,
+  r: RefundReport,
+  now: Date,
+): Promise<ApplyOutcome> {
+  return d.db.transaction(async (tx) => {
+    const repo = createPaymentsRepo(tx);
+    const orderNo = r.tradeNo ? await repo.orderOfPayment(r.provider, r.tradeNo) : null;
+    if (!orderNo) throw new AppError(Code.orderNotFound, `${r.provider} payment ${r.tradeNo}`);
+    if (r.orderNo !== null && r.orderNo !== orderNo) {
+      throw new AppError(Code.paymentMismatch, `${r.provider} ${r.tradeNo} names ${r.orderNo}, paid ${orderNo}`);
+    }
+    const order = await d.orders.lock(orderNo, tx);
+    if (!order) throw new AppError(Code.orderNotFound, orderNo);
+    if (
+      r.merchant !== gateway.merchant ||
+      r.currency !== order.currency ||
+      r.amount !== order.payAmount ||
+      !Number.isSafeInteger(r.refundedTotal) ||
+      r.refundedTotal > order.payAmount
+    ) {
+      throw new AppError(Code.paymentMismatch, `${r.provider} refund ${orderNo}`);
+    }
+    const delta = r.refundedTotal - order.refundAmount;
+    let outcome: ApplyOutcome = 'duplicate';
+    if (delta > 0) {
+      await recordRefund(d, tx, order, delta, now);
+      outcome = 'refunded';
+    }
+    await repo.insertNotification({
+      provider: r.provider,
+      via: 'notify',
+      orderNo,
+      tradeNo: r.tradeNo,
+      paid: false,
+      amount: r.refundedTotal,
+      currency: r.currency,
+      outcome,
+      receivedAt: now,
+    });
+    await d.audit.record(
+      {
+        event: `payment.${outcome}`,
+        userId: order.userId,
+        detail: { orderNo, provider: r.provider, tradeNo: r.tradeNo, refundedTotal: r.refundedTotal, delta },
       },
       tx,
     );

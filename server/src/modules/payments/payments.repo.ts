@@ -19,6 +19,36 @@ export function createPaymentsRepo(db: DbOrTx) {
     async insertNotification(row: typeof paymentNotifications.$inferInsert) {
       await db.insert(paymentNotifications).values(row);
     },
+    /** The payment a gateway reported received for an order (its trade number), newest first. */
+    async receivedPayment(orderNo: string) {
+      const rows = await db
+        .select({ provider: paymentNotifications.provider, tradeNo: paymentNotifications.tradeNo })
+        .from(paymentNotifications)
+        .where(
+          and(
+            eq(paymentNotifications.orderNo, orderNo),
+            inArray(paymentNotifications.outcome, ['granted', 'refundDue']),
+          ),
+        )
+        .orderBy(desc(paymentNotifications.receivedAt))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+    /** The order a gateway's payment (trade number) was received for. */
+    async orderOfPayment(provider: (typeof paymentNotifications.$inferSelect)['provider'], tradeNo: string) {
+      const rows = await db
+        .select({ orderNo: paymentNotifications.orderNo })
+        .from(paymentNotifications)
+        .where(
+          and(
+            eq(paymentNotifications.provider, provider),
+            eq(paymentNotifications.tradeNo, tradeNo),
+            inArray(paymentNotifications.outcome, ['granted', 'refundDue']),
+          ),
+        )
+        .limit(1);
+      return rows[0]?.orderNo ?? null;
+    },
     async notificationsOf(orderNo: string) {
       return db.select().from(paymentNotifications).where(eq(paymentNotifications.orderNo, orderNo));
     },

@@ -11,19 +11,26 @@ import type { PaymentGateways } from '../../adapters/payments/gateways.ts';
 import type { Acknowledgement, IncomingNotification, PaymentLog } from '../../adapters/payments/types.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addMs, MINUTE } from '../../lib/time.ts';
+import type { OrderRefunds } from '../orders/order-refund.ts';
 import { assertTransition, PAYABLE, payStateOf } from '../orders/order-state.ts';
+import type { OrderRow } from '../orders/orders.repo.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import { countRefusedNotification } from './notify-refusals.ts';
-import { type ApplyDeps, type ApplyOutcome, applyPaymentReport } from './payment-apply.ts';
+import { type ApplyDeps, type ApplyOutcome, applyPaymentReport, applyRefundReport } from './payment-apply.ts';
 import { createPaymentsRepo } from './payments.repo.ts';
 
 type Deps = ApplyDeps & {
   orders: Pick<OrdersService, 'find' | 'lock' | 'move'>;
   gateways: PaymentGateways;
+  refunds: Pick<OrderRefunds, 'refund'>;
   log: PaymentLog;
   now?: () => Date;
 };
 export type ConfirmOutcome = ApplyOutcome | 'pending' | 'unknown' | 'none';
+/** An admin refund: recorded here, or asked of the gateway (recorded when its notification confirms it). */
+export type RefundResult =
+  | { kind: 'recorded'; order: OrderRow }
+  | { kind: 'requested'; order: OrderRow; provider: string; refundId: string; amount: number };
 export type ReconcileSummary = { checked: number; outcomes: Partial<Record<ConfirmOutcome | 'error', number>> };
 
 const RECONCILE_BATCH = 200;
@@ -86,7 +93,8 @@ export function createPaymentsService(d: Deps) {
       if (!gateway) return null;
       try {
         const report = await gateway.verify(n);
-        if (report) await applyPaymentReport(d, gateway, report, 'notify', now());
+        if (report?.result === 'refunded') await applyRefundReport(d, gateway, report, now());
+        else if (report) await applyPaymentReport(d, gateway, report, 'notify', now());
         return gateway.ack.ok;
       } catch (e) {
         if (!(e instanceof AppError)) throw e;
@@ -94,6 +102,39 @@ export function createPaymentsService(d: Deps) {
         d.log.warn({ provider, code: e.code, reason: e.message }, 'payment notification refused');
         return gateway.ack.fail;
       }
+    },
+
+    /**
+     * Refunds `amount` minor units of an order (default: all not yet refunded). Paid through a
+     * gateway with a refund API (Stripe), the refund is asked of the gateway and the order
+     * changes when its notification confirms it; otherwise the refund is recorded at once.
+     */
+    async refund(orderNo: string, amount?: number): Promise<RefundResult> {
+      const received = await payments.receivedPayment(orderNo);
+      const gateway = received && d.gateways.get(received.provider);
+      if (!received || !gateway?.refund) return { kind: 'recorded', order: await d.refunds.refund(orderNo, amount) };
+      const order = (await orders.find(orderNo))?.order;
+      if (!order) throw new AppError(Code.orderNotFound);
+      const refundable = order.payAmount - order.refundAmount;
+      const value = amount ?? refundable;
+      if (!Number.isSafeInteger(value) || value < 1 || value > refundable) throw new AppError(Code.refundInvalid);
+      const from = order.status as TOrderStatus;
+      assertTransition(from, value === refundable ? OrderStatus.refunded : OrderStatus.partiallyRefunded);
+      // the same command repeated before the confirmation arrives asks once
+      const key = `refund-${orderNo}-${order.refundAmount}-${value}`;
+      const { refundId } = await gateway.refund({
+        orderNo,
+        tradeNo: received.tradeNo,
+        amount: value,
+        currency: order.currency,
+        key,
+      });
+      await d.audit.record({
+        event: 'order.refundRequested',
+        userId: order.userId,
+        detail: { orderNo, provider: gateway.name, refundId, amount: value, currency: order.currency },
+      });
+      return { kind: 'requested', order, provider: gateway.name, refundId, amount: value };
     },
 
     /** Pay state of one of my orders; one awaiting confirmation (6) is first checked with its gateway. */

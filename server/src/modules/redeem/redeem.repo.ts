@@ -1,5 +1,6 @@
 import { normalizeRedeemCode } from '@ac/protocol/commerce';
 import { and, count, desc, eq, gt, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { boundedTotal, pageWithTotal } from '../../db/bounded-count.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { goods, redeemCodes, redeemFailures, redeemOrders } from '../../db/schema/index.ts';
 
@@ -30,18 +31,19 @@ export function createRedeemRepo(db: DbOrTx) {
   return {
     async listCodes(userId: string, tab: RedeemTab, now: Date, page: { offset: number; limit: number }) {
       const where = tabFilter(userId, tab, now);
-      const [rows, [total]] = await Promise.all([
+      const orderBy = [desc(redeemCodes.createdAt), desc(redeemCodes.serialNo)];
+      return pageWithTotal(
+        page,
         db
           .select({ code: redeemCodes, goodsName: goods.name, productType: goods.productType })
           .from(redeemCodes)
           .innerJoin(goods, eq(goods.code, redeemCodes.goodsCode))
           .where(where)
-          .orderBy(desc(redeemCodes.createdAt), desc(redeemCodes.serialNo))
+          .orderBy(...orderBy)
           .limit(page.limit)
           .offset(page.offset),
-        db.select({ n: count() }).from(redeemCodes).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+        () => boundedTotal(db, { table: redeemCodes, where, orderBy, offset: page.offset }),
+      );
     },
     /** A code by its text in any case, with or without dashes and spaces; locked when asked. */
     async findByCode(text: string, opts: { lock: boolean }) {
@@ -76,17 +78,18 @@ export function createRedeemRepo(db: DbOrTx) {
     },
     async listRedeemOrders(userId: string, page: { offset: number; limit: number }) {
       const where = eq(redeemOrders.userId, userId);
-      const [rows, [total]] = await Promise.all([
+      const orderBy = [desc(redeemOrders.createdAt), desc(redeemOrders.orderNo)];
+      return pageWithTotal(
+        page,
         db
           .select()
           .from(redeemOrders)
           .where(where)
-          .orderBy(desc(redeemOrders.createdAt), desc(redeemOrders.orderNo))
+          .orderBy(...orderBy)
           .limit(page.limit)
           .offset(page.offset),
-        db.select({ n: count() }).from(redeemOrders).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+        () => boundedTotal(db, { table: redeemOrders, where, orderBy, offset: page.offset }),
+      );
     },
     /** Account deletion: failures go; orders and redeemed codes stay for the books, detached from the person. */
     async forgetUser(userId: string) {

@@ -40,10 +40,6 @@ export function createSessionRepo(db: DbOrTx) {
         .returning();
       return row ?? null;
     },
-    async findSessionByTokenHash(tokenHash: string) {
-      const rows = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1);
-      return rows[0] ?? null;
-    },
     async touchSession(id: string, lastSeenAt: Date, expiresAt: Date) {
       await db.update(sessions).set({ lastSeenAt, expiresAt }).where(eq(sessions.id, id));
     },

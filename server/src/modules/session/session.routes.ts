@@ -4,11 +4,10 @@ import { type CallContext, defineCall } from '../../envelope/call.ts';
 import { clearTicketCookie, setTicketCookie } from '../../lib/ticket-cookie.ts';
 import type { LoginRequest, SessionService } from './session.service.ts';
 
-type Deps = { sessions: SessionService; publicUrl: string };
-
-const loginLimit = { max: 30, timeWindow: '1 minute' };
+type Deps = { sessions: SessionService; publicUrl: string; loginRateLimitPerMinute: number };
 
 export function createSessionCalls(d: Deps) {
+  const loginLimit = { max: d.loginRateLimitPerMinute, timeWindow: '1 minute' };
   /** Runs a login for the request and sets the new session's ticket cookie. */
   async function loggedIn(c: CallContext<unknown, false>, login: (r: LoginRequest) => Promise<TLoginResponse>) {
     const answer = await login({ clientInfo: c.clientInfo, ip: c.ip, userAgent: c.userAgent, requestId: c.requestId });

@@ -10,12 +10,14 @@ import type { AuthSession } from '../../envelope/call.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { dummyPasswordHash, hashPassword, randomToken, sha256Hex, verifyPassword } from '../../lib/hashing.ts';
 import { addMs, DAY, MINUTE, SECOND } from '../../lib/time.ts';
+import type { UserChanges } from '../../lib/user-changes.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { CodesService } from '../codes/codes.service.ts';
 import type { NodeDirectory } from '../nodes/node-directory.ts';
 import type { UserRow, UserService } from '../user/user.service.ts';
 import type { UserInfoService } from '../user/user-info.service.ts';
 import { createSessionRepo, type ThrottleRule } from './session.repo.ts';
+import type { SessionSnapshots } from './session-snapshots.ts';
 
 export const SESSION_TTL_MS = DAY;
 /** However often it is used, a session ends this long after its login (SESSION_MAX_AGE_DAYS). */
@@ -53,6 +55,10 @@ type Deps = {
   userInfo: Pick<UserInfoService, 'publicUserInfo'>;
   codes: Pick<CodesService, 'verify'>;
   audit: AuditService;
+  /** The cached session → user snapshots resolve reads (session-snapshots.ts). */
+  snapshots: Pick<SessionSnapshots, 'get' | 'touched'>;
+  /** Told of every session this service ends, so no instance's cache serves it any more. */
+  changes: UserChanges;
   /** When given, a failed login of an account living on another node answers 0300069 naming that node. */
   nodeDirectory?: Pick<NodeDirectory, 'elsewhere'>;
   /** The absolute lifetime from the login (default 30 days). */
@@ -189,7 +195,8 @@ export function createSessionService(d: Deps) {
     /** The live session of a token, or the session code explaining why there is none. */
     async resolve(token: string | undefined): Promise<AuthSession> {
       if (!token || token.length > 128) throw new AppError(Code.sessionExpired);
-      const row = await repo.findSessionByTokenHash(sha256Hex(token));
+      const tokenHash = sha256Hex(token);
+      const row = (await d.snapshots.get(tokenHash))?.session;
       if (!row) throw new AppError(Code.sessionExpired);
       if (row.revokedAt) {
         throw new AppError(row.revokeReason === 'replaced' ? Code.sessionReplaced : Code.sessionRevoked);
@@ -199,7 +206,9 @@ export function createSessionService(d: Deps) {
         throw new AppError(Code.sessionExpired);
       }
       if (at.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-        await repo.touchSession(row.id, at, expiryAfter(at, row.createdAt));
+        const expiresAt = expiryAfter(at, row.createdAt);
+        await repo.touchSession(row.id, at, expiresAt);
+        d.snapshots.touched(tokenHash, at, expiresAt);
       }
       return { sessionId: row.id, userId: row.userId, token };
     },
@@ -242,12 +251,14 @@ export function createSessionService(d: Deps) {
 
     async logout(session: AuthSession, origin: { ip: string; requestId: string }) {
       await repo.revokeSession(session.sessionId, 'logout', now());
+      await d.changes.userChanged(session.userId);
       await d.audit.record({ event: 'logout', userId: session.userId, ...origin });
     },
 
     /** Ends every live session of the user (but `exceptId`) inside `tx`; they then answer 1000002. */
     async revokeAll(userId: string, reason: 'passwordChanged', at: Date, tx: DbOrTx, exceptId?: string) {
       await createSessionRepo(tx).revokeUserSessions(userId, reason, at, exceptId);
+      await d.changes.userChanged(userId, tx);
     },
 
     /** When the session was created (its login time), or null. */
@@ -272,6 +283,7 @@ export function createSessionService(d: Deps) {
     async forgetUser(userId: string, addresses: string[], at: Date, tx: DbOrTx) {
       const r = createSessionRepo(tx);
       await r.endAndScrub(userId, at);
+      await d.changes.userChanged(userId, tx);
       if (addresses.length) await r.clearAccountThrottles(addresses.map((a) => throttleKeys(a, '').accountKey));
     },
   };

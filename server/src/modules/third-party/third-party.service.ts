@@ -25,6 +25,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { randomToken, sha256Hex } from '../../lib/hashing.ts';
 import { addMs, DAY, iso, MINUTE } from '../../lib/time.ts';
+import type { UserChanges } from '../../lib/user-changes.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { SessionService } from '../session/session.service.ts';
 import type { UserService } from '../user/user.service.ts';
@@ -39,6 +40,8 @@ type Deps = {
   db: Db;
   users: Pick<UserService, 'findLive' | 'lockLive' | 'recordLogin'>;
   sessions: Pick<SessionService, 'isRecentLogin'>;
+  /** Told of every binding change, like every other change of what an account's sessions stand for. */
+  changes: Pick<UserChanges, 'userChanged'>;
   providers: Pick<OAuthProviders, 'isAvailable'>;
   flow: OAuthFlow;
   region: TRegion;
@@ -93,6 +96,7 @@ export function createThirdPartyService(d: Deps) {
           favicon: identity.picture,
           createdAt: now(),
         });
+        await d.changes.userChanged(userId, tx);
         await d.audit.record({ event: 'third.bound', userId, ...origin, detail: { type } }, tx);
       });
     } catch (e) {
@@ -159,6 +163,7 @@ export function createThirdPartyService(d: Deps) {
         }
         if (!(await repo.deleteBinding(userId, type)))
           throw new AppError(Code.invalidParam, `type: ${type} is not bound`);
+        await d.changes.userChanged(userId, tx);
         await d.audit.record({ event: 'third.unbound', userId, ...origin, detail: { type } }, tx);
       });
       await notify(userId, language, (l) => thirdUnboundText(l, thirdPartyNames[type]));
@@ -218,6 +223,7 @@ export function createThirdPartyService(d: Deps) {
     async removeAllBindings(userId: string, origin: Origin, tx: DbOrTx) {
       const removed = await createThirdPartyRepo(tx).deleteBindingsOf(userId);
       if (removed.length) {
+        await d.changes.userChanged(userId, tx);
         await d.audit.record(
           { event: 'third.unbound', userId, ...origin, detail: { types: removed, reason: 'passwordReset' } },
           tx,
@@ -226,7 +232,10 @@ export function createThirdPartyService(d: Deps) {
     },
 
     /** Account deletion: the user's bindings and pending flows go. */
-    forgetUser: (userId: string, tx: DbOrTx) => createThirdPartyRepo(tx).forgetUser(userId),
+    async forgetUser(userId: string, tx: DbOrTx) {
+      await createThirdPartyRepo(tx).forgetUser(userId);
+      await d.changes.userChanged(userId, tx);
+    },
   };
 }
 export type ThirdPartyService = ReturnType<typeof createThirdPartyService>;

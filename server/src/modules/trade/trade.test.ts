@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { auditLog, tradeCashAccounts, tradeProfiles, users } from '../../db/schema/index.ts';
 import { createFieldCipher } from '../../lib/field-crypto.ts';
+import { createUserChanges } from '../../lib/user-changes.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../seed/demo.ts';
 import { createAuditService } from '../audit/audit.service.ts';
 import { createUserService } from '../user/user.service.ts';
@@ -225,7 +226,7 @@ describe('cash-out settings', () => {
     expect((await call(calls.trade.setCashPassword, { password: '135790' })).code).toBe(Code.ok);
     expect((await tradeOf()).hasCashPassword).toBe(true);
     const [row] = await t.db.select().from(tradeProfiles).where(eq(tradeProfiles.userId, userId));
-    expect(row!.cashPasswordHash).toMatch(/^scrypt\$/);
+    expect(row!.cashPasswordHash).toMatch(/^\$argon2id\$/);
     expect((await call(calls.trade.checkCashPassword, { password: '135790' })).code).toBe(Code.ok);
     expect((await call(calls.trade.checkCashPassword, { password: '000000' })).code).toBe(Code.cashPasswordWrong);
   });
@@ -296,7 +297,7 @@ describe('cash-out settings', () => {
     let clock = new Date('2030-01-01T00:00:00Z');
     const trade = createTradeService({
       db: t.db,
-      users: createUserService({ db: t.db }),
+      users: createUserService({ db: t.db, changes: createUserChanges({ db: t.db }) }),
       audit: createAuditService({ db: t.db }),
       cipher: createFieldCipher(t.config.fieldEncryptionKey),
       now: () => clock,
@@ -336,7 +337,7 @@ describe('account deletion', () => {
   it('forgets every trade row of the user', async () => {
     const trade = createTradeService({
       db: t.db,
-      users: createUserService({ db: t.db }),
+      users: createUserService({ db: t.db, changes: createUserChanges({ db: t.db }) }),
       audit: createAuditService({ db: t.db }),
       cipher: createFieldCipher(t.config.fieldEncryptionKey),
     });

@@ -1,7 +1,11 @@
 /** The user as the session calls show it: the account with its storage and current membership. */
+import { Code } from '@ac/protocol/codes';
 import type { TUserInfo, TUserInfoResponse } from '@ac/protocol/session';
+import { AppError } from '../../lib/app-error.ts';
+import { sha256Hex } from '../../lib/hashing.ts';
 import { iso } from '../../lib/time.ts';
-import type { MembershipsService } from '../memberships/memberships.service.ts';
+import { type MembershipsService, storageOf } from '../memberships/memberships.service.ts';
+import type { SessionSnapshots } from '../session/session-snapshots.ts';
 import type { UserRow, UserService } from './user.service.ts';
 
 export function toUserInfo(u: UserRow, vipType: string): TUserInfo {
@@ -26,11 +30,24 @@ export function toUserInfo(u: UserRow, vipType: string): TUserInfo {
 type Deps = {
   users: Pick<UserService, 'requireLive'>;
   memberships: Pick<MembershipsService, 'currentVip' | 'storage'>;
+  /** The session's cached snapshot (one query, or none) answers userInfo when it is there. */
+  snapshots: Pick<SessionSnapshots, 'get'>;
 };
 
 export function createUserInfoService(d: Deps) {
   return {
     async userInfo(userId: string, utoken: string): Promise<TUserInfoResponse> {
+      const snapshot = await d.snapshots.get(sha256Hex(utoken));
+      if (snapshot?.session.userId === userId) {
+        const { user, vipInfo } = snapshot;
+        if (!user) throw new AppError(Code.sessionRevoked);
+        return {
+          utoken,
+          userInfo: toUserInfo(user, vipInfo?.accountType ?? 'standard'),
+          storage: storageOf(snapshot.storageGb, user.storageUsed),
+          vipInfo,
+        };
+      }
       const user = await d.users.requireLive(userId);
       const vipInfo = await d.memberships.currentVip(userId);
       return {

@@ -6,12 +6,20 @@
 import { Code } from '@ac/protocol/codes';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { UserChanges } from '../../lib/user-changes.ts';
 import { createUserRepo, type NewUser, type UserPatch } from './user.repo.ts';
 
 export type { UserRow } from './user.repo.ts';
 
-export function createUserService(d: { db: Db }) {
+/** `changes` hears of every write to a user row (what the session snapshots of that user show). */
+export function createUserService(d: { db: Db; changes: UserChanges }) {
   const repo = (tx?: DbOrTx) => createUserRepo(tx ?? d.db);
+  /** Runs a write of one user's row, then says the user changed (inside `tx`, heard at its commit). */
+  async function write<T>(id: string, tx: DbOrTx | undefined, change: (r: ReturnType<typeof repo>) => Promise<T>) {
+    const result = await change(repo(tx));
+    await d.changes.userChanged(id, tx);
+    return result;
+  }
   return {
     findLive: (id: string, tx?: DbOrTx) => repo(tx).findLiveUser(id),
     /** The live user, or 1000002 (the session's account is gone). */
@@ -33,15 +41,16 @@ export function createUserService(d: { db: Db }) {
     list: (page: { offset: number; limit: number }) => repo().listUsers(page),
     /** Creates the row; returns its id. */
     create: (row: NewUser, tx?: DbOrTx) => repo(tx).insertUser(row),
-    activate: (id: string, at: Date, tx?: DbOrTx) => repo(tx).activateUser(id, at),
+    activate: (id: string, at: Date, tx?: DbOrTx) => write(id, tx, (r) => r.activateUser(id, at)),
     /** A new password of a live account; `activate` also activates it. False when there is none. */
     setPassword: (id: string, passwordHash: string, at: Date, activate: boolean, tx?: DbOrTx) =>
-      repo(tx).setPassword(id, passwordHash, at, activate),
+      write(id, tx, (r) => r.setPassword(id, passwordHash, at, activate)),
     recordLogin: (id: string, at: Date, passwordHash?: string, tx?: DbOrTx) =>
-      repo(tx).recordLogin(id, at, passwordHash),
-    setFavicon: (id: string, favicon: string, at: Date, tx?: DbOrTx) => repo(tx).setFavicon(id, favicon, at),
-    update: (id: string, patch: UserPatch, at: Date, tx?: DbOrTx) => repo(tx).updateUser(id, patch, at),
-    anonymise: (id: string, at: Date, tx?: DbOrTx) => repo(tx).anonymiseUser(id, at),
+      write(id, tx, (r) => r.recordLogin(id, at, passwordHash)),
+    setFavicon: (id: string, favicon: string, at: Date, tx?: DbOrTx) =>
+      write(id, tx, (r) => r.setFavicon(id, favicon, at)),
+    update: (id: string, patch: UserPatch, at: Date, tx?: DbOrTx) => write(id, tx, (r) => r.updateUser(id, patch, at)),
+    anonymise: (id: string, at: Date, tx?: DbOrTx) => write(id, tx, (r) => r.anonymiseUser(id, at)),
   };
 }
 export type UserService = ReturnType<typeof createUserService>;
