@@ -80,6 +80,8 @@ function server({ code, region, port, oidcProvider, nodes, stripe }: Options) {
     ...(region === 'cn' ? SMS_FAKE.serverEnv() : []),
     `SMTP_URL=${SMTP_SINK.smtpUrl}`,
     `MAIL_FROM='Account Center <${mailFrom}>'`,
+    // the header's "my cloud" entry: configured overseas, hidden in China (no URL)
+    ...(region === 'us' ? ['MY_CLOUD_URL=https://cloud.example.com/us'] : []),
     ...(oidcProvider
       ? [
           `OAUTH_${oidcProvider}_ISSUER=${OIDC.issuer}`,

@@ -100,6 +100,12 @@ const ZEnv = z
     CODE_RESEND_SECONDS: z.coerce.number().int().min(1).max(CODE_RESEND_SECONDS).optional(),
     TRUST_PROXY: ZTrustProxy.default(false),
     SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    // The header's external entries (docs/product.md#enterprise): shown only with a URL.
+    MY_CLOUD_URL: z
+      .string()
+      .url()
+      .regex(/^https?:\/\//, 'must be an http(s) URL')
+      .optional(),
     LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
     SERVER_NODES: ZServerNodes.optional(),
     NODE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -144,6 +150,8 @@ export type Config = {
   sms: SmsConfig;
   /** Run the scheduled jobs (JOBS_SCHEDULE, default true); sent jobs run either way. */
   jobsSchedule: boolean;
+  /** The header's external entries of this node's region: "my cloud" (MY_CLOUD_URL); hidden without a URL. */
+  headerLinks: { cloud?: string };
   paymentProviders: TPaymentProvider[];
   payments: PaymentsConfig;
   /** This node's code in the node list (NODE_CODE, default the region). */
@@ -207,6 +215,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     sms: smsConfig(e),
     jobsSchedule: e.JOBS_SCHEDULE,
+    headerLinks: e.MY_CLOUD_URL ? { cloud: e.MY_CLOUD_URL } : {},
     paymentProviders: e.PAYMENT_PROVIDERS,
     payments: paymentsConfig(e),
     nodeCode: e.NODE_CODE ?? e.REGION,

@@ -94,6 +94,15 @@ export const Code = {
   identityVerified: '1300005',
   tradeEntryNotFound: '1300006',
   tradeListFull: '1300007',
+  // the enterprise: companies, members, seats, invitations (docs/product.md#enterprise)
+  notCompanyMember: '2200001',
+  invitationInvalid: '2200002',
+  invitationOtherEmail: '2200003',
+  alreadyInCompany: '2200004',
+  seatsExhausted: '2200005',
+  seatNotInCompany: '2200006',
+  companyMemberNotFound: '2200007',
+  invitationAlreadyMember: '2200008',
 } as const;
 
 export type TCode = (typeof Code)[keyof typeof Code];
@@ -221,6 +230,17 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
   '1300005': { status: 200, message: 'Your identity is already verified' },
   '1300006': { status: 200, message: 'The entry does not exist' },
   '1300007': { status: 200, message: 'You can keep at most {max} entries' },
+  '2200001': { status: 200, message: 'You are not a member of a company' },
+  '2200002': { status: 200, message: 'The invitation link is invalid, already used or expired' },
+  '2200003': {
+    status: 200,
+    message: 'This invitation was sent to another email address; log in with that address to accept it',
+  },
+  '2200004': { status: 200, message: 'You are already a member of a company' },
+  '2200005': { status: 200, message: 'Every seat of this product is in use' },
+  '2200006': { status: 200, message: 'The company has no seats of this product' },
+  '2200007': { status: 200, message: 'The member does not exist' },
+  '2200008': { status: 200, message: 'This address already belongs to a member of a company' },
 };
 
 /** Fills the `{name}` placeholders of a catalogue message (e.g. 2000003's `{status}`). */

@@ -107,9 +107,18 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
   const snapshots = createSessionSnapshots({ db, changes });
   const users = createUserService({ db, changes });
   const products = createProductsService({ db, currency });
-  const memberships = createMembershipsService({ db, users, products, changes });
+  const companies = createCompanyService({
+    db,
+    users,
+    products,
+    audit,
+    mailer,
+    changes,
+    defaultLanguage,
+    webUrl: `${publicUrl}${basePath}`,
+  });
+  const memberships = createMembershipsService({ db, users, products, companies, changes });
   const userInfo = createUserInfoService({ users, memberships, snapshots });
-  const companies = createCompanyService({ db });
   const devices = createDevicesService({ db });
   const codes = createCodesService({
     db,
@@ -178,7 +187,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
   const thirdLogin = createThirdLoginService({ thirdParty, flow, sessions, userInfo, audit });
 
   // commerce
-  const orders = createOrdersService({ db, products, memberships, audit });
+  const orders = createOrdersService({ db, products, memberships, companies, audit });
   const refunds = createOrderRefunds({ db, memberships, audit });
   const payments = createPaymentsService({ db, orders, memberships, products, gateways, refunds, audit, log });
   const redeem = createRedeemService({ db, currency, users, memberships, products, companies, orders, audit });

@@ -5,7 +5,6 @@ import { Code } from '../codes.ts';
 import { ZEmpty } from '../common.ts';
 import { defineContract } from '../contract.ts';
 import {
-  ZCompanyInfo,
   ZExchangeHandoverRequest,
   ZHandoverResponse,
   ZLoginByCodeRequest,
@@ -69,16 +68,5 @@ export const user = {
     auth: true,
     request: ZEmpty,
     response: ZUserInfoResponse,
-  }),
-};
-
-export const company = {
-  companyInfo: defineContract({
-    path: '/company/v5/member/getCompanyInfoByToken',
-    summary: "The user's company and role, or null",
-    tag: 'company',
-    auth: true,
-    request: ZEmpty,
-    response: ZCompanyInfo,
   }),
 };
