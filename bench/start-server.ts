@@ -1,6 +1,10 @@
-/** Starts the real server (npx tsx server/src/main.ts) on a fresh data dir and waits until it answers. */
+/**
+ * Starts the real server — the production build, `node server/dist/main.js`
+ * (`npm run build` first), in demo mode — on a fresh data dir and waits
+ * until it answers.
+ */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -16,20 +20,27 @@ export type StartOptions = {
 /** BENCH_SERVER_ROOT: run the server of another checkout (e.g. the code before a change) with this bench. */
 const root = process.env.BENCH_SERVER_ROOT ?? new URL('..', import.meta.url).pathname;
 
+/** The built server; another checkout without a build (older code) runs from its sources. */
+function serverCommand(): string[] {
+  if (existsSync(join(root, 'server/dist/main.js'))) return [process.execPath, 'server/dist/main.js'];
+  if (process.env.BENCH_SERVER_ROOT) return ['npx', 'tsx', 'server/src/main.ts'];
+  throw new Error('server/dist/main.js is missing: npm run build');
+}
+
 export async function startServer(
   port: number,
   env: Record<string, string> = {},
   options: StartOptions = {},
 ): Promise<Started> {
+  const command = serverCommand();
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'ac-bench-'));
   const t0 = performance.now();
-  const command = ['npx', 'tsx', 'server/src/main.ts'];
   if (options.cpus) command.unshift('taskset', '-c', options.cpus);
   const child: ChildProcess = spawn(command[0]!, command.slice(1), {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
-    // its own process group, so stop() ends npx and the server under it together
+    // its own process group, so stop() ends the server and anything under it together
     detached: true,
   });
   const origin = `http://127.0.0.1:${port}`;

@@ -1,5 +1,5 @@
 /**
- * Start time: `main.ts` on an empty DATA_DIR (create PGlite, migrate, seed
+ * Start time: the built `server/dist/main.js` on an empty DATA_DIR (create PGlite, migrate, seed
  * demo data) until the login page answers, then a demo login. Target: at most
  * 5 s on this machine (an empty directory starts from the saved PGlite template; the first
  * start on a machine runs initdb and saves it).

@@ -5,7 +5,8 @@
  * driven in Debian's Chromium (never a downloaded browser).
  */
 import { defineConfig, devices } from '@playwright/test';
-import { OIDC, servers } from './support/servers.ts';
+import { logged, OIDC, servers } from './support/servers.ts';
+import { SMS_FAKE } from './support/sms-fake-config.ts';
 import { SMTP_SINK } from './support/smtp-sink-config.ts';
 import { STRIPE } from './support/stripe-config.ts';
 
@@ -39,6 +40,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
+  globalSetup: './support/global-setup.ts',
+  // the servers' logs searched for every secret of the run (fails it when one is found)
+  globalTeardown: './support/global-teardown.ts',
   use: { launchOptions: chromium, trace: 'retain-on-failure', screenshot: 'only-on-failure' },
   // Tags: @h5 runs at phone width only, @responsive at desktop and phone width,
   // untagged at desktop width; @us-only / @cn-only keep a spec to one region.
@@ -60,7 +64,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: 'npx tsx e2e/support/smtp-sink.ts',
+      command: logged('smtp-sink', 'npx tsx e2e/support/smtp-sink.ts'),
       url: SMTP_SINK.messagesUrl,
       cwd: '..',
       timeout: 60_000,
@@ -69,7 +73,7 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: 'npx tsx e2e/support/oidc-server.ts',
+      command: logged('oidc', 'npx tsx e2e/support/oidc-server.ts'),
       url: `${OIDC.issuer}/.well-known/openid-configuration`,
       cwd: '..',
       timeout: 60_000,
@@ -78,8 +82,17 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
+      command: logged('sms-fake', 'npx tsx e2e/support/sms-fake.ts'),
+      url: SMS_FAKE.messagesUrl,
+      cwd: '..',
+      timeout: 60_000,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
       // answers 401 to a request without the secret key: up
-      command: 'npx tsx e2e/support/fake-stripe-server.ts',
+      command: logged('fake-stripe', 'npx tsx e2e/support/fake-stripe-server.ts'),
       url: `${STRIPE.apiBase}/v1/checkout/sessions`,
       cwd: '..',
       timeout: 60_000,

@@ -3,6 +3,7 @@
  * user stays as it is), a new email (overseas) or mobile (China) confirmed
  * with the code sent to the new address.
  */
+import { normalizeMobile } from '@ac/protocol/common';
 import { expect, test } from '@playwright/test';
 import { logInAs } from '../support/account.ts';
 import { regionOf } from '../support/demo.ts';
@@ -58,5 +59,6 @@ test('changes the mobile number with the code sent to the new number @cn-only', 
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Your information has been saved')).toBeVisible();
   await page.reload();
-  await expect(page.getByLabel('Mobile number')).toHaveValue(newMobile);
+  // kept and shown in E.164
+  await expect(page.getByLabel('Mobile number')).toHaveValue(normalizeMobile(newMobile)!);
 });

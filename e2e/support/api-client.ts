@@ -1,8 +1,33 @@
-/** The SDK (@ac/client) as the specs and the benchmarks use it: one client per server origin. */
+/**
+ * The SDK (@ac/client) as the specs and the benchmarks use it: one client per
+ * server origin. The session tokens it sends or receives are recorded for
+ * the log check after the run (support/secrets.ts).
+ */
 import { createClient, type TClientInfo } from '@ac/client';
+import { recordSecrets } from './secrets.ts';
 
 export const clientInfo: TClientInfo = { clientType: 'User_PC', clientVersion: '1.0', language: 'en' };
 
+/** Token-shaped strings (session tokens, hand-over codes) among an answer's fields. */
+function tokensIn(data: unknown): string[] {
+  if (!data || typeof data !== 'object') return [];
+  return Object.values(data).filter((v): v is string => typeof v === 'string' && /^[\w-]{32,}$/.test(v));
+}
+
 export function apiClient(origin: string) {
-  return createClient({ baseUrl: origin, clientInfo });
+  const client = createClient({
+    baseUrl: origin,
+    clientInfo,
+    fetch: (input, init) => {
+      const token = new URL(String(input instanceof Request ? input.url : input)).searchParams.get('utoken');
+      if (token) recordSecrets([{ kind: 'token', value: token }]);
+      return globalThis.fetch(input, init);
+    },
+  });
+  const call: typeof client.call = async (...args) => {
+    const data = await client.call(...args);
+    recordSecrets(tokensIn(data).map((value) => ({ kind: 'token', value })));
+    return data;
+  };
+  return { ...client, call };
 }

@@ -2,12 +2,33 @@
  * The servers the specs run against: one per region, each with its own fresh
  * database, plus a second overseas node (`us2`) for the jump-node journey;
  * a local OIDC provider; and the SMTP sink every server delivers mail to.
+ *
+ * Each server is the production build (`node server/dist/main.js`, made by
+ * `npm run build`) in demo mode, and writes its whole log (info and above)
+ * to e2e/.tmp/logs/<code>.log, which the log check searches after the run
+ * (support/global-teardown.ts); warnings and errors also reach Playwright's
+ * output.
  */
+import { fileURLToPath } from 'node:url';
 import { port as at } from './ports.ts';
+import { SMS_FAKE } from './sms-fake-config.ts';
 import { SMTP_SINK } from './smtp-sink-config.ts';
 import { stripeEnv } from './stripe-config.ts';
 
 const root = 'e2e/.tmp';
+/** The e2e/.tmp/logs of the commands (run from the repository root), as an absolute path. */
+export const LOGS_DIR = fileURLToPath(new URL('../.tmp/logs/', import.meta.url));
+
+/**
+ * `command` (run from the repository root) with its output written to
+ * e2e/.tmp/logs/<name>.log; with `echo`, the lines that are not pino's
+ * info or lower go on to stderr (Playwright prints them).
+ */
+export function logged(name: string, command: string, echo = true): string {
+  const file = `${root}/logs/${name}.log`;
+  const rest = echo ? ` | grep --line-buffered -v '^{"level":[123]0,' >&2` : ' >/dev/null';
+  return `mkdir -p ${root}/logs && ${command} 2>&1 | tee ${file}${rest}`;
+}
 
 export const OIDC = {
   port: at(8309),
@@ -22,6 +43,14 @@ const overseasNodes = [
   { code: 'us2', name: 'International 2', region: 'us', url: `http://127.0.0.1:${at(8303)}` },
 ];
 const NODE_SECRET = 'e2e-node-secret-0123456789abcdef-0123';
+
+/**
+ * The test servers' wait between two codes to one target (CODE_RESEND_SECONDS,
+ * refused in production): short, so a spec that sends a second code to a
+ * number right after registering it waits seconds, not the real minute; long
+ * enough to see the send button count down.
+ */
+export const CODE_RESEND_SECONDS = 5;
 
 type Options = {
   code: string;
@@ -42,12 +71,17 @@ function server({ code, region, port, oidcProvider, nodes, stripe }: Options) {
     `REGION=${region}`,
     `PORT=${port}`,
     `DATA_DIR=${dataDir}`,
-    'LOG_LEVEL=warn',
+    // every request is logged: the log check reads them all
+    'LOG_LEVEL=info',
     'CAPTCHA_FREE_SENDS_PER_IP=1000',
-    // SMS has no gateway here: specs read it from the dev mailbox
+    `CODE_RESEND_SECONDS=${CODE_RESEND_SECONDS}`,
+    // overseas SMS stays in the outbox (specs read it from the dev mailbox); China's goes to the Aliyun fake
     'DEV_MAILBOX=true',
+    ...(region === 'cn' ? SMS_FAKE.serverEnv() : []),
     `SMTP_URL=${SMTP_SINK.smtpUrl}`,
     `MAIL_FROM='Account Center <${mailFrom}>'`,
+    // the header's "my cloud" entry: configured overseas, hidden in China (no URL)
+    ...(region === 'us' ? ['MY_CLOUD_URL=https://cloud.example.com/us'] : []),
     ...(oidcProvider
       ? [
           `OAUTH_${oidcProvider}_ISSUER=${OIDC.issuer}`,
@@ -66,7 +100,7 @@ function server({ code, region, port, oidcProvider, nodes, stripe }: Options) {
     mailFrom,
     origin: `http://127.0.0.1:${port}`,
     url: `http://127.0.0.1:${port}${basePath}`,
-    command: `rm -rf ${dataDir} && ${env.join(' ')} npx tsx server/src/main.ts`,
+    command: logged(code, `rm -rf ${dataDir} && ${env.join(' ')} node server/dist/main.js`),
   };
 }
 

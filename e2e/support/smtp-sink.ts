@@ -4,7 +4,8 @@
  * it received, parsed with mailparser, for the specs to read.
  *
  *   SMTP  127.0.0.1:8310
- *   HTTP  127.0.0.1:8311  GET /messages.json  → { rows: SinkMessage[] } (newest first)
+ *   HTTP  127.0.0.1:8311  GET /messages.json  → { rows: SinkMessage[] } (newest first, 500;
+ *                         every one with ?all=1, for the log check after the run)
  *
  * Started by playwright.config.ts before the product servers
  * (`npx tsx e2e/support/smtp-sink.ts`).
@@ -41,9 +42,10 @@ const smtp = new SMTPServer({
 });
 
 const http = createServer((req, res) => {
-  if (req.method === 'GET' && req.url === '/messages.json') {
+  const url = new URL(req.url ?? '/', 'http://sink');
+  if (req.method === 'GET' && url.pathname === '/messages.json') {
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ rows: received.slice(0, 500) }));
+    res.end(JSON.stringify({ rows: url.searchParams.has('all') ? received : received.slice(0, 500) }));
     return;
   }
   res.writeHead(404, { 'content-type': 'text/plain' });

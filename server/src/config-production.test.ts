@@ -9,6 +9,10 @@ const SAFE = {
   DATABASE_URL: 'postgres://ac@db.example.com/ac',
   SMTP_URL: 'smtps://mailer@smtp.example.com',
   PAYMENT_PROVIDERS: '',
+  SMS_PROVIDER: 'twilio',
+  TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
+  TWILIO_AUTH_TOKEN: 'a-twilio-auth-token-0123456789',
+  TWILIO_FROM: '+15005550006',
 };
 
 const STRIPE_KEY = 'sk_live_51AbCdEfGhIjKlMnOpQrStUvWxYz0123456789';
@@ -30,6 +34,12 @@ const UNSAFE_PRODUCTION: [string, Record<string, string | undefined>][] = [
   ['PAYMENT_PROVIDERS', { PAYMENT_PROVIDERS: 'sandbox' }],
   ['SANDBOX_PAYMENT_SECRET', { PAYMENT_PROVIDERS: 'sandbox', ALLOW_SANDBOX_PAYMENTS: 'true' }],
   ['DEV_MAILBOX', { DEV_MAILBOX: 'true' }],
+  ['SMS_PROVIDER', { SMS_PROVIDER: undefined }],
+  ['SMS_PROVIDER', { SMS_PROVIDER: 'outbox' }],
+  ['TWILIO_AUTH_TOKEN', { TWILIO_AUTH_TOKEN: 'short-token' }],
+  ['TWILIO_BASE_URL', { TWILIO_BASE_URL: 'http://127.0.0.1:4010' }],
+  ['CODE_RESEND_SECONDS', { CODE_RESEND_SECONDS: '1' }],
+  ['CODE_RESEND_SECONDS', { CODE_RESEND_SECONDS: '60' }],
   ['STRIPE_SECRET_KEY', stripe({ STRIPE_SECRET_KEY: 'sk_live_short' })],
   ['STRIPE_WEBHOOK_SECRET', stripe({ STRIPE_WEBHOOK_SECRET: 'whsec_short' })],
   ['STRIPE_API_BASE', stripe({ STRIPE_API_BASE: 'http://127.0.0.1:12111' })],
@@ -87,6 +97,8 @@ describe('production mode', () => {
       SANDBOX_PAYMENT_SECRET: 'a-sandbox-secret-of-32-characters-at-least',
     });
     expect(sandbox.paymentProviders).toEqual(['sandbox']);
+    const outboxSms = loadConfig({ ...SAFE, SMS_PROVIDER: 'outbox', ALLOW_OUTBOX_SMS: 'true' });
+    expect(outboxSms.sms).toEqual({ provider: 'outbox' });
   });
 
   it('names a variable its own field refuses once (a malformed URL, a secret shorter than 32 characters)', () => {
@@ -111,6 +123,7 @@ describe('production mode', () => {
         expect.stringMatching(/^Invalid configuration: DATABASE_URL /),
         expect.stringMatching(/^Invalid configuration: SMTP_URL /),
         expect.stringMatching(/^Invalid configuration: PAYMENT_PROVIDERS /),
+        expect.stringMatching(/^Invalid configuration: SMS_PROVIDER /),
       ]);
     }
   });

@@ -16,6 +16,8 @@ export const productionEnvShape = {
   ALLOW_EMBEDDED_DB: flag.default(false),
   /** Production with the sandbox gateway, which marks orders paid without money. */
   ALLOW_SANDBOX_PAYMENTS: flag.default(false),
+  /** Production with SMS_PROVIDER=outbox: text messages are only recorded, never sent. */
+  ALLOW_OUTBOX_SMS: flag.default(false),
   /** The dev mailbox pages (/dev/mailbox): what the outbox holds, codes and links included. */
   DEV_MAILBOX: flag.default(false),
 };
@@ -28,6 +30,9 @@ export const SECRET_MIN_LENGTH: Record<string, number> = {
   STRIPE_SECRET_KEY: 32,
   STRIPE_WEBHOOK_SECRET: 32,
   METRICS_TOKEN: 16,
+  ALIYUN_SMS_ACCESS_KEY_SECRET: 16,
+  TENCENT_SMS_SECRET_KEY: 16,
+  TWILIO_AUTH_TOKEN: 16,
   ...Object.fromEntries(THIRD_PARTY_TYPES.map((p) => [`OAUTH_${p.toUpperCase()}_CLIENT_SECRET`, 16])),
 };
 
@@ -44,7 +49,10 @@ type ModeEnv = {
   NODE_SECRET?: string | undefined;
   ALLOW_EMBEDDED_DB: boolean;
   ALLOW_SANDBOX_PAYMENTS: boolean;
+  SMS_PROVIDER: string;
+  ALLOW_OUTBOX_SMS: boolean;
   DEV_MAILBOX: boolean;
+  CODE_RESEND_SECONDS?: number | undefined;
 };
 
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -84,10 +92,26 @@ export function refineModeEnv(e: ModeEnv & Record<string, unknown>, ctx: z.Refin
       problem('SANDBOX_PAYMENT_SECRET', 'is required in production when the sandbox gateway is allowed');
     }
   }
+  if (e.SMS_PROVIDER === 'outbox' && !e.ALLOW_OUTBOX_SMS) {
+    problem(
+      'SMS_PROVIDER',
+      'is outbox, which records text messages without sending them: choose aliyun, tencent or twilio, or set ALLOW_OUTBOX_SMS=true',
+    );
+  }
+  // the SMS SDKs pointed away from the providers (the local fakes of the tests)
+  if (typeof e.ALIYUN_SMS_ENDPOINT === 'string' && e.ALIYUN_SMS_ENDPOINT.startsWith('http://')) {
+    problem('ALIYUN_SMS_ENDPOINT', 'must not be an http:// URL in production (a host or an https:// URL)');
+  }
+  for (const name of ['TENCENT_SMS_CONNECT_TO', 'TWILIO_BASE_URL']) {
+    if (e[name]) problem(name, 'must not be set in production (it points the SMS SDK away from the provider)');
+  }
   if (e.STRIPE_API_BASE) {
     problem('STRIPE_API_BASE', 'must not be set in production (it points the Stripe SDK away from api.stripe.com)');
   }
   if (e.DEV_MAILBOX) problem('DEV_MAILBOX', 'must not be true in production (it shows every code and link)');
+  if (e.CODE_RESEND_SECONDS !== undefined) {
+    problem('CODE_RESEND_SECONDS', 'is for test servers only: production sends one code a minute per target');
+  }
   for (const [name, min] of Object.entries(SECRET_MIN_LENGTH)) {
     const value = e[name];
     if (typeof value === 'string' && value.length < min) {

@@ -10,6 +10,12 @@ describe('config', () => {
     expect(c.seedDemo).toBe(true);
     expect(c.captchaFreeSendsPerIp).toBe(10);
     expect(loadConfig({ CAPTCHA_FREE_SENDS_PER_IP: '1000' }).captchaFreeSendsPerIp).toBe(1000);
+    expect(c.codeResendSeconds).toBe(60);
+    expect(loadConfig({ CODE_RESEND_SECONDS: '1' }).codeResendSeconds).toBe(1);
+    // only shorter than the minute, never 0
+    for (const bad of ['0', '61', 'soon']) {
+      expect(() => loadConfig({ CODE_RESEND_SECONDS: bad })).toThrow(/^Invalid configuration: CODE_RESEND_SECONDS /m);
+    }
   });
 
   it('derives the China base path and never seeds demo data in production', () => {
@@ -21,6 +27,7 @@ describe('config', () => {
       DATABASE_URL: 'postgres://ac@db/ac',
       SMTP_URL: 'smtp://smtp.example.cn',
       PAYMENT_PROVIDERS: '',
+      ALLOW_OUTBOX_SMS: 'true',
       FIELD_ENCRYPTION_KEY: key,
     });
     expect(c.basePath).toBe('/secure');

@@ -3,12 +3,14 @@ import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import { regionSettings, type TPaymentProvider, ZRegion } from '@ac/protocol/enums';
 import { CAPTCHA_FREE_SENDS_PER_IP } from '@ac/protocol/profile';
+import { CODE_RESEND_SECONDS } from '@ac/protocol/verification';
 import { z } from 'zod';
 import { type DeployConfig, deployConfig, deployEnvShape } from './config-deploy.ts';
 import { type OAuthConfig, oauthConfig, oauthEnvShape, refineOAuthEnv } from './config-oauth.ts';
 import { type PaymentsConfig, paymentsConfig, paymentsEnvShape, refinePaymentsEnv } from './config-payments.ts';
 import { productionEnvShape, refineModeEnv } from './config-production.ts';
 import { type DeviceLimits, deviceLimits, ZDeviceLimitsEnv } from './modules/devices/device-limits.ts';
+import { refineSmsEnv, type SmsConfig, smsConfig, smsEnvShape } from './config-sms.ts';
 
 const boolish = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -88,15 +90,24 @@ const ZEnv = z
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
     MAIL_FROM: z.string().min(3).default('Account Center <no-reply@localhost>'),
-    SMS_PROVIDER: z.enum(['outbox']).default('outbox'),
+    // SMS: the provider and its settings (docs/decisions/0016-sms-providers.md).
+    ...smsEnvShape,
     // Scheduled jobs: expiry, reconciliation, purges (docs/decisions/0012-durable-jobs.md).
     JOBS_SCHEDULE: boolish.default(true),
     // Server nodes (docs/decisions/0005-server-nodes.md).
     NODE_CODE: ZNodeCode.optional(),
     CAPTCHA_FREE_SENDS_PER_IP: z.coerce.number().int().min(1).max(100_000).optional(),
+    // Test servers only (refused in production): a shorter wait between two codes to one target.
+    CODE_RESEND_SECONDS: z.coerce.number().int().min(1).max(CODE_RESEND_SECONDS).optional(),
     TRUST_PROXY: ZTrustProxy.default(false),
     SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     DEVICE_LIMITS: ZDeviceLimitsEnv.optional(),
+    // The header's external entries (docs/product.md#enterprise): shown only with a URL.
+    MY_CLOUD_URL: z
+      .string()
+      .url()
+      .regex(/^https?:\/\//, 'must be an http(s) URL')
+      .optional(),
     LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
     SERVER_NODES: ZServerNodes.optional(),
     NODE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -119,6 +130,7 @@ const ZEnv = z
     }
     refineOAuthEnv(e, ctx);
     refinePaymentsEnv(e, ctx);
+    refineSmsEnv(e, ctx);
     refineModeEnv(e, ctx);
   });
 
@@ -136,15 +148,23 @@ export type Config = {
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
-  smsProvider: 'outbox';
+  /** SMS_PROVIDER and the selected provider's settings (config-sms.ts). */
+  sms: SmsConfig;
   /** Run the scheduled jobs (JOBS_SCHEDULE, default true); sent jobs run either way. */
   jobsSchedule: boolean;
+  /** The header's external entries of this node's region: "my cloud" (MY_CLOUD_URL); hidden without a URL. */
+  headerLinks: { cloud?: string };
   paymentProviders: TPaymentProvider[];
   payments: PaymentsConfig;
   /** This node's code in the node list (NODE_CODE, default the region). */
   nodeCode: string;
   /** Code sends from one IP in an hour before an image captcha is needed (docs/protocol.md#verification-codes default 10). */
   captchaFreeSendsPerIp: number;
+  /**
+   * Seconds between two codes to one target (docs/protocol.md#verification-codes: 60). Test
+   * servers lower it with CODE_RESEND_SECONDS; production refuses that variable.
+   */
+  codeResendSeconds: number;
   /**
    * TRUST_PROXY, Fastify's `trustProxy`: the proxies whose X-Forwarded-For
    * gives the client's address (per-IP limits, captcha thresholds, audit).
@@ -197,12 +217,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    smsProvider: e.SMS_PROVIDER,
+    sms: smsConfig(e),
     jobsSchedule: e.JOBS_SCHEDULE,
+    headerLinks: e.MY_CLOUD_URL ? { cloud: e.MY_CLOUD_URL } : {},
     paymentProviders: e.PAYMENT_PROVIDERS,
     payments: paymentsConfig(e),
     nodeCode: e.NODE_CODE ?? e.REGION,
     captchaFreeSendsPerIp: e.CAPTCHA_FREE_SENDS_PER_IP ?? CAPTCHA_FREE_SENDS_PER_IP,
+    codeResendSeconds: e.CODE_RESEND_SECONDS ?? CODE_RESEND_SECONDS,
     trustProxy: e.TRUST_PROXY,
     sessionMaxAgeDays: e.SESSION_MAX_AGE_DAYS,
     deviceLimits: deviceLimits(e.DEVICE_LIMITS),

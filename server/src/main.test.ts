@@ -58,6 +58,7 @@ const PRODUCTION = (port: number): Record<string, string> => ({
   PUBLIC_URL: `http://127.0.0.1:${port}`,
   SMTP_URL: 'smtp://127.0.0.1:2525',
   PAYMENT_PROVIDERS: '',
+  ALLOW_OUTBOX_SMS: 'true',
 });
 
 async function checkServes(port: number) {

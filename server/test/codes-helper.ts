@@ -5,6 +5,7 @@
  */
 import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
+import { normalizeMobile } from '@ac/protocol/common';
 import type { TCodePurpose } from '@ac/protocol/enums';
 import type { TKaptchaResponse, TKaptchaVerifyResponse } from '@ac/protocol/profile';
 import { desc, eq, sql } from 'drizzle-orm';
@@ -40,7 +41,8 @@ export async function sendCode(
   token?: string,
   options: { sink?: SmtpSink } = {},
 ): Promise<string> {
-  const target = 'email' in to ? to.email : to.mobile;
+  // codes and messages are kept under the E.164 form of a mobile
+  const target = 'email' in to ? to.email : (normalizeMobile(to.mobile) ?? to.mobile);
   const sunkBefore = options.sink?.mails.length ?? 0;
   // earlier codes to this target count as sent over a minute ago, so a resend is allowed
   await t.db

@@ -40,7 +40,10 @@ export async function createAccount(t: TestApp, opts: { company?: boolean } = {}
     .returning({ id: users.id });
   const userId = user!.id;
   if (opts.company) {
-    const [company] = await t.db.insert(companies).values({ name: 'Test Co.' }).returning({ id: companies.id });
+    const [company] = await t.db
+      .insert(companies)
+      .values({ name: 'Test Co.', endTime: new Date(Date.now() + 365 * 86_400_000) })
+      .returning({ id: companies.id });
     await t.db.insert(companyMembers).values({ companyId: company!.id, userId, role: 'member' });
   }
   const token = await testServices(t).sessions.createSession(userId, {

@@ -6,10 +6,11 @@
  */
 import { codes } from './calls/codes.ts';
 import { memberships, orders, products, redeem } from './calls/commerce.ts';
+import { company } from './calls/company.ts';
 import { invoice } from './calls/invoice.ts';
 import { account, devices, password, profile } from './calls/profile.ts';
 import { nodes, recovery, registration } from './calls/registration.ts';
-import { company, session, user } from './calls/session.ts';
+import { session, user } from './calls/session.ts';
 import { thirdParty } from './calls/third-party.ts';
 import { trade } from './calls/trade.ts';
 import type { CallContract } from './contract.ts';

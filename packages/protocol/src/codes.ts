@@ -61,6 +61,10 @@ export const Code = {
   resetLinkInvalid: '1200003',
   mailSendTooSoon: '1200004',
   accountNotOnNode: '1200005',
+  // text messages refused by the SMS provider (docs/decisions/0016-sms-providers.md)
+  smsBadNumber: '1200010',
+  smsLimitExceeded: '1200011',
+  smsUnavailable: '1200012',
   // profile, avatar, captcha, third-party rules, account deletion
   addressTaken: '1100001',
   avatarMissing: '1100002',
@@ -95,6 +99,15 @@ export const Code = {
   deviceLimitReached: '1500002',
   sessionNotFound: '1500003',
   portalIsNoDevice: '1500004',
+  // the enterprise: companies, members, seats, invitations (docs/product.md#enterprise)
+  notCompanyMember: '2200001',
+  invitationInvalid: '2200002',
+  invitationOtherEmail: '2200003',
+  alreadyInCompany: '2200004',
+  seatsExhausted: '2200005',
+  seatNotInCompany: '2200006',
+  companyMemberNotFound: '2200007',
+  invitationAlreadyMember: '2200008',
 } as const;
 
 export type TCode = (typeof Code)[keyof typeof Code];
@@ -178,6 +191,15 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
   '1200003': { status: 200, message: 'The reset password link is timeout, invalid operation' },
   '1200004': { status: 200, message: 'A mail was sent recently, please wait' },
   '1200005': { status: 200, message: 'The account does not live on this node' },
+  '1200010': { status: 200, message: 'Text messages cannot be sent to this mobile number, please check it' },
+  '1200011': {
+    status: 200,
+    message: 'This mobile number has received too many text messages today, please try again tomorrow',
+  },
+  '1200012': {
+    status: 200,
+    message: 'Text messages cannot be sent at the moment, please use another way or try again later',
+  },
   '1100001': { status: 200, message: 'This email or mobile number is already used by another account' },
   '1100002': { status: 200, message: 'Please select a file first' },
   '1100003': { status: 200, message: 'The avatar must be a JPEG or PNG image' },
@@ -220,6 +242,17 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
   },
   '1500003': { status: 200, message: 'The session does not exist or has already ended' },
   '1500004': { status: 200, message: 'Only CAD clients report devices, not the account portal' },
+  '2200001': { status: 200, message: 'You are not a member of a company' },
+  '2200002': { status: 200, message: 'The invitation link is invalid, already used or expired' },
+  '2200003': {
+    status: 200,
+    message: 'This invitation was sent to another email address; log in with that address to accept it',
+  },
+  '2200004': { status: 200, message: 'You are already a member of a company' },
+  '2200005': { status: 200, message: 'Every seat of this product is in use' },
+  '2200006': { status: 200, message: 'The company has no seats of this product' },
+  '2200007': { status: 200, message: 'The member does not exist' },
+  '2200008': { status: 200, message: 'This address already belongs to a member of a company' },
 };
 
 /** Fills the `{name}` placeholders of a catalogue message (e.g. 2000003's `{status}`). */

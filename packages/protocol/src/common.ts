@@ -29,8 +29,27 @@ export type TMoney = z.infer<typeof ZMoney>;
 export const ZTime = z.string();
 
 export const ZEmail = z.string().trim().toLowerCase().max(254).email();
-/** Mainland China mobile numbers (11 digits starting with 1) or E.164 elsewhere. */
-export const ZMobile = z
-  .string()
-  .trim()
-  .regex(/^(?:1\d{10}|\+[1-9]\d{6,14})$/);
+const MOBILE_RE = /^(?:1\d{10}|\+[1-9]\d{6,14})$/;
+
+/**
+ * One mobile number, one target (docs/decisions/0016-sms-providers.md): the
+ * E.164 form of a mainland China number typed as 11 digits (`138…` becomes
+ * `+86138…`), or of a number given with its country code; spaces, dashes and
+ * brackets are dropped, a leading `00` is read as `+`. Null when it is not a
+ * mobile number. Used by the web forms and the server alike, so codes,
+ * limits and lookups all see the same string.
+ */
+export function normalizeMobile(input: string): string | null {
+  let v = input.trim().replace(/[\s\-().]/g, '');
+  if (v.startsWith('00')) v = `+${v.slice(2)}`;
+  if (!MOBILE_RE.test(v)) return null;
+  return v.startsWith('+') ? v : `+86${v}`;
+}
+
+/** Mainland China mobile numbers (11 digits starting with 1) or E.164 elsewhere; parsed to E.164. */
+export const ZMobile = z.string().transform((v, ctx) => {
+  const e164 = normalizeMobile(v);
+  if (e164) return e164;
+  ctx.addIssue({ code: 'custom', message: 'must be a mobile number: 11 digits in China, else + and the country code' });
+  return z.NEVER;
+});

@@ -181,3 +181,41 @@ export const ZPayMethod = z.union([z.literal(2), z.literal(3), z.literal(7), z.l
 /** Payment gateways the server can be configured with (PAYMENT_PROVIDERS). */
 export const PAYMENT_PROVIDERS = ['sandbox', 'alipay', 'wechat', 'stripe'] as const;
 export type TPaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+/**
+ * Company roles (docs/product.md#enterprise). `owner`: the account the
+ * company was created for; an admin who cannot be removed. `admin`: manages
+ * the members (invite, remove) and their seats. `member`: uses the seats
+ * assigned to them and sees the company; may not manage members (1300001).
+ */
+export const COMPANY_ROLES = ['owner', 'admin', 'member'] as const;
+export type TCompanyRole = (typeof COMPANY_ROLES)[number];
+/** Roles that manage members and seats. */
+export const COMPANY_ADMIN_ROLES: readonly TCompanyRole[] = ['owner', 'admin'];
+
+/**
+ * Company status: where the company's contract stands. `pending`: created,
+ * not yet in service (seats grant nothing); `active`: in service until its
+ * end time; `closed`: ended for good (seats grant nothing). An active
+ * company past its end time is expired: its seats grant nothing either.
+ */
+export const COMPANY_STATUSES = ['active', 'pending', 'closed'] as const;
+export type TCompanyStatus = (typeof COMPANY_STATUSES)[number];
+
+/**
+ * Freeze status, independent of the status: `frozen` suspends an active
+ * company for a while (an operator's decision, e.g. an unpaid invoice): its
+ * seats grant nothing and its members may not buy a product the company
+ * holds seats of (1300001) until it is `normal` again.
+ */
+export const FREEZE_STATUSES = ['normal', 'frozen'] as const;
+export type TFreezeStatus = (typeof FREEZE_STATUSES)[number];
+
+/** Whether a company's seats grant their goods at `at`: active, not frozen, not past its end time. */
+export function companyGrants(
+  c: { status: TCompanyStatus; freezeStatus: TFreezeStatus; endTime: Date | string },
+  at: Date,
+): boolean {
+  if (c.status !== 'active' || c.freezeStatus !== 'normal') return false;
+  return new Date(c.endTime).getTime() > at.getTime();
+}

@@ -1,7 +1,7 @@
 /** Login, logout and user info calls (docs/api.md). */
 import { z } from 'zod';
 import { ZTime } from './common.ts';
-import { ACCOUNT_TYPES } from './enums.ts';
+import { ACCOUNT_TYPES, COMPANY_ROLES, COMPANY_STATUSES, FREEZE_STATUSES } from './enums.ts';
 
 export const ZLoginRequest = z.object({
   account: z.string().trim().min(1).max(254),
@@ -80,9 +80,9 @@ export const ZCompanyInfo = z
   .object({
     companyId: z.string(),
     companyName: z.string(),
-    role: z.enum(['owner', 'admin', 'member']),
-    companyStatus: z.enum(['active', 'pending', 'closed']),
-    freezeStatus: z.enum(['normal', 'frozen']),
+    role: z.enum(COMPANY_ROLES),
+    companyStatus: z.enum(COMPANY_STATUSES),
+    freezeStatus: z.enum(FREEZE_STATUSES),
     endTime: ZTime.nullable(),
   })
   .nullable();

@@ -1,15 +1,15 @@
 /**
- * Mail delivery: every message is recorded in the outbox; with SMTP_URL it
- * is also sent through nodemailer, and once SMTP accepted it the outbox
- * keeps a redacted copy (codes and link ids replaced by ******). Without
- * SMTP_URL the outbox is the mailbox and keeps the clear text (shown on
- * the dev mailbox page with DEV_MAILBOX=true). A local sink
- * without STARTTLS works with `smtp://host:port`; `?ignoreTLS=true` and the
- * other nodemailer options can be given as query parameters of SMTP_URL.
+ * Mail delivery: every message is recorded in the outbox. With SMTP_URL a
+ * delivery job is written with it and a worker hands it to SMTP
+ * (modules/jobs/mail-jobs.ts); once SMTP accepted it the outbox keeps a
+ * redacted copy (codes and link ids replaced by ******). Without SMTP_URL
+ * the outbox is the mailbox and keeps the clear text (shown on the dev
+ * mailbox page with DEV_MAILBOX=true). A local sink without STARTTLS works
+ * with `smtp://host:port`; `?ignoreTLS=true` and the other nodemailer
+ * options can be given as query parameters of SMTP_URL.
  */
-import nodemailer from 'nodemailer';
-import { redactText } from '../lib/redact.ts';
-import type { OutboxRepo } from '../modules/outbox/outbox.repo.ts';
+import type { DbOrTx, Tx } from '../db/client.ts';
+import { createOutboxRepo } from '../modules/outbox/outbox.repo.ts';
 
 export type MailMessage = {
   to: string;
@@ -18,30 +18,23 @@ export type MailMessage = {
   /** Drop the outbox copy once SMTP accepted it (a farewell to a deleted account keeps no trace). */
   transient?: boolean;
 };
-export type Mailer = { send(message: MailMessage): Promise<void> };
+/**
+ * `send` writes the message (and over SMTP its delivery job) in one
+ * transaction: `tx` when the caller passes its own, so the message exists
+ * exactly when the caller's rows do; otherwise one of its own.
+ */
+export type Mailer = { send(message: MailMessage, tx?: Tx): Promise<void> };
 
-export function createMailer(
-  options: { smtpUrl: string | undefined; from: string },
-  outbox: Pick<OutboxRepo, 'insertMessage' | 'markSent' | 'markFailed' | 'deleteMessage'>,
-): Mailer {
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+/** Without SMTP: the outbox row is the delivery. */
+export function createOutboxMailer(db: DbOrTx): Mailer {
   return {
-    async send({ transient, ...message }) {
-      const id = await outbox.insertMessage({
+    async send(message, tx) {
+      await createOutboxRepo(tx ?? db).insertMessage({
         channel: 'mail',
         recipient: message.to,
         subject: message.subject,
         body: message.text,
       });
-      if (!transport) return;
-      try {
-        await transport.sendMail({ from: options.from, ...message });
-        if (transient) await outbox.deleteMessage(id);
-        else await outbox.markSent(id, new Date(), redactText(message.text));
-      } catch (e) {
-        await outbox.markFailed(id, (e as Error).message);
-        throw e;
-      }
     },
   };
 }

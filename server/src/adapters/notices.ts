@@ -7,7 +7,7 @@ import type { TLanguage } from '@ac/protocol/enums';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailText } from '../i18n/mail-texts.ts';
 import type { Mailer } from './mail.ts';
-import type { SmsSender } from './sms.ts';
+import type { SmsSender } from './sms/sms.ts';
 
 export type NoticeAddress = { email?: string | null; mobile?: string | null };
 export type NoticeOptions = { language: TLanguage; transient?: boolean };
@@ -22,7 +22,7 @@ export function createNotifier(d: { mailer: Mailer; sms: SmsSender; log: Fastify
       const { subject, text: body } = text(language);
       try {
         if (to.email) await d.mailer.send({ to: to.email, subject, text: body, transient });
-        else if (to.mobile) await d.sms.send({ to: to.mobile, text: body });
+        else if (to.mobile) await d.sms.send({ to: to.mobile, text: body, template: 'notice', params: { subject } });
       } catch (err) {
         d.log.warn({ err, subject }, 'security notice not delivered');
       }

@@ -125,6 +125,33 @@ describe('admin commands', () => {
     expect(await admin('reconcile', { 'older-than': '0' })).toMatch(/^checked \d+ orders? awaiting payment/);
   });
 
+  it('companies create, seats, add-admin, freeze and unfreeze', async () => {
+    const created = await admin('companies create', { name: 'Admin CLI Co', end: '2099-12-31' });
+    const id = created.split('\t')[0]!;
+    expect(created).toMatch(/Admin CLI Co\tactive\tends 2099-12-31T23:59:59.999Z$/);
+    expect(await admin('companies seats', { company: id, goods: 'ML3', total: '2' })).toBe(`${id}: 2 seats of ML3`);
+    await expect(admin('companies seats', { company: id, goods: 'NOPE', total: '2' })).rejects.toMatchObject({
+      code: Code.goodsNotFound,
+    });
+    const userId = await ctx.services.users.create({
+      name: 'cli-admin',
+      nickName: 'CLI admin',
+      email: 'cli-admin@example.com',
+      isActivate: true,
+    });
+    expect(await admin('companies add-admin', { company: id, user: 'cli-admin@example.com' })).toBe(
+      `${id}: cli-admin@example.com is an admin`,
+    );
+    expect((await ctx.services.companies.companyInfo(userId))?.role).toBe('admin');
+    expect(await admin('companies freeze', { company: id })).toMatch(/frozen/);
+    expect((await ctx.services.companies.companyInfo(userId))?.freezeStatus).toBe('frozen');
+    expect(await admin('companies unfreeze', { company: id })).toBe(`${id}: unfrozen`);
+    expect(await admin('companies list')).toContain(`${id}\tAdmin CLI Co\tactive\tnormal`);
+    await expect(admin('companies create', { name: 'x', end: 'soon' })).rejects.toMatchObject({
+      code: Code.invalidParam,
+    });
+  });
+
   it('users list', async () => {
     expect(await admin('users list')).toMatch(new RegExp(`${DEMO_EMAIL}.*ML2`));
   });

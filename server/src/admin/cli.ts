@@ -25,6 +25,11 @@ const OPTIONS = {
   page: { type: 'string' },
   limit: { type: 'string' },
   'older-than': { type: 'string' },
+  name: { type: 'string' },
+  end: { type: 'string' },
+  status: { type: 'string' },
+  company: { type: 'string' },
+  total: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 

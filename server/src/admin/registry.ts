@@ -1,6 +1,15 @@
 /** Every admin command by its name, and the usage text. */
 import type { AdminArgs, AdminCommand, AdminContext } from './admin-context.ts';
 import { codesGenerate, codesVoid } from './commands/codes.ts';
+import {
+  companiesAddAdmin,
+  companiesCreate,
+  companiesFreeze,
+  companiesList,
+  companiesSeats,
+  companiesSet,
+  companiesUnfreeze,
+} from './commands/companies.ts';
 import { goodsDisable, goodsEnable, goodsList, goodsSetPrice } from './commands/goods.ts';
 import { invoicesVoid } from './commands/invoices.ts';
 import { membershipGrant, membershipRevoke } from './commands/membership.ts';
@@ -21,6 +30,13 @@ export const COMMANDS: Record<string, AdminCommand> = {
   'orders expire': ordersExpire,
   'invoices void': invoicesVoid,
   'users list': usersList,
+  'companies create': companiesCreate,
+  'companies list': companiesList,
+  'companies seats': companiesSeats,
+  'companies freeze': companiesFreeze,
+  'companies unfreeze': companiesUnfreeze,
+  'companies set': companiesSet,
+  'companies add-admin': companiesAddAdmin,
   reconcile,
 };
 
@@ -39,6 +55,12 @@ export const USAGE = `Usage: npm run admin -- <command> [options]
   orders expire
   invoices void <invoiceNo>              (an issued invoice, China build; its orders can be invoiced again)
   users list [--page 1] [--limit 50]
+  companies create --name <name> --end <YYYY-MM-DD> [--status active|pending|closed]   (prints the id)
+  companies list
+  companies seats --company <id> --goods <code> --total <n>
+  companies freeze --company <id>        companies unfreeze --company <id>
+  companies set --company <id> [--status active|pending|closed] [--end <YYYY-MM-DD>]
+  companies add-admin --company <id> --user <email|mobile>
   reconcile [--older-than <minutes, default 15>]
 
 The database is the server's: DATA_DIR (PGlite; stop the server first) or DATABASE_URL.`;

@@ -9,11 +9,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type AvatarStore, createDbAvatarStore } from '../adapters/avatar-store.ts';
 import type { InvoicingProvider } from '../adapters/invoicing/provider.ts';
 import { createSandboxInvoicing } from '../adapters/invoicing/sandbox.ts';
-import { createMailer, type Mailer } from '../adapters/mail.ts';
+import { createOutboxMailer, type Mailer } from '../adapters/mail.ts';
 import { createNotifier } from '../adapters/notices.ts';
 import { createOAuthProviders, type OAuthProviders } from '../adapters/oauth.ts';
 import { createPaymentGateways } from '../adapters/payments/gateways.ts';
-import { createOutboxSms, type SmsSender } from '../adapters/sms.ts';
+import { createSmsProvider } from '../adapters/sms/providers.ts';
+import { createOutboxSms, type SmsSender } from '../adapters/sms/sms.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { createFieldCipher } from '../lib/field-crypto.ts';
@@ -31,6 +32,7 @@ import { createInvoiceTitlesService } from '../modules/invoice/invoice-titles.se
 import { createJobQueue } from '../modules/jobs/job-queue.ts';
 import { createQueuedMailer } from '../modules/jobs/mail-jobs.ts';
 import { registerScheduledJobs } from '../modules/jobs/scheduled-jobs.ts';
+import { createQueuedSms } from '../modules/jobs/sms-jobs.ts';
 import { createKeysService } from '../modules/keys/keys.service.ts';
 import { createMembershipAdmin } from '../modules/memberships/membership-admin.service.ts';
 import { createMembershipsService } from '../modules/memberships/memberships.service.ts';
@@ -82,9 +84,15 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
   const mailer =
     adapters.mailer ??
     (smtpUrl
-      ? createQueuedMailer({ smtpUrl, from, queue: jobs, outbox: outboxRepo, log })
-      : createMailer({ smtpUrl, from }, outboxRepo));
-  const sms = adapters.sms ?? createOutboxSms(outboxRepo);
+      ? createQueuedMailer({ smtpUrl, from, db, queue: jobs, outbox: outboxRepo, log })
+      : createOutboxMailer(db));
+  // SMS: through the selected provider (and the queue for retries), else kept in the outbox
+  const smsProvider = createSmsProvider(config.sms);
+  const sms =
+    adapters.sms ??
+    (smsProvider
+      ? createQueuedSms({ provider: smsProvider, queue: jobs, outbox: outboxRepo, log })
+      : createOutboxSms(outboxRepo));
   const outbox = createOutboxService({ db });
   const notifier = createNotifier({ mailer, sms, log });
   const mail = createAccountMail({ mailer, sms, publicUrl, basePath, region });
@@ -99,10 +107,23 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
   const snapshots = createSessionSnapshots({ db, changes });
   const users = createUserService({ db, changes });
   const products = createProductsService({ db, currency });
-  const memberships = createMembershipsService({ db, users, products, changes });
+  const companies = createCompanyService({
+    db,
+    users,
+    products,
+    audit,
+    mailer,
+    changes,
+    defaultLanguage,
+    webUrl: `${publicUrl}${basePath}`,
+  });
+  const memberships = createMembershipsService({ db, users, products, companies, changes });
   const userInfo = createUserInfoService({ users, memberships, snapshots });
-  const companies = createCompanyService({ db });
-  const codes = createCodesService({ db, freeSendsPerIp: config.captchaFreeSendsPerIp });
+  const codes = createCodesService({
+    db,
+    freeSendsPerIp: config.captchaFreeSendsPerIp,
+    resendSeconds: config.codeResendSeconds,
+  });
   const captcha = createCaptchaService({ db, generate: adapters.captcha ?? svgCaptchaGenerator, audit });
   const directory = createNodeDirectory({
     db,
@@ -174,7 +195,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
   const thirdLogin = createThirdLoginService({ thirdParty, flow, sessions, userInfo, audit });
 
   // commerce
-  const orders = createOrdersService({ db, products, memberships, audit });
+  const orders = createOrdersService({ db, products, memberships, companies, audit });
   const refunds = createOrderRefunds({ db, memberships, audit });
   const payments = createPaymentsService({ db, orders, memberships, products, gateways, refunds, audit, log });
   const redeem = createRedeemService({ db, currency, users, memberships, products, companies, orders, audit });

@@ -33,6 +33,7 @@ const operatorValues: Record<string, string> = {
   POSTGRES_PASSWORD: 'a-database-password',
   SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
   PAYMENT_PROVIDERS: 'alipay',
+  SMS_PROVIDER: 'twilio',
   METRICS_TOKEN: 'a-metrics-token-of-32-characters',
 };
 
@@ -55,6 +56,9 @@ function gatewayKeys() {
     ALIPAY_APP_ID: '2021000000000000',
     ALIPAY_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
     ALIPAY_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
+    TWILIO_AUTH_TOKEN: 'a-twilio-auth-token-0123456789',
+    TWILIO_FROM: '+15005550006',
   };
 }
 
@@ -83,7 +87,7 @@ describe('compose.yaml', () => {
   });
 
   it('gives the app everything production needs, the secrets from the operator', () => {
-    for (const name of ['PUBLIC_URL', 'SMTP_URL', 'METRICS_TOKEN', 'PAYMENT_PROVIDERS']) {
+    for (const name of ['PUBLIC_URL', 'SMTP_URL', 'METRICS_TOKEN', 'PAYMENT_PROVIDERS', 'SMS_PROVIDER']) {
       expect(appEnv[name], name).toMatch(new RegExp(`^\\$\\{${name}:\\?`));
     }
     expect(appEnv.DATABASE_URL).toContain('${POSTGRES_PASSWORD:?');

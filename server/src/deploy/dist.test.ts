@@ -91,6 +91,7 @@ describe('production build', () => {
         DATABASE_URL: 'postgres://accounts@127.0.0.1:1/accounts',
         SMTP_URL: 'smtp://127.0.0.1:2525',
         PAYMENT_PROVIDERS: '',
+        ALLOW_OUTBOX_SMS: 'true',
       };
       const unsafe: [string, Record<string, string | undefined>][] = [
         ['PUBLIC_URL', { PUBLIC_URL: undefined }],

@@ -22,6 +22,7 @@ const samples: { [M in keyof MailMessages]: MailMessages[M] } = {
   thirdUnbound: { provider: 'ProviderName' },
   thirdBound: { provider: 'ProviderName' },
   accountDeleted: {},
+  companyInvitation: { company: 'CompanyName', link: 'https://ac.example/enterprise/join/tok-3', days: 9 },
 };
 
 describe('mail texts', () => {

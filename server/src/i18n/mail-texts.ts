@@ -35,6 +35,7 @@ export type MailMessages = {
   thirdUnbound: { provider: string };
   thirdBound: { provider: string };
   accountDeleted: Record<never, never>;
+  companyInvitation: { company: string; link: string; days: number };
 };
 export type MailMessage = keyof MailMessages;
 

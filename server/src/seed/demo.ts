@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import {
   companies,
   companyMembers,
+  companySeats,
   devices,
   memberships,
   orders,
@@ -17,7 +18,7 @@ import { catalogueRows } from './catalogue.ts';
 
 export const DEMO_EMAIL = 'demo@example.com';
 export const DEMO_PASSWORD = 'Demo-2026-pass';
-export const DEMO_MOBILE = '13800000000';
+export const DEMO_MOBILE = '+8613800000000';
 export const DEMO_UNUSED_CODE = 'DEMO-UNUSED-0001';
 
 export async function seedDemo(db: Db, region: TRegion) {
@@ -52,6 +53,11 @@ export async function seedDemo(db: Db, region: TRegion) {
       .values({ name: 'Demo Engineering Ltd.', endTime: addMs(now, 300 * DAY) })
       .returning({ id: companies.id });
     await tx.insert(companyMembers).values({ companyId: company!.id, userId, role: 'owner' });
+    // seats for the demo owner to assign (docs/product.md#enterprise)
+    await tx.insert(companySeats).values([
+      { companyId: company!.id, goodsCode: 'ML4', total: 5 },
+      { companyId: company!.id, goodsCode: 'ML2', total: 3 },
+    ]);
 
     const day = (n: number) => addMs(now, n * DAY);
     const order = (

@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 
 export function indexHtml(template: string, config: Config): string {
-  const appConfig = JSON.stringify({ region: config.region, basePath: config.basePath });
+  const appConfig = JSON.stringify({ region: config.region, basePath: config.basePath, links: config.headerLinks });
   const head = `<base href="${config.basePath}/"><meta name="app-config" content="${appConfig.replace(/"/g, '&quot;')}">`;
   return template.replace('<head>', `<head>${head}`);
 }

@@ -8,6 +8,7 @@ import { FullPageSpin } from '@/components/full-page-spin';
 import { paths } from '@/config/paths';
 import { authRoutes } from '@/features/auth/routes';
 import { devicesRoutes } from '@/features/devices/routes';
+import { enterpriseRoutes } from '@/features/enterprise/routes';
 import { invoiceRoutes } from '@/features/invoice/routes';
 import { nodesRoutes } from '@/features/nodes/routes';
 import { ordersRoutes } from '@/features/orders/routes';
@@ -32,6 +33,7 @@ const features = [
   ordersRoutes,
   redeemRoutes,
   devicesRoutes,
+  enterpriseRoutes,
   profileRoutes,
   securityRoutes,
   registerRoutes,

@@ -19,6 +19,11 @@ export const paths = {
   redeemCodePro: fixed('/redeemcode/pro'),
   redeemCodeOrder: fixed('/redeemcode/order'),
   devices: fixed('/devices'),
+  enterprise: fixed('/enterprise'),
+  enterpriseJoin: {
+    path: '/enterprise/join/:token',
+    getHref: (token: string) => `/enterprise/join/${encodeURIComponent(token)}`,
+  },
   profile: fixed('/profile'),
   changePassword: fixed('/change_pwd'),
   thirdBind: fixed('/third_bind'),

@@ -9,6 +9,7 @@ export const NAMESPACES = [
   'orders',
   'redeem',
   'devices',
+  'enterprise',
   'profile',
   'security',
   'register',

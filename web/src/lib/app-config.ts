@@ -10,10 +10,19 @@ import { z } from 'zod';
 const ZAppConfig = z.object({
   region: ZRegion,
   basePath: z.string().regex(/^(\/[\w-]+)*$/),
+  /** The header's external entries of this region (MY_CLOUD_URL); an entry without a URL is hidden. */
+  links: z
+    .object({
+      cloud: z
+        .string()
+        .regex(/^https?:\/\//)
+        .optional(),
+    })
+    .default({}),
 });
 export type AppConfig = z.infer<typeof ZAppConfig>;
 
-const fallback: AppConfig = { region: 'us', basePath: regionSettings.us.basePath };
+const fallback: AppConfig = { region: 'us', basePath: regionSettings.us.basePath, links: {} };
 
 export function parseAppConfig(content: string | null | undefined): AppConfig {
   if (!content) return fallback;

@@ -66,7 +66,7 @@ export const orders = {
     auth: true,
     request: ZOrderCreateRequest,
     response: ZOrderCreateResponse,
-    errors: [Code.goodsNotFound, Code.couponInvalid],
+    errors: [Code.goodsNotFound, Code.couponInvalid, Code.noPermission],
   }),
   detail: defineContract({
     path: '/order/v5/order/detail',

@@ -6,7 +6,6 @@ import { ZEmpty } from '../common.ts';
 import { defineContract } from '../contract.ts';
 import { ZActiveSessions, ZSignOutRequest } from '../devices.ts';
 import {
-  ZCompanyInfo,
   ZExchangeHandoverRequest,
   ZHandoverResponse,
   ZLoginByCodeRequest,
@@ -96,16 +95,5 @@ export const user = {
     auth: true,
     request: ZEmpty,
     response: ZUserInfoResponse,
-  }),
-};
-
-export const company = {
-  companyInfo: defineContract({
-    path: '/company/v5/member/getCompanyInfoByToken',
-    summary: "The user's company and role, or null",
-    tag: 'company',
-    auth: true,
-    request: ZEmpty,
-    response: ZCompanyInfo,
   }),
 };

@@ -3,6 +3,7 @@ export * from './auth.ts';
 export * from './avatars.ts';
 export * from './captcha.ts';
 export * from './commerce.ts';
+export * from './companies.ts';
 export * from './devices.ts';
 export * from './invoices.ts';
 export * from './payments.ts';

@@ -1,3 +1,4 @@
+import { COMPANY_ROLES, COMPANY_STATUSES, FREEZE_STATUSES } from '@ac/protocol/enums';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
@@ -34,13 +35,9 @@ export const users = pgTable(
 export const companies = pgTable('companies', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
-  status: text('status', { enum: ['active', 'pending', 'closed'] })
-    .notNull()
-    .default('active'),
-  freezeStatus: text('freeze_status', { enum: ['normal', 'frozen'] })
-    .notNull()
-    .default('normal'),
-  endTime: timestamp('end_time', { withTimezone: true }),
+  status: text('status', { enum: COMPANY_STATUSES }).notNull().default('active'),
+  freezeStatus: text('freeze_status', { enum: FREEZE_STATUSES }).notNull().default('normal'),
+  endTime: timestamp('end_time', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -53,9 +50,7 @@ export const companyMembers = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    role: text('role', { enum: ['owner', 'admin', 'member'] })
-      .notNull()
-      .default('member'),
+    role: text('role', { enum: COMPANY_ROLES }).notNull().default('member'),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('company_members_user_key').on(t.userId)],

@@ -173,7 +173,7 @@ describe('userCancelAccount', () => {
     await t.db.insert(users).values({
       name: 'mobile-only',
       nickName: 'Mobile Only',
-      mobile: '13912340000',
+      mobile: '+8613912340000',
       passwordHash: await hashPassword(DEMO_PASSWORD),
       isActivate: true,
     });

@@ -5,10 +5,11 @@
  * issued, delivered by mail or SMS and recorded.
  */
 import { Code } from '@ac/protocol/codes';
+import { normalizeMobile } from '@ac/protocol/common';
 import type { TCodePurpose, TLanguage } from '@ac/protocol/enums';
-import { CODE_RESEND_SECONDS, CODE_TTL_MINUTES } from '@ac/protocol/verification';
+import { CODE_TTL_MINUTES } from '@ac/protocol/verification';
 import type { Mailer } from '../../adapters/mail.ts';
-import type { SmsSender } from '../../adapters/sms.ts';
+import type { SmsSender, SmsTemplate } from '../../adapters/sms/sms.ts';
 import type { AuthSession } from '../../envelope/call.ts';
 import { messageLanguage } from '../../i18n/language.ts';
 import { codeMessageText, registerNoticeText } from '../../i18n/mail-texts.ts';
@@ -19,6 +20,18 @@ import type { UserService } from '../user/user.service.ts';
 import type { CodesService } from './codes.service.ts';
 
 export type Delivery = 'code' | 'notice' | 'none';
+
+/** The provider template of each code purpose (docs/decisions/0016-sms-providers.md). */
+export const smsTemplateOf: Record<TCodePurpose, SmsTemplate> = {
+  register: 'register',
+  login: 'login',
+  findPwd: 'reset',
+  changePassword: 'reset',
+  bindEmail: 'bind',
+  bindMobile: 'bind',
+  verifyCurrent: 'bind',
+  cancelAccount: 'delete',
+};
 
 /** Purposes for an existing account: one living on another node is sent there (the jump-node screen). */
 const accountPurposes: readonly TCodePurpose[] = ['login', 'findPwd'];
@@ -50,7 +63,9 @@ export async function deliveryFor(
     case 'verifyCurrent': {
       if (!session) throw new AppError(Code.sessionExpired);
       const own = await lookups.ownAddresses(session.userId);
-      if (!own.some((a) => a && a.toLowerCase() === target.toLowerCase())) {
+      const same = (a: string) =>
+        (normalizeMobile(a) ?? a.toLowerCase()) === (normalizeMobile(target) ?? target.toLowerCase());
+      if (!own.some((a) => a && same(a))) {
         throw new AppError(Code.invalidParam, 'the code must go to your own email or mobile');
       }
       return 'code';
@@ -59,7 +74,7 @@ export async function deliveryFor(
 }
 
 type Deps = {
-  codes: Pick<CodesService, 'issue'>;
+  codes: Pick<CodesService, 'issue' | 'resendSeconds'>;
   mailer: Mailer;
   sms: SmsSender;
   users: Pick<UserService, 'findByAccount' | 'findLive'>;
@@ -110,7 +125,7 @@ export function createCodeDelivery(d: Deps) {
       requestId: r.requestId,
       detail: { channel, purpose, captcha: r.ticket !== undefined },
     });
-    return { resendAfter: CODE_RESEND_SECONDS };
+    return { resendAfter: d.codes.resendSeconds };
   }
 
   return {
@@ -132,8 +147,17 @@ export function createCodeDelivery(d: Deps) {
         mobile,
         'sms',
         {
-          code: (code) => d.sms.send({ to: mobile, text: codeMessageText(lang, code, CODE_TTL_MINUTES).text }),
-          notice: () => d.sms.send({ to: mobile, text: registerNoticeText(lang).text }),
+          code: (code) =>
+            d.sms.send({
+              to: mobile,
+              text: codeMessageText(lang, code, CODE_TTL_MINUTES).text,
+              template: smsTemplateOf[r.purpose],
+              params: { code },
+            }),
+          notice: () => {
+            const { subject, text } = registerNoticeText(lang);
+            return d.sms.send({ to: mobile, text, template: 'notice', params: { subject } });
+          },
         },
         r,
       );

@@ -8,6 +8,7 @@
 
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { Code } from '@ac/protocol/codes';
+import { normalizeMobile } from '@ac/protocol/common';
 import { CAPTCHA_FREE_SENDS_PER_IP, CAPTCHA_FREE_SENDS_PER_TARGET } from '@ac/protocol/profile';
 import {
   CODE_MAX_ATTEMPTS,
@@ -23,6 +24,11 @@ import { addMs, DAY, HOUR, MINUTE, SECOND } from '../../lib/time.ts';
 import { createCaptchaRepo } from './captcha.repo.ts';
 import { createCodesRepo } from './codes.repo.ts';
 
+/** A mobile target in its E.164 form (`138…` and `+86138…` are one target); an email as given. */
+function codeTarget(target: string): string {
+  return target.includes('@') ? target : (normalizeMobile(target) ?? target);
+}
+
 function codeHash(purpose: string, target: string, code: string) {
   return sha256Hex(`${purpose}:${target}:${code}`);
 }
@@ -35,23 +41,30 @@ type Deps = {
   now?: () => Date;
   /** Sends from one IP in an hour before each needs a captcha ticket. */
   freeSendsPerIp?: number;
+  /** Seconds before a target gets another code (CODE_RESEND_SECONDS by default; lower only on test servers). */
+  resendSeconds?: number;
 };
 
 export function createCodesService(d: Deps) {
   const { db } = d;
   const now = d.now ?? (() => new Date());
   const freeSendsPerIp = d.freeSendsPerIp ?? CAPTCHA_FREE_SENDS_PER_IP;
+  const resendMs = (d.resendSeconds ?? CODE_RESEND_SECONDS) * SECOND;
   return {
+    /** What a send answers as `resendAfter`. */
+    resendSeconds: resendMs / SECOND,
+
     /** Creates a code for purpose + target, enforcing the send limits; returns the clear code. */
-    async issue(purpose: string, target: string, guard: IssueGuard = {}): Promise<string> {
+    async issue(purpose: string, given: string, guard: IssueGuard = {}): Promise<string> {
+      const target = codeTarget(given);
       const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
       await db.transaction(async (tx) => {
         const repo = createCodesRepo(tx);
         await repo.lockTarget(target);
         const at = now();
         const last = await repo.latestSendTime(target);
-        if (last && at.getTime() - last.getTime() < CODE_RESEND_SECONDS * SECOND) {
-          const wait = Math.ceil((CODE_RESEND_SECONDS * SECOND - (at.getTime() - last.getTime())) / 1000);
+        if (last && at.getTime() - last.getTime() < resendMs) {
+          const wait = Math.ceil((resendMs - (at.getTime() - last.getTime())) / 1000);
           throw new AppError(Code.codeSendTooSoon, `retry in ${wait} s`);
         }
         const lastHour = await repo.countSendsSince(target, addMs(at, -HOUR));
@@ -89,10 +102,11 @@ export function createCodesService(d: Deps) {
      */
     async verify(
       purpose: string,
-      target: string,
+      address: string,
       code: string,
       { consume = true, tx }: { consume?: boolean; tx?: DbOrTx } = {},
     ): Promise<void> {
+      const target = codeTarget(address);
       const repo = createCodesRepo(tx ?? db);
       const row = await repo.latestCode(purpose, target);
       const at = now();
@@ -110,7 +124,7 @@ export function createCodesService(d: Deps) {
 
     /** Account deletion: the codes sent to the account's addresses go. */
     async forgetTargets(targets: string[], tx: DbOrTx) {
-      if (targets.length) await createCodesRepo(tx).deleteForTargets(targets);
+      if (targets.length) await createCodesRepo(tx).deleteForTargets(targets.map(codeTarget));
     },
   };
 }

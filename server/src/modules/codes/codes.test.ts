@@ -103,6 +103,20 @@ describe('verification codes', () => {
     expect(await failure(issueSolved('login', target))).toBe(Code.tooManyRequests);
   });
 
+  it('wait the configured interval on a test server (CODE_RESEND_SECONDS)', async () => {
+    const quick = createCodesService({ db: t.db, now: () => clock, resendSeconds: 2 });
+    expect(quick.resendSeconds).toBe(2);
+    start('2026-01-07T00:00:00Z');
+    await quick.issue('login', 'quick@example.com');
+    tick(SECOND);
+    expect(await failure(quick.issue('login', 'quick@example.com'))).toBe(Code.codeSendTooSoon);
+    // the default service still holds the target back for the minute
+    expect(await failure(codes.issue('login', 'quick@example.com'))).toBe(Code.codeSendTooSoon);
+    tick(SECOND);
+    expect(await failure(codes.issue('login', 'quick@example.com'))).toBe(Code.codeSendTooSoon);
+    expect(await failure(quick.issue('login', 'quick@example.com'))).toBe('ok');
+  });
+
   it('only the latest code counts', async () => {
     start('2026-01-06T00:00:00Z');
     const first = await codes.issue('login', 'latest@example.com');
@@ -147,8 +161,21 @@ describe('code calls', () => {
       const toOwner = sms.filter((m) => m.recipient === DEMO_MOBILE).at(-1);
       expect(toOwner?.body).toMatch(/tried to register/);
       expect(toOwner?.body).not.toMatch(/\d{6}/);
-      expect(sms.filter((m) => m.recipient === '13700000000').at(-1)?.body).toMatch(/\b\d{6}\b/);
+      // stored in E.164, whichever form was typed
+      expect(sms.filter((m) => m.recipient === '+8613700000000').at(-1)?.body).toMatch(/\b\d{6}\b/);
     });
+  });
+
+  it('answer the configured resendAfter and refuse sooner (CODE_RESEND_SECONDS of a test server)', async () => {
+    const quick = await createTestApp({ env: { CODE_RESEND_SECONDS: '3' } });
+    try {
+      const first = await quick.client.call(calls.codes.sendEmailCode, { email: 'q@example.com', purpose: 'login' });
+      expect(first).toMatchObject({ code: Code.ok, data: { resendAfter: 3 } });
+      const again = await quick.client.call(calls.codes.sendEmailCode, { email: 'q@example.com', purpose: 'login' });
+      expect(again).toMatchObject({ code: Code.codeSendTooSoon, msg: expect.stringMatching(/retry in [1-3] s/) });
+    } finally {
+      await quick.close();
+    }
   });
 
   it('smsCodeVerify refuses a wrong code and a malformed one', async () => {

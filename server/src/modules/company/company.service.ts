@@ -1,20 +1,353 @@
-/** Companies and their members: what the account's company is, whether it is active. */
+/**
+ * The enterprise (docs/product.md#enterprise, docs/decisions/0014-enterprise.md):
+ * companies, their members with a role, seats per goods code and mailed
+ * invitations. A seat grants its goods while the company is active, not
+ * frozen and before its end time; that is read at every question (the
+ * memberships module asks `liveSeatGrants`), so freezing or expiry stops it
+ * at once. Every write that changes what members are entitled to goes
+ * through `entitlementsChanged`.
+ */
+import { randomBytes } from 'node:crypto';
+import { Code } from '@ac/protocol/codes';
+import { INVITATION_DAYS, type TCompanyMembers, type TCompanyOverview } from '@ac/protocol/company';
+import {
+  COMPANY_ADMIN_ROLES,
+  companyGrants,
+  type TCompanyStatus,
+  type TFreezeStatus,
+  type TLanguage,
+} from '@ac/protocol/enums';
 import type { TCompanyInfo } from '@ac/protocol/session';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { iso } from '../../lib/time.ts';
-import { createCompanyRepo } from './company.repo.ts';
+import type { Mailer } from '../../adapters/mail.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { messageLanguage } from '../../i18n/language.ts';
+import { mailText } from '../../i18n/mail-texts.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { sha256Hex } from '../../lib/hashing.ts';
+import { addMs, DAY, HOUR, iso } from '../../lib/time.ts';
+import type { UserChanges } from '../../lib/user-changes.ts';
+import type { AuditService, Origin } from '../audit/audit.service.ts';
+import type { ProductsService } from '../products/products.service.ts';
+import type { UserService } from '../user/user.service.ts';
+import { type CompanyRepo, createCompanyRepo, type MemberRole } from './company.repo.ts';
 
-export function createCompanyService(d: { db: Db }) {
+/** Invitations one address may receive per hour (from any company). */
+export const INVITATIONS_PER_HOUR = 5;
+
+type Deps = {
+  db: Db;
+  users: Pick<UserService, 'findLive' | 'findLiveByEmail' | 'findByAccount'>;
+  products: Pick<ProductsService, 'findGoods'>;
+  audit: Pick<AuditService, 'record'>;
+  mailer: Mailer;
+  /** Told of every entitlement change: the session snapshots show the VIP and storage seats grant. */
+  changes: Pick<UserChanges, 'userChanged'>;
+  defaultLanguage: TLanguage;
+  /** PUBLIC_URL + base path: the invitation link opens `/enterprise/join/{token}` there. */
+  webUrl: string;
+  now?: () => Date;
+};
+
+/** Who acts: the admin's session and where the request came from. */
+export type Actor = Origin & { userId: string; language?: string };
+
+export function createCompanyService(d: Deps) {
+  const now = d.now ?? (() => new Date());
   const repo = (tx?: DbOrTx) => createCompanyRepo(tx ?? d.db);
+  const hashToken = (token: string) => sha256Hex(token);
+
+  /**
+   * The one place where the entitlements of members change (a seat assigned
+   * or released, a member removed, a company frozen, unfrozen, closed or its
+   * end time moved): recorded in the audit log and said through UserChanges
+   * (the session snapshot caches of every instance forget the user), inside
+   * the write's transaction.
+   */
+  async function entitlementsChanged(userIds: readonly string[], why: string, tx: DbOrTx, origin: Origin = {}) {
+    for (const userId of new Set(userIds)) {
+      await d.audit.record({ event: 'company.entitlements', userId, ...origin, detail: { why } }, tx);
+      await d.changes.userChanged(userId, tx);
+    }
+  }
+
+  /** The caller's membership, refused when they have none. */
+  async function memberOf(userId: string, r: CompanyRepo) {
+    const m = await r.membership(userId);
+    if (!m) throw new AppError(Code.notCompanyMember);
+    return m;
+  }
+
+  /** The caller's company, locked, when the caller is one of its admins; 1300001 otherwise. */
+  async function adminOf(userId: string, r: CompanyRepo) {
+    const m = await memberOf(userId, r);
+    if (!COMPANY_ADMIN_ROLES.includes(m.role)) throw new AppError(Code.noPermission);
+    const company = await r.lockCompany(m.companyId);
+    if (!company) throw new AppError(Code.notCompanyMember);
+    return company;
+  }
+
+  /** A member of the admin's company, or 2200007. */
+  async function memberInCompany(companyId: string, userId: string, r: CompanyRepo) {
+    const m = await r.membership(userId);
+    if (!m || m.companyId !== companyId) throw new AppError(Code.companyMemberNotFound);
+    return m;
+  }
+
+  /** The user's company and role, or null (getCompanyInfoByToken). */
+  async function companyInfo(userId: string): Promise<TCompanyInfo> {
+    const c = await repo().companyOfUser(userId);
+    return c ? { ...c, endTime: iso(c.endTime) } : null;
+  }
+
   return {
-    /** The user's company and role, or null. */
-    async companyInfo(userId: string): Promise<TCompanyInfo> {
-      const c = await repo().companyOfUser(userId);
-      return c ? { ...c, endTime: iso(c.endTime) } : null;
-    },
+    entitlementsChanged,
+    companyInfo,
     inActiveCompany: (userId: string, tx?: DbOrTx) => repo(tx).inActiveCompany(userId),
-    /** Account deletion: the user leaves every company. */
-    forgetMember: (userId: string, tx: DbOrTx) => repo(tx).deleteMember(userId),
+
+    /** Account deletion: the user leaves their company and gives back their seats. */
+    async forgetMember(userId: string, tx: DbOrTx) {
+      const r = repo(tx);
+      const m = await r.membership(userId);
+      if (!m) return;
+      await r.deleteAssignmentsOf(m.companyId, userId);
+      await r.deleteMember(userId);
+      await entitlementsChanged([userId], 'account deleted', tx);
+    },
+
+    /** The seats the user holds in a company that grants now (read by the memberships module). */
+    liveSeatGrants: (userId: string, at: Date, tx?: DbOrTx) => repo(tx).liveSeatGrants(userId, at),
+
+    /** Buying: a member of a frozen company may not buy a product the company holds seats of (1300001). */
+    async assertMayBuy(userId: string, goodsCode: string, tx?: DbOrTx) {
+      if (await repo(tx).frozenCompanyHoldsSeats(userId, goodsCode)) throw new AppError(Code.noPermission);
+    },
+
+    async overview(userId: string): Promise<TCompanyOverview> {
+      const r = repo();
+      const m = await memberOf(userId, r);
+      const company = await r.findCompany(m.companyId);
+      if (!company) throw new AppError(Code.notCompanyMember);
+      const mine = new Set(
+        (await r.assignments(company.id)).filter((a) => a.userId === userId).map((a) => a.goodsCode),
+      );
+      return {
+        companyId: company.id,
+        companyName: company.name,
+        role: m.role,
+        companyStatus: company.status,
+        freezeStatus: company.freezeStatus,
+        endTime: iso(company.endTime),
+        granting: companyGrants(company, now()),
+        seats: (await r.seats(company.id)).map((s) => ({ ...s, used: Number(s.used), mine: mine.has(s.goodsCode) })),
+      };
+    },
+
+    async members(userId: string): Promise<TCompanyMembers> {
+      return d.db.transaction(async (tx) => {
+        const r = repo(tx);
+        const company = await adminOf(userId, r);
+        const seatsOf = new Map<string, string[]>();
+        for (const a of await r.assignments(company.id)) {
+          seatsOf.set(a.userId, [...(seatsOf.get(a.userId) ?? []), a.goodsCode]);
+        }
+        return {
+          rows: (await r.members(company.id)).map((m) => ({
+            userId: m.userId,
+            name: m.nickName || m.name,
+            email: m.email,
+            role: m.role,
+            joinedAt: iso(m.joinedAt),
+            seats: (seatsOf.get(m.userId) ?? []).sort(),
+          })),
+          invitations: (await r.openInvitations(company.id, now())).map((i) => ({
+            id: i.id,
+            email: i.email,
+            createdAt: iso(i.createdAt),
+            expiresAt: iso(i.expiresAt),
+          })),
+        };
+      });
+    },
+
+    /** Mails a single-use link; the address need not have an account yet. */
+    async invite(actor: Actor, email: string): Promise<void> {
+      const at = now();
+      const token = randomBytes(16).toString('base64url');
+      const companyName = await d.db.transaction(async (tx) => {
+        const r = repo(tx);
+        const company = await adminOf(actor.userId, r);
+        const existing = await d.users.findLiveByEmail(email, tx);
+        if (existing && (await r.membership(existing.id))) throw new AppError(Code.invitationAlreadyMember);
+        if ((await r.countInvitationsSince(email, addMs(at, -HOUR))) >= INVITATIONS_PER_HOUR) {
+          throw new AppError(Code.tooManyRequests, 'hourly limit of invitations to this address reached');
+        }
+        await r.insertInvitation({
+          companyId: company.id,
+          email,
+          tokenHash: hashToken(token),
+          invitedBy: actor.userId,
+          createdAt: at,
+          expiresAt: addMs(at, INVITATION_DAYS * DAY),
+        });
+        await d.audit.record(
+          { event: 'company.invite', userId: actor.userId, ip: actor.ip, requestId: actor.requestId },
+          tx,
+        );
+        return company.name;
+      });
+      const link = `${d.webUrl}/enterprise/join/${token}`;
+      await d.mailer.send({
+        to: email,
+        ...mailText(messageLanguage(actor.language, d.defaultLanguage), 'companyInvitation', {
+          company: companyName,
+          link,
+          days: INVITATION_DAYS,
+        }),
+      });
+    },
+
+    async cancelInvitation(actor: Actor, id: string): Promise<void> {
+      await d.db.transaction(async (tx) => {
+        const r = repo(tx);
+        const company = await adminOf(actor.userId, r);
+        if (!(await r.deleteOpenInvitation(company.id, id))) throw new AppError(Code.invitationInvalid);
+      });
+    },
+
+    /** What an open invitation is for; 2200002 when it is unknown, used or expired. */
+    async invitation(token: string) {
+      const row = await repo().invitationByHash(hashToken(token));
+      if (!row || row.invitation.usedAt || row.invitation.expiresAt <= now()) {
+        throw new AppError(Code.invitationInvalid);
+      }
+      return { companyName: row.companyName, email: row.invitation.email, expiresAt: iso(row.invitation.expiresAt) };
+    },
+
+    /** Joins the company as a member: the account's email must be the invited one; the link works once. */
+    async acceptInvitation(actor: Actor, token: string): Promise<TCompanyInfo> {
+      const at = now();
+      await d.db.transaction(async (tx) => {
+        const r = repo(tx);
+        const row = await r.invitationByHash(hashToken(token), true);
+        if (!row || row.invitation.usedAt || row.invitation.expiresAt <= at) throw new AppError(Code.invitationInvalid);
+        const user = await d.users.findLive(actor.userId, tx);
+        if (!user || user.email?.toLowerCase() !== row.invitation.email.toLowerCase()) {
+          throw new AppError(Code.invitationOtherEmail);
+        }
+        await r.lockCompany(row.invitation.companyId);
+        if (await r.membership(actor.userId)) throw new AppError(Code.alreadyInCompany);
+        if (!(await r.markInvitationUsed(row.invitation.id, actor.userId, at)))
+          throw new AppError(Code.invitationInvalid);
+        await r.insertMember({
+          companyId: row.invitation.companyId,
+          userId: actor.userId,
+          role: 'member',
+          joinedAt: at,
+        });
+        await d.audit.record(
+          { event: 'company.join', userId: actor.userId, ip: actor.ip, requestId: actor.requestId },
+          tx,
+        );
+      });
+      return companyInfo(actor.userId);
+    },
+
+    async removeMember(actor: Actor, userId: string): Promise<void> {
+      await d.db.transaction(async (tx) => {
+        const r = repo(tx);
+        const company = await adminOf(actor.userId, r);
+        const m = await memberInCompany(company.id, userId, r);
+        if (m.role === 'owner') throw new AppError(Code.noPermission);
+        await r.deleteAssignmentsOf(company.id, userId);
+        await r.removeMember(company.id, userId);
+        await entitlementsChanged([userId], 'removed from company', tx, actor);
+      });
+    },
+
+    /** Gives a member a seat; the last free seat goes to exactly one of two parallel calls. */
+    async assignSeat(actor: Actor, userId: string, goodsCode: string): Promise<void> {
+      await d.db.transaction(async (tx) => {
+        const r = repo(tx);
+        const company = await adminOf(actor.userId, r);
+        await memberInCompany(company.id, userId, r);
+        const seat = await r.lockSeat(company.id, goodsCode);
+        if (!seat) throw new AppError(Code.seatNotInCompany);
+        if ((await r.countAssigned(company.id, goodsCode)) >= seat.total) {
+          // holding one already is not a second one
+          const held = (await r.assignments(company.id)).some((a) => a.userId === userId && a.goodsCode === goodsCode);
+          if (held) return;
+          throw new AppError(Code.seatsExhausted);
+        }
+        if (await r.insertAssignment(company.id, goodsCode, userId, now())) {
+          await entitlementsChanged([userId], `seat ${goodsCode} assigned`, tx, actor);
+        }
+      });
+    },
+
+    async releaseSeat(actor: Actor, userId: string, goodsCode: string): Promise<void> {
+      await d.db.transaction(async (tx) => {
+        const r = repo(tx);
+        const company = await adminOf(actor.userId, r);
+        await memberInCompany(company.id, userId, r);
+        if (await r.deleteAssignment(company.id, goodsCode, userId)) {
+          await entitlementsChanged([userId], `seat ${goodsCode} released`, tx, actor);
+        }
+      });
+    },
+
+    // ---- the admin command line ----
+
+    admin: {
+      list: () => repo().listCompanies(),
+
+      async create(p: { name: string; endTime: Date; status?: TCompanyStatus }) {
+        return repo().insertCompany({ name: p.name, endTime: p.endTime, status: p.status ?? 'active' });
+      },
+
+      /** Sets the seats of one goods code; fewer than are assigned is refused. */
+      async setSeats(companyId: string, goodsCode: string, total: number) {
+        await d.db.transaction(async (tx) => {
+          const r = repo(tx);
+          if (!(await r.lockCompany(companyId))) throw new AppError(Code.notFound, 'no such company');
+          if (!(await d.products.findGoods(goodsCode, tx))) throw new AppError(Code.goodsNotFound);
+          const assigned = await r.countAssigned(companyId, goodsCode);
+          if (total < assigned) {
+            throw new AppError(Code.invalidParam, `${assigned} seats of ${goodsCode} are assigned; release some first`);
+          }
+          await r.upsertSeats(companyId, goodsCode, total);
+        });
+      },
+
+      /** Status, freeze status or end time: the seats of every member start or stop granting at once. */
+      async update(
+        companyId: string,
+        patch: { status?: TCompanyStatus; freezeStatus?: TFreezeStatus; endTime?: Date },
+      ): Promise<void> {
+        await d.db.transaction(async (tx: Tx) => {
+          const r = repo(tx);
+          if (!(await r.lockCompany(companyId))) throw new AppError(Code.notFound, 'no such company');
+          await r.updateCompany(companyId, patch);
+          const why = Object.entries(patch)
+            .map(([k, v]) => `${k}=${v instanceof Date ? v.toISOString() : v}`)
+            .join(' ');
+          await entitlementsChanged(await r.userIdsOf(companyId), `company ${why}`, tx);
+        });
+      },
+
+      /** Makes an account an admin of the company: joins it, or promotes a member (the owner stays owner). */
+      async addAdmin(companyId: string, account: string, role: Extract<MemberRole, 'owner' | 'admin'> = 'admin') {
+        await d.db.transaction(async (tx) => {
+          const r = repo(tx);
+          if (!(await r.lockCompany(companyId))) throw new AppError(Code.notFound, 'no such company');
+          const user = await d.users.findByAccount(account, tx);
+          if (!user) throw new AppError(Code.userNotFound);
+          const m = await r.membership(user.id);
+          if (m && m.companyId !== companyId) throw new AppError(Code.alreadyInCompany);
+          if (!m) await r.insertMember({ companyId, userId: user.id, role, joinedAt: now() });
+          else if (m.role !== 'owner') await r.setRole(companyId, user.id, role);
+        });
+      },
+    },
   };
 }
 export type CompanyService = ReturnType<typeof createCompanyService>;

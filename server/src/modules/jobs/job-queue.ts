@@ -9,8 +9,8 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
-import type { Db } from '../../db/client.ts';
-import { sqlExecutor } from './sql-executor.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { sqlExecutor, txExecutor } from './sql-executor.ts';
 
 export type SendOptions = {
   /** Further attempts after the first fails (default 0). */
@@ -27,7 +27,17 @@ export type JobInfo = { id: string; retryCount: number };
 export type JobHandler<T> = (data: T, job: JobInfo) => Promise<void>;
 
 export type JobQueue = {
-  send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
+  /**
+   * Writes a job. With `tx` the job row is written inside that open
+   * transaction (committed or rolled back with it), and the queue must
+   * already exist (`prepare` before the transaction: on PGlite, a statement
+   * outside an open transaction would wait for it to end).
+   */
+  send<T extends object>(name: string, data: T, options?: SendOptions, tx?: Tx): Promise<string | null>;
+  /** Creates the queue `name` (and pg-boss's schema) if needed; a `send` without `tx` does it itself. */
+  prepare(name: string): Promise<void>;
+  /** Wakes this process's worker of `name` (after the transaction that sent a job committed). */
+  wake(name: string): void;
   /** The handler of a queue; runs once `start()` was called. */
   work<T extends object>(name: string, handler: JobHandler<T>): void;
   /** Sends a job to the queue `name` at every tick of `cron` (UTC); needs a `work` for it. */
@@ -73,14 +83,22 @@ export function createJobQueue(d: Deps): JobQueue {
     queues.add(name);
   }
 
+  function wake(name: string) {
+    const worker = workerIds.get(name);
+    if (worker) boss.notifyWorker(worker);
+  }
+
   return {
-    async send(name, data, options = {}) {
-      await ensureQueue(name);
-      const id = await boss.send(name, data, options);
-      const worker = workerIds.get(name);
-      if (worker) boss.notifyWorker(worker);
+    async send(name, data, options = {}, tx) {
+      if (!tx) await ensureQueue(name);
+      else if (!queues.has(name)) throw new Error(`job queue ${name}: prepare() it before sending in a transaction`);
+      const id = await boss.send(name, data, tx ? { ...options, db: txExecutor(tx) } : options);
+      // a job written in a transaction is seen once it commits: its sender wakes the worker then
+      if (!tx) wake(name);
       return id;
     },
+    prepare: ensureQueue,
+    wake,
     work(name, handler) {
       handlers.set(name, handler as JobHandler<object>);
     },

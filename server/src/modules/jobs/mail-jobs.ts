@@ -1,6 +1,8 @@
 /**
  * Mail over SMTP through the job queue: `send` writes the outbox row and a
- * delivery job before the call answers; a worker hands the message to SMTP,
+ * delivery job in one transaction before the call answers (the caller's
+ * transaction when it passes one: both rows commit or roll back with its
+ * own, so no row is ever left without its job); a worker hands the message to SMTP,
  * retrying with back-off while the server is down or refuses. A process
  * killed after answering loses nothing: the next one delivers the job
  * (docs/decisions/0012-durable-jobs.md). The answer never waits for SMTP.
@@ -9,8 +11,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Mailer } from '../../adapters/mail.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { redactText } from '../../lib/redact.ts';
-import type { OutboxRepo } from '../outbox/outbox.repo.ts';
+import { createOutboxRepo, type OutboxRepo } from '../outbox/outbox.repo.ts';
 import type { JobQueue, SendOptions } from './job-queue.ts';
 
 export const MAIL_QUEUE = 'mail-delivery';
@@ -22,8 +25,9 @@ type MailJob = { outboxId: string; transient?: boolean };
 type Deps = {
   smtpUrl: string;
   from: string;
-  queue: Pick<JobQueue, 'send' | 'work'>;
-  outbox: Pick<OutboxRepo, 'insertMessage' | 'findMessage' | 'markSent' | 'markFailed' | 'deleteMessage'>;
+  db: Db;
+  queue: Pick<JobQueue, 'send' | 'work' | 'prepare' | 'wake'>;
+  outbox: Pick<OutboxRepo, 'findMessage' | 'markSent' | 'markFailed' | 'deleteMessage'>;
   log: FastifyBaseLogger;
   now?: () => Date;
 };
@@ -50,14 +54,21 @@ export function createQueuedMailer(d: Deps): Mailer {
   });
 
   return {
-    async send({ transient, ...message }) {
-      const outboxId = await d.outbox.insertMessage({
-        channel: 'mail',
-        recipient: message.to,
-        subject: message.subject,
-        body: message.text,
-      });
-      await d.queue.send<MailJob>(MAIL_QUEUE, transient ? { outboxId, transient } : { outboxId }, MAIL_RETRY);
+    async send({ transient, ...message }, callerTx) {
+      const enqueue = async (tx: Tx) => {
+        const outboxId = await createOutboxRepo(tx).insertMessage({
+          channel: 'mail',
+          recipient: message.to,
+          subject: message.subject,
+          body: message.text,
+        });
+        await d.queue.send<MailJob>(MAIL_QUEUE, transient ? { outboxId, transient } : { outboxId }, MAIL_RETRY, tx);
+      };
+      if (callerTx) return enqueue(callerTx);
+      // the queue exists before the transaction opens (PGlite runs one statement stream at a time)
+      await d.queue.prepare(MAIL_QUEUE);
+      await d.db.transaction(enqueue);
+      d.queue.wake(MAIL_QUEUE);
     },
   };
 }

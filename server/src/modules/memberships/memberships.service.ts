@@ -14,6 +14,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addMs, DAY, iso } from '../../lib/time.ts';
 import type { UserChanges } from '../../lib/user-changes.ts';
+import type { CompanyService } from '../company/company.service.ts';
 import type { ProductsService } from '../products/products.service.ts';
 import type { UserService } from '../user/user.service.ts';
 import { createMembershipsRepo, type MembershipRow } from './memberships.repo.ts';
@@ -47,10 +48,24 @@ type Deps = {
   /** Every membership change of one user is serialised by a row lock on the user. */
   users: Pick<UserService, 'lock'>;
   products: Pick<ProductsService, 'findGoods'>;
+  /** Company seats grant their goods like a membership while the company grants (docs/product.md#enterprise). */
+  companies: Pick<CompanyService, 'liveSeatGrants'>;
   /** Told of every membership change (the user's session snapshots show the VIP and storage). */
   changes: UserChanges;
   now?: () => Date;
 };
+
+type LiveRow = {
+  goodsCode: string;
+  name: string;
+  productType: string;
+  accountType: string;
+  level: number;
+  startTime: Date;
+  endTime: Date;
+};
+/** Best first: level, then the latest end. */
+const byBest = (a: LiveRow, b: LiveRow) => b.level - a.level || b.endTime.getTime() - a.endTime.getTime();
 
 /** The storage of an account: the free part plus `extraGb` of its memberships not yet ended. */
 export function storageOf(extraGb: number, usedBytes: number): TStorage {
@@ -62,10 +77,17 @@ export function createMembershipsService(d: Deps) {
   const now = d.now ?? (() => new Date());
   const repo = (tx?: DbOrTx) => createMembershipsRepo(tx ?? d.db);
 
+  /** Live memberships and live company seats, with their goods, best first. */
+  async function live(userId: string, at: Date, tx?: DbOrTx): Promise<LiveRow[]> {
+    const own = await repo(tx).activeMemberships(userId, at);
+    const seats = await d.companies.liveSeatGrants(userId, at, tx);
+    return [...own, ...seats].sort(byBest);
+  }
+
   return {
     async currentVip(userId: string): Promise<TVipInfo | null> {
-      const live = await repo().activeMemberships(userId, now());
-      const best = live.find((m) => VIEWER_FAMILY.has(m.productType)) ?? live[0];
+      const rows = await live(userId, now());
+      const best = rows.find((m) => VIEWER_FAMILY.has(m.productType)) ?? rows[0];
       if (!best) return null;
       return {
         goodsCode: best.goodsCode,
@@ -77,23 +99,36 @@ export function createMembershipsService(d: Deps) {
     },
 
     async storage(userId: string, usedBytes: number): Promise<TStorage> {
-      return storageOf(await repo().activeStorageGb(userId, now()), usedBytes);
+      const at = now();
+      const seatGb = (await d.companies.liveSeatGrants(userId, at)).reduce((n, s) => n + s.storageGb, 0);
+      return storageOf((await repo().activeStorageGb(userId, at)) + seatGb, usedBytes);
     },
 
+    /** One row per goods code ever held, a live company seat included; the latest end first. */
     async products(userId: string): Promise<TMyProduct[]> {
-      const rows = await repo().productsOf(userId);
-      return rows.map((r) => ({
-        goodsCode: r.goodsCode,
-        name: r.name,
-        productType: r.productType,
-        accountType: r.accountType as TAccountType,
-        startTime: iso(new Date(r.startTime!)),
-        expireTime: iso(new Date(r.expireTime!)),
-      }));
+      const rows = new Map<string, TMyProduct>();
+      const put = (r: Omit<TMyProduct, 'accountType'> & { accountType: string }) => {
+        const had = rows.get(r.goodsCode);
+        rows.set(r.goodsCode, {
+          goodsCode: r.goodsCode,
+          name: r.name,
+          productType: r.productType,
+          accountType: r.accountType as TAccountType,
+          startTime: had && had.startTime < r.startTime ? had.startTime : r.startTime,
+          expireTime: had && had.expireTime > r.expireTime ? had.expireTime : r.expireTime,
+        });
+      };
+      for (const r of await repo().productsOf(userId)) {
+        put({ ...r, startTime: iso(new Date(r.startTime!)), expireTime: iso(new Date(r.expireTime!)) });
+      }
+      for (const s of await d.companies.liveSeatGrants(userId, now())) {
+        put({ ...s, startTime: iso(s.startTime), expireTime: iso(s.endTime) });
+      }
+      return [...rows.values()].sort((a, b) => b.expireTime.localeCompare(a.expireTime));
     },
 
-    /** Live memberships with their goods, best first. */
-    active: (userId: string, at: Date, tx?: DbOrTx) => repo(tx).activeMemberships(userId, at),
+    /** Live memberships and company seats with their goods, best first. */
+    active: live,
     /** The span still to come of one goods code, or null. */
     liveSpan: (userId: string, goodsCode: string, at: Date, tx?: DbOrTx) => repo(tx).liveSpan(userId, goodsCode, at),
 

@@ -5,6 +5,8 @@
  * getnodeByDealer with `localOnly`), never the other way round, so lookups
  * cannot loop.
  */
+
+import { normalizeMobile } from '@ac/protocol/common';
 import type { TNodeRef } from '@ac/protocol/registration';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
@@ -31,10 +33,10 @@ export type NodeDirectory = {
   forget(accounts: string[], tx: DbOrTx): Promise<void>;
 };
 
-/** The directory key: SHA-256 of the email (lower-cased) or mobile, so the table holds no addresses. */
+/** The directory key: SHA-256 of the email (lower-cased) or mobile (E.164), so the table holds no addresses. */
 export function accountKey(account: string): string {
   const a = account.trim();
-  return sha256Hex(a.includes('@') ? a.toLowerCase() : a);
+  return sha256Hex(a.includes('@') ? a.toLowerCase() : (normalizeMobile(a) ?? a));
 }
 
 type Deps = {

@@ -10,6 +10,7 @@ import { OrderStatus, orderStatusName, type TOrderStatus } from '@ac/protocol/en
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuditService } from '../audit/audit.service.ts';
+import type { CompanyService } from '../company/company.service.ts';
 import type { MembershipsService } from '../memberships/memberships.service.ts';
 import { type ProductsService, priceIn } from '../products/products.service.ts';
 import { isUniqueViolation, newOrderNo } from './order-number.ts';
@@ -21,6 +22,8 @@ type Deps = {
   db: Db;
   products: Pick<ProductsService, 'purchasable' | 'currency'>;
   memberships: Pick<MembershipsService, 'liveSpan'>;
+  /** A frozen company's member may not buy what the company holds seats of. */
+  companies: Pick<CompanyService, 'assertMayBuy'>;
   audit: AuditService;
   now?: () => Date;
 };
@@ -54,6 +57,7 @@ export function createOrdersService(d: Deps) {
       // No coupon is issued by this system yet, so none can be redeemed.
       if (req.coupon) throw new AppError(Code.couponInvalid);
       const goods = await d.products.purchasable(req.goodsCode);
+      await d.companies.assertMayBuy(userId, goods.code);
       const currency = d.products.currency;
       const at = now();
       const renewing = await d.memberships.liveSpan(userId, goods.code, at);

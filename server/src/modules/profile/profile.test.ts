@@ -177,7 +177,7 @@ describe('moving the email or mobile from a login older than 15 minutes', () => 
     const code = await sendCode(t, { mobile: '13900002222' }, 'bindMobile', old);
     const res = await updateOld({ mobile: '13900002222', mobileCode: code, currentCode });
     expect(res.code).toBe(Code.ok);
-    expect(res.data.mobile).toBe('13900002222');
+    expect(res.data.mobile).toBe('+8613900002222');
     const again = await sendCode(t, { mobile }, 'bindMobile', old);
     expect((await updateOld({ mobile, mobileCode: again, currentCode })).code).toBe(Code.codeInvalid);
   });

@@ -9,7 +9,8 @@
 import type { TLanguage, TRegion } from '@ac/protocol/enums';
 import { ACTIVATION_LINK_HOURS, RESET_LINK_MINUTES } from '@ac/protocol/registration';
 import type { Mailer } from '../../adapters/mail.ts';
-import type { SmsSender } from '../../adapters/sms.ts';
+import type { SmsSender } from '../../adapters/sms/sms.ts';
+import type { Tx } from '../../db/client.ts';
 import {
   activationMailText,
   passwordResetNoticeText,
@@ -42,21 +43,23 @@ export function createAccountMail(d: Deps) {
 
   return {
     links,
-    activation(to: string, lang: TLanguage, token: string) {
-      return d.mailer.send({ to, ...activationMailText(lang, links.activation(token), ACTIVATION_LINK_HOURS) });
+    /** With `tx`, the mail is written in the transaction that issued its link. */
+    activation(to: string, lang: TLanguage, token: string, tx?: Tx) {
+      return d.mailer.send({ to, ...activationMailText(lang, links.activation(token), ACTIVATION_LINK_HOURS) }, tx);
     },
-    registerNotice(to: string, lang: TLanguage) {
-      return d.mailer.send({ to, ...registerNoticeText(lang) });
+    registerNotice(to: string, lang: TLanguage, tx?: Tx) {
+      return d.mailer.send({ to, ...registerNoticeText(lang) }, tx);
     },
-    reset(to: string, lang: TLanguage, token: string, page: ResetPage = 'page') {
-      return d.mailer.send({ to, ...resetMailText(lang, links.reset(token, page), RESET_LINK_MINUTES) });
+    reset(to: string, lang: TLanguage, token: string, page: ResetPage = 'page', tx?: Tx) {
+      return d.mailer.send({ to, ...resetMailText(lang, links.reset(token, page), RESET_LINK_MINUTES) }, tx);
     },
     /** To the account's email, or by SMS to a mobile-only account. */
     async passwordResetNotice(user: { email: string | null; mobile: string | null }, lang: TLanguage) {
       const text = passwordResetNoticeText(lang);
       const { email, mobile } = user;
       if (email) await d.mailer.send({ to: email, ...text });
-      else if (mobile) await d.sms.send({ to: mobile, text: text.text });
+      else if (mobile)
+        await d.sms.send({ to: mobile, text: text.text, template: 'notice', params: { subject: text.subject } });
     },
   };
 }

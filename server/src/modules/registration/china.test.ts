@@ -28,7 +28,8 @@ describe('register with mobile (China)', () => {
     const code = await codes.issue('register', '13911112222');
     const res = await register({ mobile: '13911112222', code, password: STRONG_PASSWORD, agree: true });
     expect(res).toMatchObject({ code: Code.ok, data: {} });
-    const [user] = await t.db.select().from(users).where(eq(users.mobile, '13911112222'));
+    // kept in E.164
+    const [user] = await t.db.select().from(users).where(eq(users.mobile, '+8613911112222'));
     expect(user).toMatchObject({ isActivate: true, nickName: '139****2222', email: null });
     expect(await t.db.select().from(registrations).where(eq(registrations.userId, user!.id))).toHaveLength(1);
     expect((await login('13911112222', STRONG_PASSWORD)).code).toBe(Code.ok);
@@ -105,7 +106,10 @@ describe('reset password (China)', () => {
     const [mobile, email] = ['13955557777', 'h5-reset@example.com'];
     const code = await codes.issue('register', mobile);
     expect((await register({ mobile, code, password: STRONG_PASSWORD, agree: true })).code).toBe(Code.ok);
-    await t.db.update(users).set({ email }).where(eq(users.mobile, mobile));
+    await t.db
+      .update(users)
+      .set({ email })
+      .where(eq(users.mobile, `+86${mobile}`));
     const asked = await t.client.call(calls.recovery.sendFindPwdEmail, { email, h5: true });
     expect(asked.code).toBe(Code.ok);
     const mail = await waitForMail(t.db, email);

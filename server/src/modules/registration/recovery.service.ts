@@ -86,12 +86,11 @@ export function createRecoveryService(d: Deps) {
     /** Mails a reset link when the address has an account; the same answer (and limits) otherwise. */
     /** `page` 'h5' (China) links the mobile shell's reset page. */
     async sendFindPwdEmail(email: string, page: ResetPage, r: RegistrationRequest): Promise<void> {
-      const token = await d.db.transaction(async (tx) => {
+      await d.db.transaction(async (tx) => {
         const user = await d.users.findLiveByEmail(email, tx);
         const issued = await issueLink(createLinkTokensRepo(tx), 'reset', email, user?.id ?? null, now());
-        return user ? issued : null;
+        if (user) await d.mail.reset(email, lang(r), issued, page, tx);
       });
-      if (token) await d.mail.reset(email, lang(r), token, page);
       await d.audit.record({ event: 'reset.mail', ip: r.ip, requestId: r.requestId });
     },
 

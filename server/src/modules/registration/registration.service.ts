@@ -36,7 +36,11 @@ type Deps = {
 /** Where a request came from, and the language (clientInfo.language) its mails are written in. */
 export type RegistrationRequest = Required<Origin> & { language: string | undefined };
 
-const maskMobile = (m: string) => (m.length > 7 ? `${m.slice(0, 3)}****${m.slice(-4)}` : m);
+/** `139****2222` for +8613911112222: a mainland number shows its national digits. */
+const maskMobile = (e164: string) => {
+  const m = e164.startsWith('+86') ? e164.slice(3) : e164;
+  return m.length > 7 ? `${m.slice(0, 3)}****${m.slice(-4)}` : m;
+};
 
 export function createRegistrationService(d: Deps) {
   const now = d.now ?? (() => new Date());
@@ -57,12 +61,14 @@ export function createRegistrationService(d: Deps) {
       // hashed in both branches, so the answer takes as long for an existing address
       const passwordHash = await hashPassword(p.password);
       const at = now();
-      const result = await d.db.transaction(async (tx) => {
+      // the account, its link and the mail (with its delivery job) commit together or not at all
+      const userId = await d.db.transaction(async (tx) => {
         const links = createLinkTokensRepo(tx);
         await links.lockTarget(p.email); // two registrations of one address run one after the other
         if (await d.users.findLiveByEmail(p.email, tx)) {
           await issueLink(links, 'activate', p.email, null, at);
-          return { userId: null, token: null };
+          await d.mail.registerNotice(p.email, lang(r), tx);
+          return null;
         }
         const userId = await d.users.create(
           {
@@ -85,11 +91,10 @@ export function createRegistrationService(d: Deps) {
           createdAt: at,
         });
         await d.directory.claim(p.email, at, tx);
-        return { userId, token: await issueLink(links, 'activate', p.email, userId, at) };
+        const token = await issueLink(links, 'activate', p.email, userId, at);
+        await d.mail.activation(p.email, lang(r), token, tx);
+        return userId;
       });
-      if (result.token) await d.mail.activation(p.email, lang(r), result.token);
-      else await d.mail.registerNotice(p.email, lang(r));
-      const { userId } = result;
       await d.audit.record({ event: userId ? 'register' : 'register.existing', userId, ...origin(r) });
       return userId;
     },
@@ -137,13 +142,12 @@ export function createRegistrationService(d: Deps) {
 
     /** Mails a new activation link only to an existing unactivated account; the same answer otherwise. */
     async sendActivateEmail(email: string, r: RegistrationRequest): Promise<void> {
-      const token = await d.db.transaction(async (tx) => {
+      await d.db.transaction(async (tx) => {
         const user = await d.users.findLiveByEmail(email, tx);
         const userId = user && !user.isActivate ? user.id : null;
         const issued = await issueLink(createLinkTokensRepo(tx), 'activate', email, userId, now());
-        return userId ? issued : null;
+        if (userId) await d.mail.activation(email, lang(r), issued, tx);
       });
-      if (token) await d.mail.activation(email, lang(r), token);
       await d.audit.record({ event: 'activation.mail', ...origin(r) });
     },
 

@@ -1,7 +1,8 @@
 /**
  * The session → user snapshot: the session row, the live user, the current
  * VIP membership and the storage it grants, read in ONE prepared query (a
- * read-only join across the session, user and memberships tables) and kept
+ * read-only join across the session, user and memberships tables, and the
+ * company seats that grant now) and kept
  * per instance for a short while (SNAPSHOT_TTL_MS). Every write that changes
  * what it holds says so through UserChanges (lib/user-changes.ts): this
  * instance forgets at once, the others when the NOTIFY of the commit reaches
@@ -39,19 +40,33 @@ function buildQuery(db: Db) {
         revokeReason: sessions.revokeReason,
       },
       user: users,
-      // the best live membership: a viewer-family one first, then by level and latest end (currentVip)
+      // the best live membership or company seat (docs/product.md#enterprise): a viewer-family one
+      // first, then by level and latest end (currentVip)
       vip: sql<VipJson | null>`(
         select json_build_object('goodsCode', m.goods_code, 'name', g.name, 'accountType', g.account_type,
                                  'startTime', m.start_time, 'endTime', m.end_time)
-        from memberships m join goods g on g.code = m.goods_code
-        where m.user_id = ${sessions.userId} and m.end_time > ${now} and m.start_time <= ${now}
+        from (
+          select goods_code, start_time, end_time from memberships
+          where user_id = ${sessions.userId} and end_time > ${now} and start_time <= ${now}
+          union all
+          select a.goods_code, a.assigned_at, c.end_time
+          from company_seat_assignments a join companies c on c.id = a.company_id
+          where a.user_id = ${sessions.userId} and c.status = 'active' and c.freeze_status = 'normal'
+            and c.end_time > ${now} and a.assigned_at <= ${now}
+        ) m join goods g on g.code = m.goods_code
         order by (g.product_type in (${viewers})) desc, g.level desc, m.end_time desc
         limit 1)`,
-      // the storage of the memberships not yet ended (storage)
+      // the storage of the memberships not yet ended and of the live company seats (storage)
       storageGb: sql<number>`(
         select coalesce(sum(g.storage_gb), 0)::int
-        from memberships m join goods g on g.code = m.goods_code
-        where m.user_id = ${sessions.userId} and m.end_time > ${now})`,
+        from (
+          select goods_code from memberships where user_id = ${sessions.userId} and end_time > ${now}
+          union all
+          select a.goods_code
+          from company_seat_assignments a join companies c on c.id = a.company_id
+          where a.user_id = ${sessions.userId} and c.status = 'active' and c.freeze_status = 'normal'
+            and c.end_time > ${now} and a.assigned_at <= ${now}
+        ) m join goods g on g.code = m.goods_code)`,
     })
     .from(sessions)
     .leftJoin(users, and(eq(users.id, sessions.userId), isNull(users.deletedAt)))

@@ -1,4 +1,6 @@
 /** Every query of the users table (the user module owns it; other modules ask the user service). */
+
+import { normalizeMobile } from '@ac/protocol/common';
 import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
@@ -30,12 +32,12 @@ export function createUserRepo(db: DbOrTx) {
     /** The live account reached by an email or mobile (case-insensitive email). */
     async findUserByAccount(account: string) {
       const normalized = account.trim().toLowerCase();
+      // `138…` and `+86138…` are one account
+      const mobile = normalizeMobile(account) ?? account.trim();
       const rows = await db
         .select()
         .from(users)
-        .where(
-          and(isNull(users.deletedAt), sql`(${users.email} = ${normalized} or ${users.mobile} = ${account.trim()})`),
-        )
+        .where(and(isNull(users.deletedAt), sql`(${users.email} = ${normalized} or ${users.mobile} = ${mobile})`))
         .limit(1);
       return rows[0] ?? null;
     },

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { type HeaderMenuItem, headerMenu } from '@/config/header-menu';
 import { paths } from '@/config/paths';
-import { regionConfig } from '@/config/regions/region-config';
+import { getAppConfig } from '@/lib/app-config';
+import { useCompanyInfo } from '@/lib/session/company-info';
 import { logout } from '@/lib/session/logout';
 
 type MenuItem = NonNullable<MenuProps['items']>[number];
@@ -12,25 +13,30 @@ type MenuItem = NonNullable<MenuProps['items']>[number];
 function selectedKey(pathname: string): string {
   if (pathname === paths.orders.path) return 'myOrder';
   if (pathname.startsWith(paths.myExchange.path)) return 'myCoupons';
+  if (pathname.startsWith(paths.enterprise.path)) return 'myEnterprise';
   return 'accountCenter';
 }
 
 export function HeaderNav({ mode }: { mode: 'horizontal' | 'inline' }) {
   const { t } = useTranslation('nav');
   const { pathname } = useLocation();
-  const links = regionConfig().externalLinks;
+  const links = getAppConfig().links;
+  const inCompany = Boolean(useCompanyInfo().data);
+
+  /** Entries the user may not use are left out, never shown disabled. */
+  const shown = (item: HeaderMenuItem): boolean => {
+    if (item.kind === 'external') return Boolean(links[item.link]);
+    if (item.kind === 'route' && item.only === 'companyMember') return inCompany;
+    return true;
+  };
 
   const toMenuItem = (item: HeaderMenuItem): MenuItem => {
     const label = t(item.label);
     switch (item.kind) {
       case 'route':
         return { key: item.key, label: <Link to={item.to}>{label}</Link> };
-      case 'external': {
-        const href = links[item.link];
-        return href
-          ? { key: item.key, label: <a href={href}>{label}</a> }
-          : { key: item.key, label, disabled: true, title: t('nav.notAvailable') };
-      }
+      case 'external':
+        return { key: item.key, label: <a href={links[item.link]}>{label}</a> };
       case 'action':
         return { key: item.key, label: <span data-testid="header-exit">{label}</span>, onClick: () => void logout() };
       default: {
@@ -45,7 +51,7 @@ export function HeaderNav({ mode }: { mode: 'horizontal' | 'inline' }) {
       <Menu
         mode={mode}
         selectedKeys={[selectedKey(pathname)]}
-        items={headerMenu.map(toMenuItem)}
+        items={headerMenu.filter(shown).map(toMenuItem)}
         style={{ borderBottom: 'none', borderInlineEnd: 'none', background: 'transparent' }}
       />
     </nav>

@@ -7,5 +7,4 @@ export const cnRegion: RegionConfig = {
   codeLogin: 'sms',
   registerHref: paths.register.getHref(),
   findPasswordHref: paths.passwordFind.getHref(),
-  externalLinks: {},
 };

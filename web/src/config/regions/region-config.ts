@@ -11,11 +11,6 @@ export type RegionConfig = {
   codeLogin: 'email' | 'sms';
   registerHref: string;
   findPasswordHref: string;
-  /**
-   * Other portals the header menu links to ("my enterprise", "my cloud").
-   * Not known yet: items without a link are shown disabled.
-   */
-  externalLinks: { enterprise?: string; cloud?: string };
 };
 
 const regions: Record<TRegion, RegionConfig> = { us: usRegion, cn: cnRegion };

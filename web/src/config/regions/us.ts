@@ -7,5 +7,4 @@ export const usRegion: RegionConfig = {
   codeLogin: 'email',
   registerHref: paths.siteRegister.getHref(),
   findPasswordHref: paths.sitePasswordFind.getHref(),
-  externalLinks: {},
 };

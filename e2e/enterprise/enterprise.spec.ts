@@ -1,0 +1,107 @@
+/**
+ * My enterprise: the demo owner invites a new account by mail (read from the
+ * SMTP sink), the invitee logs in from the link and joins, the owner assigns
+ * a seat, and the member finds the seat's membership in the product centre.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { logInAsDemo } from '../support/demo.ts';
+import { createFreshUser } from '../support/fresh-user.ts';
+import { messageSince } from '../support/mailbox.ts';
+import { servers } from '../support/servers.ts';
+
+const shots = process.env.SCREENSHOTS === '1';
+// a long journey through two browser contexts: generous waits on a busy machine
+const slow = expect.configure({ timeout: 30_000 });
+
+async function logInFromLogin(page: Page, account: string, password: string) {
+  await page.getByLabel('Account').fill(account);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+test('an admin invites a member by mail, the member joins and gets the seat @us-only @responsive', async ({
+  page,
+  browser,
+}, info) => {
+  test.setTimeout(240_000);
+  const phone = info.project.name.startsWith('h5');
+  const origin = servers.us.origin;
+  const member = await createFreshUser(origin, 'us');
+
+  // the owner invites from the enterprise page ("my enterprise" in the header on desktop)
+  if (phone) await logInAsDemo(page, '/enterprise');
+  else {
+    await logInAsDemo(page);
+    await page.getByRole('link', { name: 'My enterprise' }).click();
+    await slow(page).toHaveURL(/\/enterprise$/);
+  }
+  await slow(page.getByTestId('company-name')).toHaveText('Demo Engineering Ltd.');
+  await slow(page.getByTestId('company-state')).toHaveText('Active');
+  await slow(page.getByTestId('seat-ML4')).toBeVisible();
+  const since = new Date();
+  await page.getByTestId('invite-email').fill(member.email!);
+  await page.getByTestId('invite-submit').click();
+  await slow(page.getByTestId('invitations')).toContainText(member.email!);
+
+  const mail = await messageSince(origin, member.email!, since);
+  expect(mail.subject).toBe('You are invited to join Demo Engineering Ltd.');
+  const link = mail.body.match(/https?:\/\/\S+\/enterprise\/join\/[\w-]+/)?.[0];
+  expect(link).toBeTruthy();
+
+  // the invitee opens the link logged out, logs in and comes back to accept
+  const { viewport, userAgent, isMobile, hasTouch, deviceScaleFactor, baseURL } = info.project.use;
+  const invitee = await browser.newContext({ viewport, userAgent, isMobile, hasTouch, deviceScaleFactor, baseURL });
+  const memberPage = await invitee.newPage();
+  await memberPage.goto(`${link}?lang=en`);
+  await slow(memberPage).toHaveURL(/\/login\?/);
+  await logInFromLogin(memberPage, member.account, member.password);
+  await slow(memberPage.getByTestId('invitation')).toContainText('Join Demo Engineering Ltd.');
+  await memberPage.getByTestId('join-accept').click();
+  await slow(memberPage).toHaveURL(/\/enterprise$/);
+  await slow(memberPage.getByTestId('company-name')).toHaveText('Demo Engineering Ltd.');
+  // a member may not manage members
+  await slow(memberPage.getByTestId('members-no-permission')).toContainText('No permission temporarily!');
+  // the link works once
+  await memberPage.goto(link!);
+  await slow(memberPage.getByTestId('invitation-invalid')).toBeVisible();
+
+  // the owner assigns an ML4 seat to the new member
+  await page.reload();
+  const row = page.getByTestId('members-table').locator('tr', { hasText: member.email! });
+  await slow(row).toBeVisible();
+  await row.getByTestId('seat-select').click();
+  await page.locator('.ant-select-item-option', { hasText: 'ML4' }).click();
+  await row.getByTestId('seat-assign').click();
+  await slow(row.getByTestId('member-seat-ML4')).toBeVisible();
+  if (shots) {
+    await page.screenshot({
+      path: `../docs/screenshots/enterprise-admin-${phone ? 'mobile' : 'desktop'}.png`,
+      fullPage: true,
+    });
+  }
+
+  // the member sees the seat's membership in the product centre
+  await memberPage.goto('products');
+  await slow(memberPage.getByText('Viewer Enterprise').first()).toBeVisible();
+  await memberPage.goto('enterprise');
+  await slow(memberPage.getByTestId('seat-ML4')).toContainText('Your seat');
+  if (shots) {
+    await memberPage.screenshot({
+      path: `../docs/screenshots/enterprise-member-${phone ? 'mobile' : 'desktop'}.png`,
+      fullPage: true,
+    });
+  }
+  await invitee.close();
+});
+
+test('"my cloud" comes from the configuration: a link overseas @us-only', async ({ page }) => {
+  await logInAsDemo(page);
+  await expect(page.getByRole('link', { name: 'My cloud' })).toHaveAttribute('href', 'https://cloud.example.com/us');
+});
+
+test('"my cloud" without a URL is hidden, not disabled @cn-only', async ({ page }) => {
+  await logInAsDemo(page);
+  await expect(page.getByRole('link', { name: 'My enterprise' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'My cloud' })).toHaveCount(0);
+  await expect(page.getByText('My cloud')).toHaveCount(0);
+});

@@ -1,0 +1,63 @@
+/** The enterprise's seats and invitations; `companies` and `company_members` are in users.ts. */
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { goods } from './commerce.ts';
+import { companies, users } from './users.ts';
+
+/** How many seats of one goods code a company holds. */
+export const companySeats = pgTable(
+  'company_seats',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    goodsCode: text('goods_code')
+      .notNull()
+      .references(() => goods.code),
+    total: integer('total').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.goodsCode] })],
+);
+
+/** A seat held by a member: it grants its goods while the company grants (docs/product.md#enterprise). */
+export const companySeatAssignments = pgTable(
+  'company_seat_assignments',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    goodsCode: text('goods_code')
+      .notNull()
+      .references(() => goods.code),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.goodsCode, t.userId] }),
+    index('company_seat_assignments_user_idx').on(t.userId),
+  ],
+);
+
+/** A mailed invitation: the link's token stored as SHA-256, single use. */
+export const companyInvitations = pgTable(
+  'company_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    usedBy: uuid('used_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('company_invitations_token_key').on(t.tokenHash),
+    index('company_invitations_open_idx').on(t.companyId, t.createdAt).where(sql`${t.usedAt} is null`),
+  ],
+);

@@ -1,0 +1,32 @@
+/** My enterprise: the company, its seats and, for a company admin, the members. */
+import { errorCode } from '@ac/client';
+import { Code } from '@ac/protocol/codes';
+import { Result, Space, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/components/page-header';
+import { QueryErrorAlert } from '@/components/query-error-alert';
+import { useCompanyOverview } from '../api/get-company-overview';
+import { CompanySummary } from '../components/company-summary';
+import { MembersCard } from '../components/members-card';
+
+export function EnterprisePage() {
+  const { t } = useTranslation('enterprise');
+  const overview = useCompanyOverview();
+  return (
+    <>
+      <PageHeader title={t('enterprise.pageTitle')} description={t('enterprise.pageDescription')} />
+      {errorCode(overview.error) === Code.notCompanyMember ? (
+        <Result status="info" title={t('enterprise.noCompany')} data-testid="no-company" />
+      ) : (
+        <QueryErrorAlert query={overview} />
+      )}
+      {overview.isPending ? <Spin /> : null}
+      {overview.data ? (
+        <Space direction="vertical" size={16} style={{ width: '100%' }}>
+          <CompanySummary company={overview.data} />
+          <MembersCard company={overview.data} />
+        </Space>
+      ) : null}
+    </>
+  );
+}
