@@ -9,8 +9,8 @@ import { type DeployConfig, deployConfig, deployEnvShape } from './config-deploy
 import { type OAuthConfig, oauthConfig, oauthEnvShape, refineOAuthEnv } from './config-oauth.ts';
 import { type PaymentsConfig, paymentsConfig, paymentsEnvShape, refinePaymentsEnv } from './config-payments.ts';
 import { productionEnvShape, refineModeEnv } from './config-production.ts';
-import { type DeviceLimits, deviceLimits, ZDeviceLimitsEnv } from './modules/devices/device-limits.ts';
 import { refineSmsEnv, type SmsConfig, smsConfig, smsEnvShape } from './config-sms.ts';
+import { type DeviceLimits, deviceLimits, ZDeviceLimitsEnv } from './modules/devices/device-limits.ts';
 
 const boolish = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
