@@ -16,6 +16,6 @@ for (const path of ['/products', '/order', '/myExchange', '/devices']) {
     await logInAsDemo(page, path);
     await page.waitForLoadState('networkidle');
     const result = await new AxeBuilder({ page }).withTags(wcag).analyze();
-    expect(result.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    expect(result.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
   });
 }

@@ -4,6 +4,7 @@
  * session without the user's choice.
  */
 import { calls } from '@ac/client';
+import { normalizeMobile } from '@ac/protocol/common';
 import { expect, test } from '@playwright/test';
 import { apiClient } from '../support/api-client.ts';
 import { logInAsDemo, regionOf } from '../support/demo.ts';
@@ -36,7 +37,9 @@ test('asks before a raw utoken replaces the session in this browser', async ({ p
   const mine = (await context.cookies()).find((c) => c.name === 'utoken')?.value;
 
   await page.goto(`products?utoken=${utoken}&lang=en`);
-  const dialog = page.getByRole('dialog', { name: `Continue as ${user.account}?` });
+  // a mobile account is shown as stored, in E.164 (+86…)
+  const shown = normalizeMobile(user.account) ?? user.account;
+  const dialog = page.getByRole('dialog', { name: `Continue as ${shown}?` });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Keep my session' }).click();
   await expect(dialog).toBeHidden();

@@ -9,6 +9,9 @@ describe('redaction', () => {
     expect(redactUrl(`/account/secure/?utoken=${TOKEN}`)).toBe('/account/secure/');
     expect(redactUrl(`/account/secure/toactivate/${TOKEN}`)).toBe('/account/secure/toactivate/******');
     expect(redactUrl('/secure/h5/reset/short-id#top')).toBe('/secure/h5/reset/******');
+    expect(redactUrl('/account/secure/enterprise/join/a7pQ2xLm9Rt4Vw8Yz1Bc3d')).toBe(
+      '/account/secure/enterprise/join/******',
+    );
     expect(redactUrl(`https://a.example.com/x/${TOKEN}/y?code=1`)).toBe('https://a.example.com/x/******/y');
     expect(redactUrl(calls.company.companyInfo.path)).toBe(calls.company.companyInfo.path);
     expect(redactUrl('https://a.example.com')).toBe('https://a.example.com');

@@ -7,8 +7,8 @@
 
 export const REDACTED = '******';
 
-/** Path segments after these are one-time ids (activation and reset links). */
-const ID_AFTER = new Set(['toactivate', 'reset']);
+/** Path segments after these are one-time ids (activation, reset and company invitation links). */
+const ID_AFTER = new Set(['toactivate', 'reset', 'join']);
 /** No call or page path has a segment this long (the longest is 21): a longer one is a token. */
 const TOKEN_SEGMENT = /^[\w-]{24,}$/;
 

@@ -64,7 +64,7 @@ export function DeviceActions({ device, boundLimit }: Props) {
   return (
     <>
       {device.status === 'bound' ? (
-        <Button size="small" danger data-testid="device-unbind" loading={unbind.isPending} onClick={confirmUnbind}>
+        <Button size="small" data-testid="device-unbind" loading={unbind.isPending} onClick={confirmUnbind}>
           {t('devices.unbind')}
         </Button>
       ) : (
