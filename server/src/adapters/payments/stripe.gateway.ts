@@ -16,7 +16,7 @@ import { httpPaths } from '@ac/protocol/http-paths';
 import Stripe from 'stripe';
 import type { StripeConfig } from '../../config-payments.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { PaymentGateway, PaymentReport, QueryResult, RefundReport } from './types.ts';
+import { type PaymentGateway, type PaymentReport, type QueryResult, type RefundReport, refundRefusal } from './types.ts';
 
 /** Seconds a webhook's signed timestamp may be old (Stripe's default tolerance). */
 export const STRIPE_WEBHOOK_TOLERANCE = 300;
@@ -96,6 +96,17 @@ function providerFailed(e: unknown): AppError {
     Code.paymentProviderFailed,
     `stripe ${err.statusCode ?? ''} ${err.type ?? ''} ${err.code ?? ''}: ${err.message ?? String(e)}`.trim(),
   );
+}
+
+/** Stripe refusing a refund (a 4xx invalid request: already refunded, disputed, too old) or unreachable. */
+function refundFailed(e: unknown): AppError {
+  const err = e as { type?: string; code?: string; message?: string; statusCode?: number };
+  const status = err.statusCode ?? 0;
+  if (err.type !== 'StripeInvalidRequestError' || status < 400 || status >= 500 || status === 401 || status === 429) {
+    return providerFailed(e);
+  }
+  const code = err.code === 'charge_expired_for_refund' ? Code.refundPeriodOver : Code.refundRefused;
+  return refundRefusal('stripe', err.code ?? String(status), err.message ?? '', code);
 }
 
 export function createStripeGateway(o: Options): PaymentGateway {
@@ -190,12 +201,13 @@ export function createStripeGateway(o: Options): PaymentGateway {
     async refund(r) {
       try {
         const refund = await stripe.refunds.create(
-          { payment_intent: r.tradeNo, amount: r.amount, metadata: { order_no: r.orderNo } },
-          { idempotencyKey: r.key },
+          { payment_intent: r.tradeNo, amount: r.amount, metadata: { order_no: r.orderNo, refund_no: r.refundNo } },
+          { idempotencyKey: r.refundNo },
         );
-        return { refundId: refund.id };
+        // the order changes when charge.refunded arrives
+        return { state: 'pending', refundId: refund.id };
       } catch (e) {
-        throw providerFailed(e);
+        throw refundFailed(e);
       }
     },
     ack: {

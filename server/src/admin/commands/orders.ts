@@ -9,10 +9,11 @@ export const ordersRefund: AdminCommand = async ({ services }, args) => {
   const done = await services.payments.refund(positional(args, 2, 'the order number'), amount);
   const o = done.order;
   if (done.kind === 'requested') {
-    return `${o.orderNo}: refund of ${money(done.amount, o.currency)} asked of ${done.provider} (${done.refundId}); the order changes when ${done.provider} confirms it`;
+    return `${o.orderNo}: refund ${done.refundNo} of ${money(done.amount, o.currency)} asked of ${done.provider}${done.refundId ? ` (${done.refundId})` : ''}; the order changes when ${done.provider} confirms it`;
   }
   const status = orderStatusName[o.status as TOrderStatus];
-  return `${o.orderNo}: ${status}, refunded ${money(o.refundAmount, o.currency)} of ${money(o.payAmount, o.currency)}`;
+  const through = done.kind === 'refunded' ? ` (refund ${done.refundNo}, confirmed by ${done.provider})` : '';
+  return `${o.orderNo}: ${status}, refunded ${money(o.refundAmount, o.currency)} of ${money(o.payAmount, o.currency)}${through}`;
 };
 
 /** Orders paid after they were cancelled: the money is to go back (`orders refund <orderNo>`). */
@@ -36,5 +37,6 @@ export const reconcile: AdminCommand = async ({ services }, args) => {
   const minutes = int(args, 'older-than', 15);
   const summary = await services.payments.reconcile(minutes);
   const parts = Object.entries(summary.outcomes).map(([k, v]) => `${k} ${v}`);
-  return `checked ${summary.checked} order${summary.checked === 1 ? '' : 's'} awaiting payment for over ${minutes} min${parts.length ? `: ${parts.join(', ')}` : ''}`;
+  const refunds = Object.entries(summary.refunds).map(([k, v]) => `${k} ${v}`);
+  return `checked ${summary.checked} order${summary.checked === 1 ? '' : 's'} awaiting payment for over ${minutes} min${parts.length ? `: ${parts.join(', ')}` : ''}${refunds.length ? `; open refunds: ${refunds.join(', ')}` : ''}`;
 };
