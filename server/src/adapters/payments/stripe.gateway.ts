@@ -16,7 +16,13 @@ import { httpPaths } from '@ac/protocol/http-paths';
 import Stripe from 'stripe';
 import type { StripeConfig } from '../../config-payments.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { type PaymentGateway, type PaymentReport, type QueryResult, type RefundReport, refundRefusal } from './types.ts';
+import {
+  type PaymentGateway,
+  type PaymentReport,
+  type QueryResult,
+  type RefundReport,
+  refundRefusal,
+} from './types.ts';
 
 /** Seconds a webhook's signed timestamp may be old (Stripe's default tolerance). */
 export const STRIPE_WEBHOOK_TOLERANCE = 300;

@@ -125,7 +125,11 @@ export type PaymentGateway = {
 };
 
 /** The codes of a gateway refusing a refund: the request failed and no money moved. */
-export const REFUND_REFUSALS: readonly TCode[] = [Code.refundRefused, Code.refundBalanceInsufficient, Code.refundPeriodOver];
+export const REFUND_REFUSALS: readonly TCode[] = [
+  Code.refundRefused,
+  Code.refundBalanceInsufficient,
+  Code.refundPeriodOver,
+];
 
 /** A gateway's refusal of a refund, keeping its own code and message for the operator. */
 export function refundRefusal(
@@ -135,9 +139,7 @@ export function refundRefusal(
   code: TCode = Code.refundRefused,
 ): AppError {
   const reason = `${provider} ${gatewayCode}${message ? ` (${message})` : ''}`;
-  return code === Code.refundRefused
-    ? new AppError(code, undefined, { reason })
-    : new AppError(code, reason);
+  return code === Code.refundRefused ? new AppError(code, undefined, { reason }) : new AppError(code, reason);
 }
 
 /** Minor units → a decimal string of the major unit ("128.00"), as Alipay and others expect. */

@@ -10,7 +10,12 @@
 import { Code } from '@ac/protocol/codes';
 import { OrderStatus, type TOrderStatus } from '@ac/protocol/enums';
 import type { PaymentGateways } from '../../adapters/payments/gateways.ts';
-import { type PaymentGateway, type PaymentLog, REFUND_REFUSALS, type RefundAnswer } from '../../adapters/payments/types.ts';
+import {
+  type PaymentGateway,
+  type PaymentLog,
+  REFUND_REFUSALS,
+  type RefundAnswer,
+} from '../../adapters/payments/types.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { OrderRefunds } from '../orders/order-refund.ts';
 import { assertTransition } from '../orders/order-state.ts';
@@ -47,7 +52,8 @@ export function createGatewayRefunds(d: Deps) {
       const open = (await requests.of(orderNo)).filter((r) => r.state === 'open');
       const left = order.payAmount - order.refundAmount - sum(open);
       // asked again while unconfirmed: the same request, the same refund number
-      const again = amount === undefined ? (left === 0 ? open.at(-1) : undefined) : open.find((r) => r.amount === amount);
+      const again =
+        amount === undefined ? (left === 0 ? open.at(-1) : undefined) : open.find((r) => r.amount === amount);
       if (again) return { request: again, order, repeated: true };
       const value = amount ?? left;
       if (!Number.isSafeInteger(value) || value < 1 || value > left) throw new AppError(Code.refundInvalid);

@@ -76,7 +76,17 @@ export async function applyRefundReport(
     await noteOutcome(
       d,
       tx,
-      { provider, via: 'notify', orderNo, tradeNo, paid: false, amount: refundedTotal, currency, outcome, receivedAt: now },
+      {
+        provider,
+        via: 'notify',
+        orderNo,
+        tradeNo,
+        paid: false,
+        amount: refundedTotal,
+        currency,
+        outcome,
+        receivedAt: now,
+      },
       order.userId,
       { orderNo, provider, tradeNo, refundedTotal, delta },
     );
@@ -131,7 +141,17 @@ export async function applyRefundAnswer(
     await noteOutcome(
       d,
       tx,
-      { provider, via: s.via, orderNo: order.orderNo, tradeNo, paid: false, amount, currency, outcome, receivedAt: now },
+      {
+        provider,
+        via: s.via,
+        orderNo: order.orderNo,
+        tradeNo,
+        paid: false,
+        amount,
+        currency,
+        outcome,
+        receivedAt: now,
+      },
       order.userId,
       { orderNo: order.orderNo, provider, tradeNo, refundNo, via: s.via, state: answer.state },
     );
