@@ -139,6 +139,16 @@ describe('Alipay refunds', () => {
       /: refunded, refunded 128\.00 CNY of 128\.00 CNY \(refund \w+R03/,
     );
     expect(fake.trades.get(orderNo)?.refunded).toBe(12800);
+    const listed = (await admin(`orders refunds ${orderNo}`)).split('\n');
+    expect(listed).toEqual([
+      expect.stringMatching(
+        new RegExp(`^${orderNo}R01  alipay  128\\.00 CNY  failed  asked .*2000012 .*ACQ\\.SELLER_BALANCE_NOT_ENOUGH`),
+      ),
+      expect.stringMatching(
+        new RegExp(`^${orderNo}R02  alipay  128\\.00 CNY  failed  .*2000013 .*ACQ\\.TRADE_HAS_FINISHED`),
+      ),
+      expect.stringMatching(new RegExp(`^${orderNo}R03  alipay  128\\.00 CNY  succeeded  asked \\S+, settled \\S+$`)),
+    ]);
   });
 
   it('treats an answer not signed by Alipay as unknown, and the fake refuses a request we did not sign', async () => {

@@ -3,7 +3,9 @@
  * hosted Checkout Session per payment, webhooks verified with the endpoint
  * secret on the raw body (`checkout.session.completed`,
  * `…async_payment_succeeded`, `…async_payment_failed`, `charge.refunded`),
- * PaymentIntent search for reconciliation and the Refunds API. Amounts are
+ * PaymentIntent search for reconciliation and the Refunds API (a refund's
+ * own number in its metadata and as its idempotency key; listed by
+ * PaymentIntent when its webhook was lost). Amounts are
  * minor units on both sides; Stripe writes currencies in lower case. Our
  * order number travels as `client_reference_id` and as `order_no` metadata
  * of the session and its PaymentIntent. The "merchant" checked in every
@@ -215,6 +217,24 @@ export function createStripeGateway(o: Options): PaymentGateway {
       } catch (e) {
         throw refundFailed(e);
       }
+    },
+    async queryRefund(r) {
+      let found: Stripe.Refund | undefined;
+      try {
+        const list = await stripe.refunds.list({ payment_intent: r.tradeNo, limit: 100 });
+        found = list.data.find((x) => x.metadata?.refund_no === r.refundNo);
+      } catch (e) {
+        throw providerFailed(e);
+      }
+      if (!found) return { state: 'unknown' };
+      if (found.amount !== r.amount) throw new AppError(Code.paymentMismatch, `stripe refund ${r.refundNo}`);
+      if (found.status === 'succeeded') {
+        return { state: 'succeeded', refundId: found.id, at: new Date(found.created * 1000) };
+      }
+      if (found.status === 'failed' || found.status === 'canceled') {
+        return { state: 'failed', refundId: found.id, reason: `${found.status} ${found.failure_reason ?? ''}`.trim() };
+      }
+      return { state: 'pending', refundId: found.id };
     },
     ack: {
       ok: { status: 200, contentType: 'application/json', body: JSON.stringify({ received: true }) },

@@ -330,6 +330,23 @@ describe('stripe refunds', () => {
     const [request] = await t.db.select().from(refundRequests).where(eq(refundRequests.orderNo, orderNo));
     expect(request).toMatchObject({ state: 'failed', failure: expect.stringContaining('2000011') });
   });
+
+  it('records a refund whose charge.refunded never arrived when reconciliation finds it succeeded', async () => {
+    const { orderNo } = await paidOrder();
+    fake.mute(true);
+    try {
+      await testServices(t).payments.refund(orderNo, 1500);
+      await fake.settled();
+    } finally {
+      fake.mute(false);
+    }
+    expect(await orderRow(orderNo)).toMatchObject({ status: OrderStatus.paid, refundAmount: 0 });
+    const summary = await testServices(t).payments.reconcile(0);
+    expect(summary.refunds).toMatchObject({ refunded: 1 });
+    expect(await orderRow(orderNo)).toMatchObject({ status: OrderStatus.partiallyRefunded, refundAmount: 1500 });
+    const requests = await t.db.select().from(refundRequests).where(eq(refundRequests.orderNo, orderNo));
+    expect(requests).toMatchObject([{ state: 'succeeded', gatewayRefundId: expect.stringMatching(/^re_test_/) }]);
+  });
 });
 
 describe('stripe reconciliation', () => {

@@ -19,6 +19,7 @@ import { countRefusedNotification } from './notify-refusals.ts';
 import { type ApplyDeps, type ApplyOutcome, applyPaymentReport } from './payment-apply.ts';
 import { createPaymentsRepo } from './payments.repo.ts';
 import { applyRefundAnswer, applyRefundReport } from './refund-apply.ts';
+import { createRefundRequestsRepo } from './refund-requests.repo.ts';
 
 type Deps = ApplyDeps & {
   orders: Pick<OrdersService, 'find' | 'lock' | 'move'>;
@@ -112,6 +113,8 @@ export function createPaymentsService(d: Deps) {
 
     /** Refunds `amount` minor units of an order (default: the rest), through its gateway when it has a refund API. */
     refund: gatewayRefunds.refund,
+    /** The refunds asked of gateways for an order, oldest first. */
+    refundRequests: (orderNo: string) => createRefundRequestsRepo(d.db).of(orderNo),
 
     /** Pay state of one of my orders; one awaiting confirmation (6) is first checked with its gateway. */
     async payState(userId: string, orderNo: string): Promise<TOrderPayStateResponse> {

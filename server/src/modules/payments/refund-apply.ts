@@ -118,7 +118,16 @@ export async function applyRefundAnswer(
     if (!request && s.notice && s.answer.state === 'succeeded') {
       request = await recordUnasked(tx, s.notice, order.currency, now);
     }
-    if (!request) throw new AppError(Code.orderNotFound, `${gateway.name} refund ${s.refundNo}`);
+    if (!request) {
+      if (!s.notice) throw new AppError(Code.orderNotFound, `${gateway.name} refund ${s.refundNo}`);
+      // a failed refund we never asked for: nothing to record but that it came
+      const n = s.notice;
+      const row = { provider: n.provider, via: 'notify' as const, orderNo: order.orderNo, tradeNo: n.tradeNo };
+      const detail = { orderNo: order.orderNo, provider: n.provider, refundNo: n.refundNo, state: s.answer.state };
+      const values = { paid: false, amount: n.amount, currency: order.currency, outcome: 'ignored' as const };
+      await noteOutcome(d, tx, { ...row, ...values, receivedAt: now }, order.userId, detail);
+      return 'ignored';
+    }
 
     let outcome: ApplyOutcome = 'ignored';
     const answer = s.answer;
