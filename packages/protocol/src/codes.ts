@@ -181,7 +181,10 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
     status: 200,
     message: 'The merchant balance at the payment gateway is too low for this refund; top it up and ask again',
   },
-  '2000013': { status: 200, message: 'This payment can no longer be refunded through the gateway: its refund period is over' },
+  '2000013': {
+    status: 200,
+    message: 'This payment can no longer be refunded through the gateway: its refund period is over',
+  },
   '2000020': { status: 200, message: 'Exchange failed: the redeem code does not exist' },
   '2000021': { status: 200, message: 'Exchange failed: the redeem code has already been used' },
   '2000022': { status: 200, message: 'Exchange failed: the redeem code must be used within its validity period' },
