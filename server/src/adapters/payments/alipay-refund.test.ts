@@ -9,14 +9,14 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { Code } from '@ac/protocol/codes';
 import { OrderStatus } from '@ac/protocol/enums';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alipayEnv, alipayKeys, paidAlipayOrder, startAlipayFake } from '../../../test/alipay-fixtures.ts';
 import { type Account, createAccount, testServices } from '../../../test/commerce-fixtures.ts';
 import type { FakeAlipay } from '../../../test/fake-alipay.ts';
+import { grantOf, orderRowOf, refundRequestsOf, runAdmin } from '../../../test/refund-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { run } from '../../admin/registry.ts';
-import { memberships, orders, paymentNotifications, refundRequests } from '../../db/schema/index.ts';
+import { paymentNotifications } from '../../db/schema/index.ts';
 import { createAlipayGateway } from './alipay.gateway.ts';
 
 let t: TestApp;
@@ -33,24 +33,16 @@ afterAll(async () => {
   await fake.close();
 });
 
-const admin = (line: string, values: Record<string, string> = {}) =>
-  run({ config: t.config, services: testServices(t), now: () => new Date() }, { positionals: line.split(' '), values });
-const orderRow = async (orderNo: string) => (await t.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!;
-const requestsOf = (orderNo: string) =>
-  t.db.select().from(refundRequests).where(eq(refundRequests.orderNo, orderNo)).orderBy(refundRequests.refundNo);
-const grantOf = async (orderNo: string) =>
-  (
-    await t.db
-      .select()
-      .from(memberships)
-      .where(and(eq(memberships.sourceType, 'order'), eq(memberships.sourceId, orderNo)))
-  )[0]!;
+const admin = (line: string, values?: Record<string, string>) => runAdmin(t, line, values);
+const orderRow = (orderNo: string) => orderRowOf(t, orderNo);
+const requestsOf = (orderNo: string) => refundRequestsOf(t, orderNo);
+const grantOfOrder = (orderNo: string) => grantOf(t, orderNo);
 const paid = () => paidAlipayOrder(t, fake, buyer);
 
 describe('Alipay refunds', () => {
   it('refunds part then the rest through alipay.trade.refund, each confirmed by its signed answer (8, then 5)', async () => {
     const { orderNo } = await paid();
-    const endBefore = (await grantOf(orderNo)).endTime;
+    const endBefore = (await grantOfOrder(orderNo)).endTime;
 
     const part = await admin(`orders refund ${orderNo}`, { amount: '3000' });
     expect(part).toBe(
@@ -61,7 +53,7 @@ describe('Alipay refunds', () => {
       verified: true,
       biz: { out_trade_no: orderNo, refund_amount: '30.00', out_request_no: `${orderNo}R01` },
     });
-    expect((await grantOf(orderNo)).endTime.getTime()).toBeLessThan(endBefore.getTime());
+    expect((await grantOfOrder(orderNo)).endTime.getTime()).toBeLessThan(endBefore.getTime());
 
     const rest = await admin(`orders refund ${orderNo}`);
     expect(rest).toBe(

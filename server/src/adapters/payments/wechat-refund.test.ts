@@ -11,10 +11,11 @@ import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TOrderDetail } from '@ac/protocol/commerce';
 import { OrderStatus, PayMethod } from '@ac/protocol/enums';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, createAccount, testServices } from '../../../test/commerce-fixtures.ts';
 import { type FakeWechatPay, platformHeaders, wechatNotification } from '../../../test/fake-wechatpay.ts';
+import { grantOf, orderRowOf, refundRequestsOf, runAdmin } from '../../../test/refund-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import {
   postWechat,
@@ -24,8 +25,7 @@ import {
   wechatEnv,
   wechatKeys,
 } from '../../../test/wechat-fixtures.ts';
-import { run } from '../../admin/registry.ts';
-import { memberships, orders, paymentNotifications, refundRequests } from '../../db/schema/index.ts';
+import { paymentNotifications } from '../../db/schema/index.ts';
 
 let t: TestApp;
 let fake: FakeWechatPay;
@@ -44,18 +44,10 @@ afterAll(async () => {
   await fake.close();
 });
 
-const admin = (line: string, values: Record<string, string> = {}) =>
-  run({ config: t.config, services: testServices(t), now: () => new Date() }, { positionals: line.split(' '), values });
-const orderRow = async (orderNo: string) => (await t.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!;
-const requestsOf = (orderNo: string) =>
-  t.db.select().from(refundRequests).where(eq(refundRequests.orderNo, orderNo)).orderBy(refundRequests.refundNo);
-const grantOf = async (orderNo: string) =>
-  (
-    await t.db
-      .select()
-      .from(memberships)
-      .where(and(eq(memberships.sourceType, 'order'), eq(memberships.sourceId, orderNo)))
-  )[0]!;
+const admin = (line: string, values?: Record<string, string>) => runAdmin(t, line, values);
+const orderRow = (orderNo: string) => orderRowOf(t, orderNo);
+const requestsOf = (orderNo: string) => refundRequestsOf(t, orderNo);
+const grantOfOrder = (orderNo: string) => grantOf(t, orderNo);
 
 /** An ML2 order (128.00 CNY) paid with WeChat Pay: native order at the fake, paid, notified. */
 async function paidOrder() {
@@ -91,7 +83,7 @@ function refundNotification(
 describe('WeChat Pay refunds', () => {
   it('asks POST /v3/refund/domestic/refunds; REFUND.SUCCESS then records 8, and the rest 5', async () => {
     const { orderNo } = await paidOrder();
-    const endBefore = (await grantOf(orderNo)).endTime;
+    const endBefore = (await grantOfOrder(orderNo)).endTime;
     const out = await admin(`orders refund ${orderNo}`, { amount: '3000' });
     expect(out).toMatch(
       new RegExp(
@@ -109,7 +101,7 @@ describe('WeChat Pay refunds', () => {
     await fake.settled();
     expect(fake.deliveries.at(-1)).toEqual({ event: 'REFUND.SUCCESS', status: 200 });
     expect(await orderRow(orderNo)).toMatchObject({ status: OrderStatus.partiallyRefunded, refundAmount: 3000 });
-    expect((await grantOf(orderNo)).endTime.getTime()).toBeLessThan(endBefore.getTime());
+    expect((await grantOfOrder(orderNo)).endTime.getTime()).toBeLessThan(endBefore.getTime());
 
     await admin(`orders refund ${orderNo}`);
     await fake.settled();

@@ -6,13 +6,12 @@
  */
 import { Code } from '@ac/protocol/codes';
 import { OrderStatus } from '@ac/protocol/enums';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alipayEnv, paidAlipayOrder, startAlipayFake } from '../../../test/alipay-fixtures.ts';
 import { type Account, createAccount, testServices } from '../../../test/commerce-fixtures.ts';
 import type { FakeAlipay } from '../../../test/fake-alipay.ts';
+import { orderRowOf, refundRequestsOf } from '../../../test/refund-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { orders, refundRequests } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 let t: TestApp;
@@ -29,8 +28,8 @@ afterAll(async () => {
   await fake.close();
 });
 
-const orderRow = async (orderNo: string) => (await t.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!;
-const requestsOf = (orderNo: string) => t.db.select().from(refundRequests).where(eq(refundRequests.orderNo, orderNo));
+const orderRow = (orderNo: string) => orderRowOf(t, orderNo);
+const requestsOf = (orderNo: string) => refundRequestsOf(t, orderNo);
 /** Each promise's outcome: the result kind, or the catalogue code it was refused with. */
 const settle = (all: Promise<{ kind: string }>[]) =>
   Promise.all(
