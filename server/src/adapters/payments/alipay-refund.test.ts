@@ -11,9 +11,16 @@ import { Code } from '@ac/protocol/codes';
 import { OrderStatus } from '@ac/protocol/enums';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alipayEnv, alipayKeys, paidAlipayOrder, startAlipayFake } from '../../../test/alipay-fixtures.ts';
+import {
+  alipayEnv,
+  alipayKeys,
+  alipayNotification,
+  paidAlipayOrder,
+  postAlipay,
+  startAlipayFake,
+} from '../../../test/alipay-fixtures.ts';
 import { type Account, createAccount, testServices } from '../../../test/commerce-fixtures.ts';
-import type { FakeAlipay } from '../../../test/fake-alipay.ts';
+import { type FakeAlipay, signLikeAlipay } from '../../../test/fake-alipay.ts';
 import { grantOf, orderRowOf, refundRequestsOf, runAdmin } from '../../../test/refund-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { paymentNotifications } from '../../db/schema/index.ts';
@@ -141,6 +148,22 @@ describe('Alipay refunds', () => {
       ),
       expect.stringMatching(new RegExp(`^${orderNo}R03  alipay  128\\.00 CNY  succeeded  asked \\S+, settled \\S+$`)),
     ]);
+  });
+
+  it("acknowledges Alipay's notifications after a refund (refund_fee, out_biz_no) without changing the order", async () => {
+    const { orderNo, tradeNo } = await paid();
+    await admin(`orders refund ${orderNo}`, { amount: '2800' });
+    const after = (over: Record<string, string>) =>
+      signLikeAlipay(
+        alipayNotification(orderNo, { trade_no: tradeNo, gmt_refund: '2026-01-06 10:00:00', ...over }),
+        alipayKeys.alipay.privateKey,
+      );
+    expect((await postAlipay(t, after({ refund_fee: '28.00', out_biz_no: `${orderNo}R01` }))).body).toBe('success');
+    expect(await orderRow(orderNo)).toMatchObject({ status: OrderStatus.partiallyRefunded, refundAmount: 2800 });
+    await admin(`orders refund ${orderNo}`);
+    const closed = after({ trade_status: 'TRADE_CLOSED', refund_fee: '128.00', out_biz_no: `${orderNo}R02` });
+    expect((await postAlipay(t, closed)).body).toBe('success');
+    expect(await orderRow(orderNo)).toMatchObject({ status: OrderStatus.refunded, refundAmount: 12800 });
   });
 
   it('treats an answer not signed by Alipay as unknown, and the fake refuses a request we did not sign', async () => {
