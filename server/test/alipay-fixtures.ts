@@ -7,10 +7,9 @@ import { generateKeyPairSync } from 'node:crypto';
 import { calls } from '@ac/protocol/calls';
 import type { TOrderDetail } from '@ac/protocol/commerce';
 import { PayMethod } from '@ac/protocol/enums';
-import type { Account } from './commerce-fixtures.ts';
-import { postNotify } from './commerce-fixtures.ts';
+import { type Account, createAccount, postNotify, testServices } from './commerce-fixtures.ts';
 import { type FakeAlipay, signLikeAlipay, startFakeAlipay } from './fake-alipay.ts';
-import type { TestApp } from './test-app.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
 
 export const ALIPAY_APP_ID = '2021000000000001';
 /** The merchant's application key pair and the key pair Alipay signs with. */
@@ -77,4 +76,21 @@ export async function paidAlipayOrder(t: TestApp, fake: FakeAlipay, buyer: Accou
   );
   if (res.body !== 'success') throw new Error(`the payment notification was refused: ${res.body}`);
   return { orderNo, tradeNo };
+}
+
+/** A China test app taking Alipay through the fake gateway, with a buyer; `close` stops both. */
+export async function startAlipayApp() {
+  const fake = await startAlipayFake();
+  const t = await createTestApp({ region: 'cn', env: alipayEnv(fake.url) });
+  const buyer = await createAccount(t);
+  return {
+    t,
+    fake,
+    buyer,
+    async close() {
+      await testServices(t).close();
+      await t.close();
+      await fake.close();
+    },
+  };
 }

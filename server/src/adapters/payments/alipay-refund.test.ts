@@ -17,28 +17,23 @@ import {
   alipayNotification,
   paidAlipayOrder,
   postAlipay,
-  startAlipayFake,
+  startAlipayApp,
 } from '../../../test/alipay-fixtures.ts';
-import { type Account, createAccount, testServices } from '../../../test/commerce-fixtures.ts';
+import type { Account } from '../../../test/commerce-fixtures.ts';
 import { type FakeAlipay, signLikeAlipay } from '../../../test/fake-alipay.ts';
 import { grantOf, orderRowOf, refundRequestsOf, runAdmin } from '../../../test/refund-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import type { TestApp } from '../../../test/test-app.ts';
 import { paymentNotifications } from '../../db/schema/index.ts';
 import { createAlipayGateway } from './alipay.gateway.ts';
 
 let t: TestApp;
 let fake: FakeAlipay;
 let buyer: Account;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  fake = await startAlipayFake();
-  t = await createTestApp({ region: 'cn', env: alipayEnv(fake.url) });
-  buyer = await createAccount(t);
+  ({ t, fake, buyer, close } = await startAlipayApp());
 });
-afterAll(async () => {
-  await testServices(t).close();
-  await t.close();
-  await fake.close();
-});
+afterAll(() => close());
 
 const admin = (line: string, values?: Record<string, string>) => runAdmin(t, line, values);
 const orderRow = (orderNo: string) => orderRowOf(t, orderNo);

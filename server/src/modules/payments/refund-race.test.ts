@@ -7,26 +7,21 @@
 import { Code } from '@ac/protocol/codes';
 import { OrderStatus } from '@ac/protocol/enums';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alipayEnv, paidAlipayOrder, startAlipayFake } from '../../../test/alipay-fixtures.ts';
-import { type Account, createAccount, testServices } from '../../../test/commerce-fixtures.ts';
+import { paidAlipayOrder, startAlipayApp } from '../../../test/alipay-fixtures.ts';
+import { type Account, testServices } from '../../../test/commerce-fixtures.ts';
 import type { FakeAlipay } from '../../../test/fake-alipay.ts';
 import { orderRowOf, refundRequestsOf } from '../../../test/refund-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import type { TestApp } from '../../../test/test-app.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 let t: TestApp;
 let fake: FakeAlipay;
 let buyer: Account;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  fake = await startAlipayFake();
-  t = await createTestApp({ region: 'cn', env: alipayEnv(fake.url) });
-  buyer = await createAccount(t);
+  ({ t, fake, buyer, close } = await startAlipayApp());
 });
-afterAll(async () => {
-  await testServices(t).close();
-  await t.close();
-  await fake.close();
-});
+afterAll(() => close());
 
 const orderRow = (orderNo: string) => orderRowOf(t, orderNo);
 const requestsOf = (orderNo: string) => refundRequestsOf(t, orderNo);
