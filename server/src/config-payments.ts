@@ -42,6 +42,7 @@ export const paymentsEnvShape = {
   WECHATPAY_PRIVATE_KEY: keyText('private key', false).optional(),
   WECHATPAY_APIV3_KEY: z.string().length(32).optional(),
   WECHATPAY_PLATFORM_CERT: keyText('certificate or public key', false).optional(),
+  WECHATPAY_API_BASE: z.string().url().optional(),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(
@@ -89,6 +90,8 @@ export type WechatPayConfig = {
   privateKey: string;
   apiV3Key: string;
   platformCert: string;
+  /** Tests only: the API called instead of https://api.mch.weixin.qq.com (a local fake). */
+  apiBase: string | undefined;
 };
 export type StripeConfig = {
   secretKey: string;
@@ -127,6 +130,7 @@ export function paymentsConfig(e: PaymentsEnv): PaymentsConfig {
           privateKey: e.WECHATPAY_PRIVATE_KEY!,
           apiV3Key: e.WECHATPAY_APIV3_KEY!,
           platformCert: e.WECHATPAY_PLATFORM_CERT!,
+          apiBase: e.WECHATPAY_API_BASE,
         }
       : undefined,
     stripe: listed('stripe')

@@ -24,6 +24,25 @@ const stripe = (change: Record<string, string>) => ({
   ...change,
 });
 
+const PEM_KEY = '-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----';
+const wechat = (change: Record<string, string>) => ({
+  PAYMENT_PROVIDERS: 'wechat',
+  WECHATPAY_APPID: 'wx0000000000000001',
+  WECHATPAY_MCHID: '1900000001',
+  WECHATPAY_SERIAL: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
+  WECHATPAY_PRIVATE_KEY: PEM_KEY,
+  WECHATPAY_APIV3_KEY: '0123456789abcdef0123456789abcdef',
+  WECHATPAY_PLATFORM_CERT: '-----BEGIN PUBLIC KEY-----\nMIIB\n-----END PUBLIC KEY-----',
+  ...change,
+});
+const alipay = (change: Record<string, string>) => ({
+  PAYMENT_PROVIDERS: 'alipay',
+  ALIPAY_APP_ID: '2021000000000001',
+  ALIPAY_PRIVATE_KEY: PEM_KEY,
+  ALIPAY_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\nMIIB\n-----END PUBLIC KEY-----',
+  ...change,
+});
+
 /** The settings production refuses, each with the variable it names. */
 const UNSAFE_PRODUCTION: [string, Record<string, string | undefined>][] = [
   ['PUBLIC_URL', { PUBLIC_URL: undefined }],
@@ -43,6 +62,8 @@ const UNSAFE_PRODUCTION: [string, Record<string, string | undefined>][] = [
   ['STRIPE_SECRET_KEY', stripe({ STRIPE_SECRET_KEY: 'sk_live_short' })],
   ['STRIPE_WEBHOOK_SECRET', stripe({ STRIPE_WEBHOOK_SECRET: 'whsec_short' })],
   ['STRIPE_API_BASE', stripe({ STRIPE_API_BASE: 'http://127.0.0.1:12111' })],
+  ['WECHATPAY_API_BASE', wechat({ WECHATPAY_API_BASE: 'http://127.0.0.1:12112' })],
+  ['ALIPAY_GATEWAY', alipay({ ALIPAY_GATEWAY: 'http://127.0.0.1:12113/gateway.do' })],
   ['OAUTH_GOOGLE_CLIENT_SECRET', { OAUTH_GOOGLE_CLIENT_ID: 'id', OAUTH_GOOGLE_CLIENT_SECRET: 'short-secret' }],
 ];
 
@@ -97,6 +118,11 @@ describe('production mode', () => {
       SANDBOX_PAYMENT_SECRET: 'a-sandbox-secret-of-32-characters-at-least',
     });
     expect(sandbox.paymentProviders).toEqual(['sandbox']);
+    const alipaySandbox = 'https://openapi-sandbox.dl.alipaydev.com/gateway.do';
+    expect(loadConfig(withSafe(alipay({ ALIPAY_GATEWAY: alipaySandbox }))).payments.alipay?.gateway).toBe(
+      alipaySandbox,
+    );
+    expect(loadConfig(withSafe(wechat({}))).payments.wechat?.apiBase).toBeUndefined();
     const outboxSms = loadConfig({ ...SAFE, SMS_PROVIDER: 'outbox', ALLOW_OUTBOX_SMS: 'true' });
     expect(outboxSms.sms).toEqual({ provider: 'outbox' });
   });

@@ -108,6 +108,16 @@ export function refineModeEnv(e: ModeEnv & Record<string, unknown>, ctx: z.Refin
   if (e.STRIPE_API_BASE) {
     problem('STRIPE_API_BASE', 'must not be set in production (it points the Stripe SDK away from api.stripe.com)');
   }
+  if (e.WECHATPAY_API_BASE) {
+    problem(
+      'WECHATPAY_API_BASE',
+      'must not be set in production (it points WeChat Pay calls away from api.mch.weixin.qq.com)',
+    );
+  }
+  // the Alipay sandbox gateway is https; an http:// gateway is a local fake
+  if (typeof e.ALIPAY_GATEWAY === 'string' && e.ALIPAY_GATEWAY.startsWith('http://')) {
+    problem('ALIPAY_GATEWAY', 'must be an https:// URL in production (http:// only for the local fake of the tests)');
+  }
   if (e.DEV_MAILBOX) problem('DEV_MAILBOX', 'must not be true in production (it shows every code and link)');
   if (e.CODE_RESEND_SECONDS !== undefined) {
     problem('CODE_RESEND_SECONDS', 'is for test servers only: production sends one code a minute per target');

@@ -4,7 +4,7 @@
  * form-encoded parameters with Stripe's bracket notation, required
  * parameters, and `Idempotency-Key` replays; answering Stripe's JSON shapes
  * and its error shape `{error:{type, code, param, message}}`. Implements
- * POST /v1/checkout/sessions, POST /v1/refunds and GET
+ * POST /v1/checkout/sessions, POST /v1/refunds, GET /v1/refunds and GET
  * /v1/payment_intents/search, and the hosted page of a session's `url`:
  * its Pay button marks the session paid, posts a signed
  * `checkout.session.completed` to the webhook and redirects to
@@ -187,7 +187,13 @@ export async function startFakeStripe(o: Options) {
         }
       : o.deliver;
 
+  /** While muted, events are not delivered (a webhook lost on the way). */
+  let muted = false;
   async function send(type: string, object: object) {
+    if (muted) {
+      deliveries.push({ type, status: 0 });
+      return 0;
+    }
     const event = signedStripeEvent(o.webhookSecret, type, object);
     const { status } = await deliver(event.body, event.headers);
     deliveries.push({ type, status });
@@ -343,6 +349,11 @@ export async function startFakeStripe(o: Options) {
         message: `Invalid API Key provided: ${shown.slice(0, 8)}${'*'.repeat(Math.max(0, shown.length - 12))}${shown.slice(-4)}`,
       });
     }
+    if (req.method === 'GET' && path === '/v1/refunds') {
+      const intent = new URL(req.url ?? '', url).searchParams.get('payment_intent');
+      const data = refunds.filter((r) => !intent || r.payment_intent === intent);
+      return json(res, 200, { object: 'list', url: '/v1/refunds', has_more: false, data });
+    }
     if (req.method === 'GET' && path === '/v1/payment_intents/search') {
       const query = new URL(req.url ?? '', url).searchParams.get('query') ?? '';
       return json(res, 200, searchIntents(query));
@@ -431,6 +442,10 @@ export async function startFakeStripe(o: Options) {
     },
     /** Waits for the events sent after an answer (refunds). */
     settled: () => pending,
+    /** Stops (or resumes) delivering events: a lost webhook. */
+    mute: (on: boolean) => {
+      muted = on;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

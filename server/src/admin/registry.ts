@@ -13,7 +13,7 @@ import {
 import { goodsDisable, goodsEnable, goodsList, goodsSetPrice } from './commands/goods.ts';
 import { invoicesVoid } from './commands/invoices.ts';
 import { membershipGrant, membershipRevoke } from './commands/membership.ts';
-import { ordersExpire, ordersRefund, ordersRefundDue, reconcile } from './commands/orders.ts';
+import { ordersExpire, ordersRefund, ordersRefundDue, ordersRefunds, reconcile } from './commands/orders.ts';
 import { usersList } from './commands/users.ts';
 
 export const COMMANDS: Record<string, AdminCommand> = {
@@ -26,6 +26,7 @@ export const COMMANDS: Record<string, AdminCommand> = {
   'membership grant': membershipGrant,
   'membership revoke': membershipRevoke,
   'orders refund': ordersRefund,
+  'orders refunds': ordersRefunds,
   'orders refund-due': ordersRefundDue,
   'orders expire': ordersExpire,
   'invoices void': invoicesVoid,
@@ -50,7 +51,10 @@ export const USAGE = `Usage: npm run admin -- <command> [options]
   codes void <code>
   membership grant --user <email|mobile> --goods <code> --days <n>
   membership revoke --user <email|mobile> --goods <code>
-  orders refund <orderNo> [--amount <minor units>]   (whole remainder when no amount)
+  orders refund <orderNo> [--amount <minor units>]   (whole remainder when no amount; through the
+                                         gateway that took the payment: repeated while unconfirmed,
+                                         the same refund is asked again, never a second one)
+  orders refunds <orderNo>               (the refunds asked of the gateway: open, succeeded, failed and why)
   orders refund-due                      (orders paid after they were cancelled, to refund)
   orders expire
   invoices void <invoiceNo>              (an issued invoice, China build; its orders can be invoiced again)

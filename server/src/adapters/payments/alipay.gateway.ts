@@ -1,7 +1,11 @@
 /**
  * Alipay (package alipay-sdk): computer-website page pay, RSA2-verified
- * asynchronous notifications answered with plain "success", and
- * alipay.trade.query for reconciliation. Amounts go over the wire as
+ * asynchronous notifications answered with plain "success",
+ * alipay.trade.query for reconciliation, and refunds: alipay.trade.refund
+ * (our refund number as out_request_no, so asking again refunds once; its
+ * signed synchronous answer confirms: code 10000 with fund_change Y) and
+ * alipay.trade.fastpay.refund.query for a refund whose answer was lost or
+ * that moved no money this time (fund_change N). Amounts go over the wire as
  * decimal yuan ("128.00"); the merchant is our app id.
  */
 
@@ -11,12 +15,36 @@ import { AlipaySdk } from 'alipay-sdk';
 import type { AlipayConfig } from '../../config-payments.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { pkcs1Pem, privateKeyOf, publicKeyOf, spkiPem } from './keys.ts';
-import { fromDecimal, type PaymentGateway, type PaymentReport, toDecimal } from './types.ts';
+import {
+  fromDecimal,
+  type PaymentGateway,
+  type PaymentReport,
+  type RefundAnswer,
+  type RefundRequest,
+  refundRefusal,
+  toDecimal,
+} from './types.ts';
 
 export const ALIPAY_NOTIFY_PATH = payNotifyPath('alipay');
 const PAID = new Set(['TRADE_SUCCESS', 'TRADE_FINISHED']);
 
 type Options = { config: AlipayConfig; publicUrl: string; returnUrl: string };
+type Answer = Record<string, unknown>;
+
+/** Alipay's sub codes that mean "try again" (the request may not have been taken). */
+const TRANSIENT = new Set(['ACQ.SYSTEM_ERROR', 'aop.unknow-error', 'isp.unknow-error']);
+
+/** A refused alipay.trade.refund as our catalogue code, with Alipay's sub code and message. */
+function refundFailure(res: Answer): Error {
+  const sub = String(res.subCode ?? res.code ?? '');
+  const message = String(res.subMsg ?? res.msg ?? '');
+  if (res.code === '20000' || TRANSIENT.has(sub))
+    return new AppError(Code.paymentProviderFailed, `alipay ${sub} ${message}`);
+  if (sub === 'ACQ.SELLER_BALANCE_NOT_ENOUGH')
+    return refundRefusal('alipay', sub, message, Code.refundBalanceInsufficient);
+  if (sub === 'ACQ.TRADE_HAS_FINISHED') return refundRefusal('alipay', sub, message, Code.refundPeriodOver);
+  return refundRefusal('alipay', sub, message);
+}
 
 /** "2026-01-05 12:30:00" in Beijing time → Date. */
 function beijingTime(text: string | undefined): Date | null {
@@ -47,6 +75,33 @@ export function createAlipayGateway(o: Options): PaymentGateway {
     alipayPublicKey: spkiPem(publicKeyOf(o.config.alipayPublicKey)),
     ...(o.config.gateway ? { gateway: o.config.gateway } : {}),
   });
+  /** A signed call whose answer's signature is verified; 2000007 when it fails or cannot be verified. */
+  async function exec(method: string, bizContent: object): Promise<Answer> {
+    try {
+      return await sdk.exec(method, { bizContent }, { validateSign: true });
+    } catch (e) {
+      throw new AppError(Code.paymentProviderFailed, `alipay ${method}: ${(e as Error).message}`);
+    }
+  }
+
+  async function queryRefund(r: RefundRequest): Promise<RefundAnswer> {
+    const res = await exec('alipay.trade.fastpay.refund.query', {
+      out_trade_no: r.orderNo,
+      out_request_no: r.refundNo,
+      query_options: ['gmt_refund_pay'],
+    });
+    if (res.code !== '10000') {
+      if (res.subCode === 'ACQ.TRADE_NOT_EXIST') return { state: 'unknown' };
+      throw new AppError(Code.paymentProviderFailed, `alipay refund query ${String(res.subCode ?? res.code)}`);
+    }
+    // only REFUND_SUCCESS is a refund; anything else was not executed: ask again under the same number
+    if (res.refundStatus !== 'REFUND_SUCCESS') return { state: 'unknown' };
+    if (res.outRequestNo !== r.refundNo || fromDecimal(String(res.refundAmount ?? '')) !== r.amount) {
+      throw new AppError(Code.paymentMismatch, `alipay refund ${r.refundNo}`);
+    }
+    return { state: 'succeeded', refundId: r.refundNo, at: beijingTime(String(res.gmtRefundPay ?? '')) };
+  }
+
   return {
     name: 'alipay',
     merchant: o.config.appId,
@@ -70,12 +125,7 @@ export function createAlipayGateway(o: Options): PaymentGateway {
       return alipayReport(params);
     },
     async query(orderNo) {
-      let res: Record<string, unknown>;
-      try {
-        res = await sdk.exec('alipay.trade.query', { bizContent: { out_trade_no: orderNo } }, { validateSign: true });
-      } catch (e) {
-        throw new AppError(Code.paymentProviderFailed, (e as Error).message);
-      }
+      const res = await exec('alipay.trade.query', { out_trade_no: orderNo });
       if (res.code !== '10000') return { result: 'unknown' };
       const report = alipayReport({
         trade_status: String(res.tradeStatus ?? ''),
@@ -87,6 +137,25 @@ export function createAlipayGateway(o: Options): PaymentGateway {
       });
       return report ?? { result: 'pending' };
     },
+    async refund(r) {
+      const res = await exec('alipay.trade.refund', {
+        out_trade_no: r.orderNo,
+        refund_amount: toDecimal(r.amount),
+        out_request_no: r.refundNo,
+        refund_reason: `refund ${r.refundNo}`,
+      });
+      if (res.code !== '10000') throw refundFailure(res);
+      if (res.outTradeNo !== undefined && res.outTradeNo !== r.orderNo) {
+        throw new AppError(Code.paymentMismatch, `alipay refund ${r.refundNo} answered for ${String(res.outTradeNo)}`);
+      }
+      if (res.fundChange === 'Y') {
+        return { state: 'succeeded', refundId: r.refundNo, at: beijingTime(String(res.gmtRefundPay ?? '')) };
+      }
+      // no money moved by this call: refunded by an earlier one under this number, or not yet
+      const known = await queryRefund(r);
+      return known.state === 'unknown' ? { state: 'pending', refundId: r.refundNo } : known;
+    },
+    queryRefund,
     ack: {
       ok: { status: 200, contentType: 'text/plain; charset=utf-8', body: 'success' },
       fail: { status: 400, contentType: 'text/plain; charset=utf-8', body: 'failure' },

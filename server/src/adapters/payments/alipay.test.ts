@@ -1,42 +1,23 @@
-import { createSign, createVerify, generateKeyPairSync } from 'node:crypto';
+import { createVerify, generateKeyPairSync } from 'node:crypto';
 import { calls } from '@ac/protocol/calls';
 import type { TOrderDetail, TOrderPayResponse } from '@ac/protocol/commerce';
 import { OrderStatus } from '@ac/protocol/enums';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Account, createAccount, postNotify } from '../../../test/commerce-fixtures.ts';
+import { ALIPAY_APP_ID, alipayEnv, alipayKeys, alipayNotification, postAlipay } from '../../../test/alipay-fixtures.ts';
+import { type Account, createAccount } from '../../../test/commerce-fixtures.ts';
+import { signLikeAlipay } from '../../../test/fake-alipay.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { memberships, orders } from '../../db/schema/index.ts';
 
-const pem = (k: ReturnType<typeof generateKeyPairSync>['privateKey'], type: 'pkcs8' | 'spki') =>
-  k.export({ type, format: 'pem' }) as string;
-// The merchant's application key pair and the key pair Alipay signs notifications with.
-const app = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const platform = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const APP_ID = '2021000000000001';
-
-/** Alipay's notification signature: sorted key=value pairs without sign and sign_type, RSA-SHA256, base64. */
-function signLikeAlipay(params: Record<string, string>, key = platform.privateKey) {
-  const content = Object.keys(params)
-    .filter((k) => k !== 'sign' && k !== 'sign_type')
-    .sort()
-    .map((k) => `${k}=${params[k]}`)
-    .join('&');
-  return { ...params, sign_type: 'RSA2', sign: createSign('RSA-SHA256').update(content, 'utf8').sign(key, 'base64') };
-}
+const { app, alipay: platform } = alipayKeys;
+const APP_ID = ALIPAY_APP_ID;
+const sign = (params: Record<string, string>, key = platform.privateKey) => signLikeAlipay(params, key);
 
 let t: TestApp;
 let buyer: Account;
 beforeAll(async () => {
-  t = await createTestApp({
-    region: 'cn',
-    env: {
-      PAYMENT_PROVIDERS: 'sandbox,alipay',
-      ALIPAY_APP_ID: APP_ID,
-      ALIPAY_PRIVATE_KEY: pem(app.privateKey, 'pkcs8').replace(/\n/g, '\\n'),
-      ALIPAY_PUBLIC_KEY: pem(platform.publicKey, 'spki'),
-    },
-  });
+  t = await createTestApp({ region: 'cn', env: alipayEnv() });
   buyer = await createAccount(t);
 });
 afterAll(() => t.close());
@@ -52,29 +33,8 @@ async function payOrder() {
   return { orderNo, payUrl: 'payUrl' in pay.data ? pay.data.payUrl : '' };
 }
 
-function notification(orderNo: string, over: Record<string, string> = {}) {
-  return {
-    app_id: APP_ID,
-    auth_app_id: APP_ID,
-    charset: 'utf-8',
-    gmt_create: '2026-01-05 12:00:00',
-    gmt_payment: '2026-01-05 12:00:05',
-    notify_id: `n${Date.now()}`,
-    notify_time: '2026-01-05 12:00:06',
-    notify_type: 'trade_status_sync',
-    out_trade_no: orderNo,
-    subject: 'Viewer Premium',
-    total_amount: '128.00',
-    trade_no: '2026010522001400000000000001',
-    trade_status: 'TRADE_SUCCESS',
-    version: '1.0',
-    ...over,
-  };
-}
-const post = (params: Record<string, string>) =>
-  postNotify(t, 'alipay', new URLSearchParams(params).toString(), {
-    'content-type': 'application/x-www-form-urlencoded; charset=utf-8',
-  });
+const notification = alipayNotification;
+const post = (params: Record<string, string>) => postAlipay(t, params);
 const statusOf = async (orderNo: string) =>
   (await t.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!.status;
 const grants = (orderNo: string) => t.db.select().from(memberships).where(eq(memberships.sourceId, orderNo));
@@ -103,7 +63,7 @@ describe('Alipay page pay', () => {
 describe('Alipay notifications', () => {
   it('accepts a notification signed by Alipay, answers plain "success" and grants once', async () => {
     const { orderNo } = await payOrder();
-    const signed = signLikeAlipay(notification(orderNo));
+    const signed = sign(notification(orderNo));
     const res = await post(signed);
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('success');
@@ -114,21 +74,19 @@ describe('Alipay notifications', () => {
 
   it('refuses a tampered amount, a foreign signature and a signed wrong amount, changing nothing', async () => {
     const { orderNo } = await payOrder();
-    const signed = signLikeAlipay(notification(orderNo));
+    const signed = sign(notification(orderNo));
     expect((await post({ ...signed, total_amount: '0.01' })).body).toBe('failure');
     const stranger = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    expect((await post(signLikeAlipay(notification(orderNo), stranger.privateKey))).body).toBe('failure');
-    expect((await post(signLikeAlipay(notification(orderNo, { total_amount: '1.28' })))).body).toBe('failure');
-    expect((await post(signLikeAlipay(notification(orderNo, { app_id: '2021999' })))).body).toBe('failure');
+    expect((await post(sign(notification(orderNo), stranger.privateKey))).body).toBe('failure');
+    expect((await post(sign(notification(orderNo, { total_amount: '1.28' })))).body).toBe('failure');
+    expect((await post(sign(notification(orderNo, { app_id: '2021999' })))).body).toBe('failure');
     expect(await statusOf(orderNo)).toBe(OrderStatus.unconfirmed);
     expect(await grants(orderNo)).toHaveLength(0);
   });
 
   it('acknowledges a waiting-for-payment notification without changing the order', async () => {
     const { orderNo } = await payOrder();
-    expect((await post(signLikeAlipay(notification(orderNo, { trade_status: 'WAIT_BUYER_PAY' })))).body).toBe(
-      'success',
-    );
+    expect((await post(sign(notification(orderNo, { trade_status: 'WAIT_BUYER_PAY' })))).body).toBe('success');
     expect(await statusOf(orderNo)).toBe(OrderStatus.unconfirmed);
   });
 });

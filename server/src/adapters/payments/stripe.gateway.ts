@@ -3,7 +3,9 @@
  * hosted Checkout Session per payment, webhooks verified with the endpoint
  * secret on the raw body (`checkout.session.completed`,
  * `…async_payment_succeeded`, `…async_payment_failed`, `charge.refunded`),
- * PaymentIntent search for reconciliation and the Refunds API. Amounts are
+ * PaymentIntent search for reconciliation and the Refunds API (a refund's
+ * own number in its metadata and as its idempotency key; listed by
+ * PaymentIntent when its webhook was lost). Amounts are
  * minor units on both sides; Stripe writes currencies in lower case. Our
  * order number travels as `client_reference_id` and as `order_no` metadata
  * of the session and its PaymentIntent. The "merchant" checked in every
@@ -16,7 +18,13 @@ import { httpPaths } from '@ac/protocol/http-paths';
 import Stripe from 'stripe';
 import type { StripeConfig } from '../../config-payments.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { PaymentGateway, PaymentReport, QueryResult, RefundReport } from './types.ts';
+import {
+  type PaymentGateway,
+  type PaymentReport,
+  type QueryResult,
+  type RefundReport,
+  refundRefusal,
+} from './types.ts';
 
 /** Seconds a webhook's signed timestamp may be old (Stripe's default tolerance). */
 export const STRIPE_WEBHOOK_TOLERANCE = 300;
@@ -96,6 +104,17 @@ function providerFailed(e: unknown): AppError {
     Code.paymentProviderFailed,
     `stripe ${err.statusCode ?? ''} ${err.type ?? ''} ${err.code ?? ''}: ${err.message ?? String(e)}`.trim(),
   );
+}
+
+/** Stripe refusing a refund (a 4xx invalid request: already refunded, disputed, too old) or unreachable. */
+function refundFailed(e: unknown): AppError {
+  const err = e as { type?: string; code?: string; message?: string; statusCode?: number };
+  const status = err.statusCode ?? 0;
+  if (err.type !== 'StripeInvalidRequestError' || status < 400 || status >= 500 || status === 401 || status === 429) {
+    return providerFailed(e);
+  }
+  const code = err.code === 'charge_expired_for_refund' ? Code.refundPeriodOver : Code.refundRefused;
+  return refundRefusal('stripe', err.code ?? String(status), err.message ?? '', code);
 }
 
 export function createStripeGateway(o: Options): PaymentGateway {
@@ -190,13 +209,32 @@ export function createStripeGateway(o: Options): PaymentGateway {
     async refund(r) {
       try {
         const refund = await stripe.refunds.create(
-          { payment_intent: r.tradeNo, amount: r.amount, metadata: { order_no: r.orderNo } },
-          { idempotencyKey: r.key },
+          { payment_intent: r.tradeNo, amount: r.amount, metadata: { order_no: r.orderNo, refund_no: r.refundNo } },
+          { idempotencyKey: r.refundNo },
         );
-        return { refundId: refund.id };
+        // the order changes when charge.refunded arrives
+        return { state: 'pending', refundId: refund.id };
+      } catch (e) {
+        throw refundFailed(e);
+      }
+    },
+    async queryRefund(r) {
+      let found: Stripe.Refund | undefined;
+      try {
+        const list = await stripe.refunds.list({ payment_intent: r.tradeNo, limit: 100 });
+        found = list.data.find((x) => x.metadata?.refund_no === r.refundNo);
       } catch (e) {
         throw providerFailed(e);
       }
+      if (!found) return { state: 'unknown' };
+      if (found.amount !== r.amount) throw new AppError(Code.paymentMismatch, `stripe refund ${r.refundNo}`);
+      if (found.status === 'succeeded') {
+        return { state: 'succeeded', refundId: found.id, at: new Date(found.created * 1000) };
+      }
+      if (found.status === 'failed' || found.status === 'canceled') {
+        return { state: 'failed', refundId: found.id, reason: `${found.status} ${found.failure_reason ?? ''}`.trim() };
+      }
+      return { state: 'pending', refundId: found.id };
     },
     ack: {
       ok: { status: 200, contentType: 'application/json', body: JSON.stringify({ received: true }) },

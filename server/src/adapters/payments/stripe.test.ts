@@ -18,7 +18,7 @@ import { type Account, createAccount, postNotify, testServices } from '../../../
 import { type FakeStripe, signedStripeEvent, startFakeStripe } from '../../../test/fake-stripe.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { run } from '../../admin/registry.ts';
-import { auditLog, memberships, orders, paymentNotifications } from '../../db/schema/index.ts';
+import { auditLog, memberships, orders, paymentNotifications, refundRequests } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { refusedNotifications } from '../../modules/payments/notify-refusals.ts';
 import { createStripeGateway } from './stripe.gateway.ts';
@@ -236,7 +236,11 @@ describe('stripe refunds', () => {
     const part = await services.payments.refund(orderNo, 1000);
     expect(part).toMatchObject({ kind: 'requested', provider: 'stripe', amount: 1000 });
     const asked = fake.refunds.at(-1)!;
-    expect(asked).toMatchObject({ amount: 1000, payment_intent: paymentIntent, metadata: { order_no: orderNo } });
+    expect(asked).toMatchObject({
+      amount: 1000,
+      payment_intent: paymentIntent,
+      metadata: { order_no: orderNo, refund_no: `${orderNo}R01` },
+    });
     await fake.settled();
     expect(fake.deliveries.at(-1)).toEqual({ type: 'charge.refunded', status: 200 });
     expect(await orderRow(orderNo)).toMatchObject({ status: OrderStatus.partiallyRefunded, refundAmount: 1000 });
@@ -259,7 +263,7 @@ describe('stripe refunds', () => {
     const out = await run(ctx, { positionals: ['orders', 'refund', orderNo], values: {} });
     expect(out).toMatch(
       new RegExp(
-        `^${orderNo}: refund of 39\\.99 USD asked of stripe \\(re_test_\\w+\\); the order changes when stripe confirms it$`,
+        `^${orderNo}: refund ${orderNo}R01 of 39\\.99 USD asked of stripe \\(re_test_\\w+\\); the order changes when stripe confirms it$`,
       ),
     );
     await fake.settled();
@@ -272,8 +276,8 @@ describe('stripe refunds', () => {
     const before = fake.refunds.length;
     // the admin repeats the command before Stripe's confirmation arrived: one idempotency key
     const [a, b] = await Promise.all([services.payments.refund(orderNo, 500), services.payments.refund(orderNo, 500)]);
-    expect(a).toMatchObject({ kind: 'requested' });
-    expect(b).toMatchObject({ kind: 'requested' });
+    expect(a).toMatchObject({ kind: 'requested', refundNo: `${orderNo}R01` });
+    expect(b).toMatchObject({ kind: 'requested', refundNo: `${orderNo}R01` });
     expect(fake.refunds.length - before).toBe(1);
     await fake.settled();
     const charge = [...fake.charges.values()].find((c) => c.payment_intent === paymentIntent)!;
@@ -284,6 +288,8 @@ describe('stripe refunds', () => {
     const outcomes = await outcomesOf(orderNo);
     expect(outcomes.filter((o) => o === 'refunded')).toHaveLength(1);
     expect(outcomes.filter((o) => o === 'duplicate')).toHaveLength(20);
+    const requests = await t.db.select().from(refundRequests).where(eq(refundRequests.orderNo, orderNo));
+    expect(requests).toMatchObject([{ refundNo: `${orderNo}R01`, amount: 500, state: 'succeeded' }]);
   });
 
   it('refuses a charge.refunded of another amount, currency or order, and one for an unknown payment', async () => {
@@ -311,13 +317,35 @@ describe('stripe refunds', () => {
     expect(await orderRow(orderNo)).toMatchObject({ status: OrderStatus.paid, refundAmount: 0 });
   });
 
-  it('surfaces Stripe refusing a refund as 2000007 and changes nothing', async () => {
+  it('surfaces Stripe refusing a refund as 2000011 with its code, and changes nothing', async () => {
     const { orderNo } = await paidOrder();
     // the fake refuses once the charge is refunded at Stripe (e.g. from the dashboard) before we heard of it
     const charge = [...fake.charges.values()].find((c) => c.metadata.order_no === orderNo)!;
     charge.amount_refunded = charge.amount;
-    await expect(testServices(t).payments.refund(orderNo)).rejects.toMatchObject({ code: Code.paymentProviderFailed });
+    await expect(testServices(t).payments.refund(orderNo)).rejects.toMatchObject({
+      code: Code.refundRefused,
+      message: expect.stringContaining('stripe charge_already_refunded'),
+    });
     expect((await orderRow(orderNo)).status).toBe(OrderStatus.paid);
+    const [request] = await t.db.select().from(refundRequests).where(eq(refundRequests.orderNo, orderNo));
+    expect(request).toMatchObject({ state: 'failed', failure: expect.stringContaining('2000011') });
+  });
+
+  it('records a refund whose charge.refunded never arrived when reconciliation finds it succeeded', async () => {
+    const { orderNo } = await paidOrder();
+    fake.mute(true);
+    try {
+      await testServices(t).payments.refund(orderNo, 1500);
+      await fake.settled();
+    } finally {
+      fake.mute(false);
+    }
+    expect(await orderRow(orderNo)).toMatchObject({ status: OrderStatus.paid, refundAmount: 0 });
+    const summary = await testServices(t).payments.reconcile(0);
+    expect(summary.refunds).toMatchObject({ refunded: 1 });
+    expect(await orderRow(orderNo)).toMatchObject({ status: OrderStatus.partiallyRefunded, refundAmount: 1500 });
+    const requests = await t.db.select().from(refundRequests).where(eq(refundRequests.orderNo, orderNo));
+    expect(requests).toMatchObject([{ state: 'succeeded', gatewayRefundId: expect.stringMatching(/^re_test_/) }]);
   });
 });
 

@@ -3,7 +3,9 @@
  * WeChat Pay). A gateway starts a payment, verifies its own notifications
  * and answers queries; the payments service does everything else.
  */
+import { Code, type TCode } from '@ac/protocol/codes';
 import type { TCurrency, TPayMethod, TPaymentProvider } from '@ac/protocol/enums';
+import { AppError } from '../../lib/app-error.ts';
 
 export type PaymentRequest = {
   orderNo: string;
@@ -51,8 +53,46 @@ export type RefundReport = {
   at: Date;
 };
 
-/** A refund asked of the gateway: `amount` of the payment `tradeNo` for our order. */
-export type RefundRequest = { orderNo: string; tradeNo: string; amount: number; currency: TCurrency; key: string };
+/**
+ * A refund asked of the gateway: `amount` of the payment `tradeNo` (of `total`) for our order,
+ * under our refund number — the gateway's idempotency key, so asking again never refunds twice.
+ */
+export type RefundRequest = {
+  refundNo: string;
+  orderNo: string;
+  tradeNo: string;
+  amount: number;
+  total: number;
+  currency: TCurrency;
+};
+
+/** What a gateway says of one refund request. */
+export type RefundAnswer =
+  /** the money went back */
+  | { state: 'succeeded'; refundId: string; at: Date | null }
+  /** accepted: its notification (or a later query) tells the outcome */
+  | { state: 'pending'; refundId: string }
+  /** closed or abnormal: the money did not go back */
+  | { state: 'failed'; refundId: string; reason: string }
+  /** the gateway knows no refund under this number (never received, or it failed) */
+  | { state: 'unknown' };
+
+/**
+ * A gateway's verified notification of one refund request's outcome (WeChat Pay's
+ * `REFUND.SUCCESS` / `REFUND.ABNORMAL` / `REFUND.CLOSED`), checked against the request it names.
+ */
+export type RefundNotice = {
+  provider: TPaymentProvider;
+  result: 'refundNotice';
+  refundNo: string;
+  orderNo: string;
+  tradeNo: string;
+  merchant: string;
+  /** The payment's amount and the refund's, minor units. */
+  total: number;
+  amount: number;
+  answer: Extract<RefundAnswer, { state: 'succeeded' | 'failed' }>;
+};
 
 export type QueryResult = PaymentReport | { result: 'pending' } | { result: 'unknown' };
 
@@ -69,18 +109,38 @@ export type PaymentGateway = {
   currencies: readonly TCurrency[];
   start(req: PaymentRequest): Promise<PaymentStart>;
   /** The verified report of a notification; throws AppError(badSignature) when it is not genuine. */
-  verify(n: IncomingNotification): Promise<PaymentReport | RefundReport | null>;
+  verify(n: IncomingNotification): Promise<PaymentReport | RefundReport | RefundNotice | null>;
   query(orderNo: string): Promise<QueryResult>;
   ack: { ok: Acknowledgement; fail: Acknowledgement };
   /**
-   * Asks the gateway to return money (gateways with a refund API); the order
-   * changes when the gateway's refund notification arrives. Without it the
-   * refund is recorded only and the money goes back in the merchant console.
+   * Asks the gateway to return money (gateways with a refund API). Throws AppError with a
+   * refusal code (2000011-2000013) when the gateway refused it, 2000007 when its answer is
+   * unknown (the request may have been taken: ask again with the same refund number).
    */
-  refund?(r: RefundRequest): Promise<{ refundId: string }>;
+  refund?(r: RefundRequest): Promise<RefundAnswer>;
+  /** The state of a refund asked before (its answer was lost, or it was pending). */
+  queryRefund?(r: RefundRequest): Promise<RefundAnswer>;
   /** Stops background work (the sandbox's notification deliveries). */
   close?(): Promise<void>;
 };
+
+/** The codes of a gateway refusing a refund: the request failed and no money moved. */
+export const REFUND_REFUSALS: readonly TCode[] = [
+  Code.refundRefused,
+  Code.refundBalanceInsufficient,
+  Code.refundPeriodOver,
+];
+
+/** A gateway's refusal of a refund, keeping its own code and message for the operator. */
+export function refundRefusal(
+  provider: TPaymentProvider,
+  gatewayCode: string,
+  message: string,
+  code: TCode = Code.refundRefused,
+): AppError {
+  const reason = `${provider} ${gatewayCode}${message ? ` (${message})` : ''}`;
+  return code === Code.refundRefused ? new AppError(code, undefined, { reason }) : new AppError(code, reason);
+}
 
 /** Minor units → a decimal string of the major unit ("128.00"), as Alipay and others expect. */
 export function toDecimal(amount: number): string {

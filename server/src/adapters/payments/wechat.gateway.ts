@@ -2,7 +2,11 @@
  * WeChat Pay API v3, native (QR) payments: the order's code_url becomes the
  * QR code; notifications are verified with the configured platform
  * certificate and their resource decrypted (AES-256-GCM with the APIv3 key);
- * queries read the transaction by our order number. Amounts are in fen.
+ * queries read the transaction by our order number. Refunds: POST
+ * /v3/refund/domestic/refunds with our refund number as out_refund_no (asking
+ * again refunds once), usually answered PROCESSING; the `REFUND.*`
+ * notification to the same notify path (or GET …/refunds/{out_refund_no} for
+ * a lost answer) tells the outcome. Amounts are in fen.
  */
 
 import { Code } from '@ac/protocol/codes';
@@ -11,7 +15,15 @@ import { z } from 'zod';
 import type { WechatPayConfig } from '../../config-payments.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { privateKeyOf, publicKeyOf } from './keys.ts';
-import type { PaymentGateway, PaymentReport, QueryResult } from './types.ts';
+import {
+  type PaymentGateway,
+  type PaymentReport,
+  type QueryResult,
+  type RefundAnswer,
+  type RefundNotice,
+  type RefundRequest,
+  refundRefusal,
+} from './types.ts';
 import { authorization, decryptResource, verifyPlatformSignature } from './wechat-crypto.ts';
 
 export const WECHAT_NOTIFY_PATH = payNotifyPath('wechat');
@@ -32,6 +44,45 @@ const ZTransaction = z.object({
   success_time: z.string().optional(),
   amount: z.object({ total: z.number().int().optional(), currency: z.string().optional() }).optional(),
 });
+
+const ZRefund = z.object({
+  mchid: z.string().optional(),
+  refund_id: z.string(),
+  out_refund_no: z.string(),
+  out_trade_no: z.string(),
+  transaction_id: z.string().optional(),
+  /** the answer's field; the notification calls it refund_status */
+  status: z.string().optional(),
+  refund_status: z.string().optional(),
+  success_time: z.string().optional(),
+  amount: z.object({ total: z.number().int(), refund: z.number().int() }),
+});
+type TRefund = z.infer<typeof ZRefund>;
+
+/** Error codes that mean "try again" (the request may not have been taken). */
+const TRANSIENT = new Set(['SYSTEM_ERROR', 'FREQUENCY_LIMITED']);
+
+/** A refused refund as our catalogue code, with WeChat Pay's code and message. */
+function refundFailure(status: number, json: Record<string, unknown>): AppError {
+  const code = String(json.code ?? status);
+  const message = String(json.message ?? '');
+  if (status >= 500 || status === 401 || TRANSIENT.has(code)) {
+    return new AppError(Code.paymentProviderFailed, `wechat ${status} ${code} ${message}`);
+  }
+  if (code === 'NOT_ENOUGH') return refundRefusal('wechat', code, message, Code.refundBalanceInsufficient);
+  if (/退款期限/.test(message)) return refundRefusal('wechat', code, message, Code.refundPeriodOver);
+  return refundRefusal('wechat', code, message);
+}
+
+/** A refund as WeChat Pay states it: SUCCESS, PROCESSING, or CLOSED / ABNORMAL (the money did not go back). */
+function refundAnswer(r: TRefund): RefundAnswer {
+  const status = r.status ?? r.refund_status ?? '';
+  if (status === 'SUCCESS') {
+    return { state: 'succeeded', refundId: r.refund_id, at: r.success_time ? new Date(r.success_time) : null };
+  }
+  if (status === 'PROCESSING') return { state: 'pending', refundId: r.refund_id };
+  return { state: 'failed', refundId: r.refund_id, reason: status || 'unknown status' };
+}
 
 function parseJson(text: string): Record<string, unknown> {
   try {
@@ -59,8 +110,25 @@ export function wechatReport(t: z.infer<typeof ZTransaction>): PaymentReport | n
   };
 }
 
+/** A verified `REFUND.*` notification: SUCCESS confirms the refund, ABNORMAL or CLOSED fails it. */
+function refundNotice(r: TRefund): RefundNotice | null {
+  const answer = refundAnswer(r);
+  if (answer.state !== 'succeeded' && answer.state !== 'failed') return null;
+  return {
+    provider: 'wechat',
+    result: 'refundNotice',
+    refundNo: r.out_refund_no,
+    orderNo: r.out_trade_no,
+    tradeNo: r.transaction_id ?? '',
+    merchant: r.mchid ?? '',
+    total: r.amount.total,
+    amount: r.amount.refund,
+    answer,
+  };
+}
+
 export function createWechatGateway(o: Options): PaymentGateway {
-  const base = o.apiBase ?? WECHAT_API;
+  const base = o.apiBase ?? o.config.apiBase ?? WECHAT_API;
   const merchant = {
     mchId: o.config.mchId,
     serialNo: o.config.serialNo,
@@ -90,8 +158,20 @@ export function createWechatGateway(o: Options): PaymentGateway {
     res.headers.forEach((value, name) => {
       headers[name] = value;
     });
-    if (res.ok) verifyPlatformSignature(platformKey, headers, text);
+    // answers are signed, refusals too; a bare error of a proxy on the way is not
+    if (res.ok || headers['wechatpay-signature']) verifyPlatformSignature(platformKey, headers, text);
     return { status: res.status, json: parseJson(text) };
+  }
+
+  /** The gateway's statement of one refund, checked against what we asked. */
+  function checkedAnswer(r: RefundRequest, json: Record<string, unknown>, status: number): RefundAnswer {
+    const refund = ZRefund.safeParse(json);
+    if (!refund.success) throw new AppError(Code.paymentProviderFailed, `wechat refund ${status}: unexpected answer`);
+    const d = refund.data;
+    if (d.out_refund_no !== r.refundNo || d.out_trade_no !== r.orderNo || d.amount.refund !== r.amount) {
+      throw new AppError(Code.paymentMismatch, `wechat refund ${r.refundNo}`);
+    }
+    return refundAnswer(d);
   }
 
   return {
@@ -116,6 +196,11 @@ export function createWechatGateway(o: Options): PaymentGateway {
       verifyPlatformSignature(platformKey, n.headers, n.rawBody);
       const note = ZNotification.safeParse(parseJson(n.rawBody));
       if (!note.success) throw new AppError(Code.badSignature, 'unexpected notification shape');
+      if (note.data.event_type.startsWith('REFUND.')) {
+        const refund = ZRefund.safeParse(decryptResource(o.config.apiV3Key, note.data.resource));
+        if (!refund.success) throw new AppError(Code.badSignature, 'unexpected refund resource shape');
+        return refundNotice(refund.data);
+      }
       const tx = ZTransaction.safeParse(decryptResource(o.config.apiV3Key, note.data.resource));
       if (!tx.success) throw new AppError(Code.badSignature, 'unexpected resource shape');
       return wechatReport(tx.data);
@@ -127,6 +212,23 @@ export function createWechatGateway(o: Options): PaymentGateway {
       const tx = ZTransaction.safeParse(res.json);
       if (res.status !== 200 || !tx.success) throw new AppError(Code.paymentProviderFailed, `wechat ${res.status}`);
       return wechatReport(tx.data) ?? { result: 'pending' };
+    },
+    async refund(r) {
+      const res = await call('POST', '/v3/refund/domestic/refunds', {
+        out_trade_no: r.orderNo,
+        out_refund_no: r.refundNo,
+        reason: `refund ${r.refundNo}`,
+        notify_url: `${o.publicUrl}${WECHAT_NOTIFY_PATH}`,
+        amount: { refund: r.amount, total: r.total, currency: r.currency },
+      });
+      if (res.status !== 200) throw refundFailure(res.status, res.json);
+      return checkedAnswer(r, res.json, res.status);
+    },
+    async queryRefund(r) {
+      const res = await call('GET', `/v3/refund/domestic/refunds/${encodeURIComponent(r.refundNo)}`);
+      if (res.status === 404) return { state: 'unknown' };
+      if (res.status !== 200) throw new AppError(Code.paymentProviderFailed, `wechat refund query ${res.status}`);
+      return checkedAnswer(r, res.json, res.status);
     },
     ack: {
       ok: { status: 200, contentType: 'application/json', body: JSON.stringify({ code: 'SUCCESS', message: 'OK' }) },

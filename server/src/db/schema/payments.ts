@@ -27,18 +27,54 @@ export const paymentNotifications = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     provider: text('provider', { enum: PROVIDERS }).notNull(),
-    via: text('via', { enum: ['notify', 'query'] }).notNull(),
+    /** notify: the gateway's notification; query: our question; answer: the synchronous answer to a refund. */
+    via: text('via', { enum: ['notify', 'query', 'answer'] }).notNull(),
     orderNo: text('order_no').notNull(),
     tradeNo: text('trade_no').notNull(),
     paid: boolean('paid').notNull(),
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
     outcome: text('outcome', {
-      enum: ['granted', 'duplicate', 'failed', 'refundDue', 'ignored', 'refunded'],
+      enum: ['granted', 'duplicate', 'failed', 'refundDue', 'ignored', 'refunded', 'refundFailed'],
     }).notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('payment_notifications_order_idx').on(t.orderNo, t.receivedAt)],
+);
+
+/**
+ * Every refund asked of a gateway (docs/decisions/0026-gateway-refunds.md): our refund number is
+ * the gateway's idempotency key (Alipay out_request_no, WeChat Pay out_refund_no, Stripe
+ * Idempotency-Key), so asking again with it never refunds twice. `open` until the gateway
+ * confirms (→ succeeded, the order records the refund) or refuses (→ failed); open amounts are
+ * reserved, so refunds asked together never exceed the paid amount.
+ */
+export const refundRequests = pgTable(
+  'refund_requests',
+  {
+    refundNo: text('refund_no').primaryKey(),
+    orderNo: text('order_no')
+      .notNull()
+      .references(() => orders.orderNo, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: PROVIDERS }).notNull(),
+    /** The gateway's payment refunded from (the trade number of the payment report). */
+    tradeNo: text('trade_no').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency', { enum: ['USD', 'CNY'] }).notNull(),
+    state: text('state', { enum: ['open', 'succeeded', 'failed'] })
+      .notNull()
+      .default('open'),
+    /** The gateway's id of the refund, once it answered. */
+    gatewayRefundId: text('gateway_refund_id'),
+    /** Why the gateway refused it: our code and the gateway's own code and message. */
+    failure: text('failure'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('refund_requests_order_idx').on(t.orderNo, t.createdAt),
+    index('refund_requests_open_idx').on(t.state, t.createdAt),
+  ],
 );
 
 /** The built-in sandbox gateway's own ledger (it plays the provider's side). */

@@ -2,7 +2,7 @@ import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TOrderDetail } from '@ac/protocol/commerce';
 import { OrderStatus } from '@ac/protocol/enums';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Account,
@@ -11,9 +11,9 @@ import {
   postNotify,
   sandboxNotification,
 } from '../../../test/commerce-fixtures.ts';
+import { grantOf as grantOfOrder } from '../../../test/refund-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { createServices, type Services } from '../../app/services.ts';
-import { memberships } from '../../db/schema/index.ts';
 import { DAY } from '../../lib/time.ts';
 
 let t: TestApp;
@@ -33,13 +33,7 @@ async function paidOrder(who: Account, goodsCode = 'ML2', amount = 3999) {
   await postNotify(t, 'sandbox', note.body, note.headers);
   return created.data.orderNo;
 }
-const grantOf = async (orderNo: string) =>
-  (
-    await t.db
-      .select()
-      .from(memberships)
-      .where(and(eq(memberships.sourceType, 'order'), eq(memberships.sourceId, orderNo)))
-  )[0]!;
+const grantOf = (orderNo: string) => grantOfOrder(t, orderNo);
 const lengthOf = (m: { startTime: Date; endTime: Date }) => m.endTime.getTime() - m.startTime.getTime();
 
 describe('orders refund (admin)', () => {

@@ -9,18 +9,17 @@
  */
 import { Code } from '@ac/protocol/codes';
 import { OrderStatus, type TOrderStatus } from '@ac/protocol/enums';
-import type { PaymentGateway, PaymentLog, PaymentReport, RefundReport } from '../../adapters/payments/types.ts';
-import type { Db } from '../../db/client.ts';
+import type { PaymentGateway, PaymentLog, PaymentReport } from '../../adapters/payments/types.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { MembershipsService } from '../memberships/memberships.service.ts';
-import { recordRefund } from '../orders/order-refund.ts';
 import { canTransition, PAID_STATUSES } from '../orders/order-state.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { ProductsService } from '../products/products.service.ts';
 import { createPaymentsRepo } from './payments.repo.ts';
 
-export type ApplyOutcome = 'granted' | 'duplicate' | 'failed' | 'refundDue' | 'ignored' | 'refunded';
+export type ApplyOutcome = 'granted' | 'duplicate' | 'failed' | 'refundDue' | 'ignored' | 'refunded' | 'refundFailed';
 
 export type ApplyDeps = {
   db: Db;
@@ -30,6 +29,20 @@ export type ApplyDeps = {
   audit: AuditService;
   log: Pick<PaymentLog, 'warn'>;
 };
+
+type NotificationRow = Parameters<ReturnType<typeof createPaymentsRepo>['insertNotification']>[0];
+
+/** What a gateway said and what it did, in the caller's transaction: the notification row and its audit entry. */
+export async function noteOutcome(
+  d: Pick<ApplyDeps, 'audit'>,
+  tx: Tx,
+  row: NotificationRow & { outcome: ApplyOutcome },
+  userId: string | null,
+  detail: Record<string, unknown>,
+): Promise<void> {
+  await createPaymentsRepo(tx).insertNotification(row);
+  await d.audit.record({ event: `payment.${row.outcome}`, userId, detail }, tx);
+}
 
 export async function applyPaymentReport(
   d: ApplyDeps,
@@ -90,86 +103,22 @@ export async function applyPaymentReport(
       await d.orders.move(order.orderNo, from, OrderStatus.payFailed, { updatedAt: now }, tx);
       outcome = 'failed';
     }
-    await createPaymentsRepo(tx).insertNotification({
-      provider: r.provider,
-      via,
-      orderNo: r.orderNo,
-      tradeNo: r.tradeNo,
-      paid: r.result === 'paid',
-      amount: r.amount,
-      currency: r.currency,
-      outcome,
-      receivedAt: now,
-    });
-    await d.audit.record(
-      {
-        event: `payment.${outcome}`,
-        userId: order.userId,
-        detail: { orderNo: r.orderNo, provider: r.provider, tradeNo: r.tradeNo, via, result: r.result, from },
-      },
+    await noteOutcome(
+      d,
       tx,
-    );
-    return outcome;
-  });
-}
-
-/**
- * Applies a gateway's verified refund statement (Stripe's `charge.refunded`)
- * in ONE transaction: the order is the one the refunded payment was received
- * for (and the one the statement names, when it names one); merchant,
- * currency and the payment's amount are checked; what was refunded beyond
- * the order's refund amount is recorded (5 when nothing is left, else 8)
- * and the membership shortened. The statement is cumulative, so a repeated
- * one is a duplicate and changes nothing.
- */
-export async function applyRefundReport(
-  d: ApplyDeps,
-  gateway: PaymentGateway,
-  r: RefundReport,
-  now: Date,
-): Promise<ApplyOutcome> {
-  return d.db.transaction(async (tx) => {
-    const repo = createPaymentsRepo(tx);
-    const orderNo = r.tradeNo ? await repo.orderOfPayment(r.provider, r.tradeNo) : null;
-    if (!orderNo) throw new AppError(Code.orderNotFound, `${r.provider} payment ${r.tradeNo}`);
-    if (r.orderNo !== null && r.orderNo !== orderNo) {
-      throw new AppError(Code.paymentMismatch, `${r.provider} ${r.tradeNo} names ${r.orderNo}, paid ${orderNo}`);
-    }
-    const order = await d.orders.lock(orderNo, tx);
-    if (!order) throw new AppError(Code.orderNotFound, orderNo);
-    if (
-      r.merchant !== gateway.merchant ||
-      r.currency !== order.currency ||
-      r.amount !== order.payAmount ||
-      !Number.isSafeInteger(r.refundedTotal) ||
-      r.refundedTotal > order.payAmount
-    ) {
-      throw new AppError(Code.paymentMismatch, `${r.provider} refund ${orderNo}`);
-    }
-    const delta = r.refundedTotal - order.refundAmount;
-    let outcome: ApplyOutcome = 'duplicate';
-    if (delta > 0) {
-      await recordRefund(d, tx, order, delta, now);
-      outcome = 'refunded';
-    }
-    await repo.insertNotification({
-      provider: r.provider,
-      via: 'notify',
-      orderNo,
-      tradeNo: r.tradeNo,
-      paid: false,
-      amount: r.refundedTotal,
-      currency: r.currency,
-      outcome,
-      receivedAt: now,
-    });
-    await d.audit.record(
       {
-        event: `payment.${outcome}`,
-        userId: order.userId,
-        detail: { orderNo, provider: r.provider, tradeNo: r.tradeNo, refundedTotal: r.refundedTotal, delta },
+        provider: r.provider,
+        via,
+        orderNo: r.orderNo,
+        tradeNo: r.tradeNo,
+        paid: r.result === 'paid',
+        amount: r.amount,
+        currency: r.currency,
+        outcome,
+        receivedAt: now,
       },
-      tx,
+      order.userId,
+      { orderNo: r.orderNo, provider: r.provider, tradeNo: r.tradeNo, via, result: r.result, from },
     );
     return outcome;
   });

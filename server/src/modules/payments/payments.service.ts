@@ -1,7 +1,7 @@
 /**
  * Payments: start one through the gateway of the pay method, take verified
  * notifications, confirm an order with its gateway (payState and
- * reconciliation use the same path).
+ * reconciliation use the same path), refund through the gateway (gateway-refunds.ts).
  */
 
 import { Code } from '@ac/protocol/codes';
@@ -13,11 +13,13 @@ import { AppError } from '../../lib/app-error.ts';
 import { addMs, MINUTE } from '../../lib/time.ts';
 import type { OrderRefunds } from '../orders/order-refund.ts';
 import { assertTransition, PAYABLE, payStateOf } from '../orders/order-state.ts';
-import type { OrderRow } from '../orders/orders.repo.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
+import { createGatewayRefunds } from './gateway-refunds.ts';
 import { countRefusedNotification } from './notify-refusals.ts';
-import { type ApplyDeps, type ApplyOutcome, applyPaymentReport, applyRefundReport } from './payment-apply.ts';
+import { type ApplyDeps, type ApplyOutcome, applyPaymentReport } from './payment-apply.ts';
 import { createPaymentsRepo } from './payments.repo.ts';
+import { applyRefundAnswer, applyRefundReport } from './refund-apply.ts';
+import { createRefundRequestsRepo } from './refund-requests.repo.ts';
 
 type Deps = ApplyDeps & {
   orders: Pick<OrdersService, 'find' | 'lock' | 'move'>;
@@ -27,17 +29,19 @@ type Deps = ApplyDeps & {
   now?: () => Date;
 };
 export type ConfirmOutcome = ApplyOutcome | 'pending' | 'unknown' | 'none';
-/** An admin refund: recorded here, or asked of the gateway (recorded when its notification confirms it). */
-export type RefundResult =
-  | { kind: 'recorded'; order: OrderRow }
-  | { kind: 'requested'; order: OrderRow; provider: string; refundId: string; amount: number };
-export type ReconcileSummary = { checked: number; outcomes: Partial<Record<ConfirmOutcome | 'error', number>> };
+export type ReconcileSummary = {
+  checked: number;
+  outcomes: Partial<Record<ConfirmOutcome | 'error', number>>;
+  /** Open refund requests queried (or asked again) and what came of them. */
+  refunds: Partial<Record<ApplyOutcome | 'pending' | 'error', number>>;
+};
 
 const RECONCILE_BATCH = 200;
 
 export function createPaymentsService(d: Deps) {
   const now = d.now ?? (() => new Date());
   const { orders } = d;
+  const gatewayRefunds = createGatewayRefunds({ ...d, now });
   const payments = createPaymentsRepo(d.db);
   const notPayable = (status: number) =>
     new AppError(Code.orderNotPayable, undefined, { status: orderStatusName[status as TOrderStatus] });
@@ -94,7 +98,10 @@ export function createPaymentsService(d: Deps) {
       try {
         const report = await gateway.verify(n);
         if (report?.result === 'refunded') await applyRefundReport(d, gateway, report, now());
-        else if (report) await applyPaymentReport(d, gateway, report, 'notify', now());
+        else if (report?.result === 'refundNotice') {
+          const { refundNo, answer } = report;
+          await applyRefundAnswer(d, gateway, { refundNo, answer, via: 'notify', notice: report }, now());
+        } else if (report) await applyPaymentReport(d, gateway, report, 'notify', now());
         return gateway.ack.ok;
       } catch (e) {
         if (!(e instanceof AppError)) throw e;
@@ -104,38 +111,10 @@ export function createPaymentsService(d: Deps) {
       }
     },
 
-    /**
-     * Refunds `amount` minor units of an order (default: all not yet refunded). Paid through a
-     * gateway with a refund API (Stripe), the refund is asked of the gateway and the order
-     * changes when its notification confirms it; otherwise the refund is recorded at once.
-     */
-    async refund(orderNo: string, amount?: number): Promise<RefundResult> {
-      const received = await payments.receivedPayment(orderNo);
-      const gateway = received && d.gateways.get(received.provider);
-      if (!received || !gateway?.refund) return { kind: 'recorded', order: await d.refunds.refund(orderNo, amount) };
-      const order = (await orders.find(orderNo))?.order;
-      if (!order) throw new AppError(Code.orderNotFound);
-      const refundable = order.payAmount - order.refundAmount;
-      const value = amount ?? refundable;
-      if (!Number.isSafeInteger(value) || value < 1 || value > refundable) throw new AppError(Code.refundInvalid);
-      const from = order.status as TOrderStatus;
-      assertTransition(from, value === refundable ? OrderStatus.refunded : OrderStatus.partiallyRefunded);
-      // the same command repeated before the confirmation arrives asks once
-      const key = `refund-${orderNo}-${order.refundAmount}-${value}`;
-      const { refundId } = await gateway.refund({
-        orderNo,
-        tradeNo: received.tradeNo,
-        amount: value,
-        currency: order.currency,
-        key,
-      });
-      await d.audit.record({
-        event: 'order.refundRequested',
-        userId: order.userId,
-        detail: { orderNo, provider: gateway.name, refundId, amount: value, currency: order.currency },
-      });
-      return { kind: 'requested', order, provider: gateway.name, refundId, amount: value };
-    },
+    /** Refunds `amount` minor units of an order (default: the rest), through its gateway when it has a refund API. */
+    refund: gatewayRefunds.refund,
+    /** The refunds asked of gateways for an order, oldest first. */
+    refundRequests: (orderNo: string) => createRefundRequestsRepo(d.db).of(orderNo),
 
     /** Pay state of one of my orders; one awaiting confirmation (6) is first checked with its gateway. */
     async payState(userId: string, orderNo: string): Promise<TOrderPayStateResponse> {
@@ -158,7 +137,7 @@ export function createPaymentsService(d: Deps) {
       const before = addMs(now(), -olderThanMinutes * MINUTE);
       const statuses = [OrderStatus.unpaid, OrderStatus.unconfirmed, OrderStatus.payFailed];
       const rows = await payments.ordersAwaitingPayment(statuses, before, RECONCILE_BATCH);
-      const summary: ReconcileSummary = { checked: rows.length, outcomes: {} };
+      const summary: ReconcileSummary = { checked: rows.length, outcomes: {}, refunds: {} };
       for (const { orderNo } of rows) {
         let outcome: ConfirmOutcome | 'error';
         try {
@@ -169,6 +148,7 @@ export function createPaymentsService(d: Deps) {
         }
         summary.outcomes[outcome] = (summary.outcomes[outcome] ?? 0) + 1;
       }
+      summary.refunds = await gatewayRefunds.reconcile(before, RECONCILE_BATCH);
       return summary;
     },
   };

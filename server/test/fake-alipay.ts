@@ -1,0 +1,166 @@
+/**
+ * A local fake of Alipay's OpenAPI gateway (`gateway.do`) for alipay-sdk to talk to
+ * (ALIPAY_GATEWAY), checking what Alipay checks: the app id, RSA2 over the sorted
+ * `key=value` pairs of every parameter but `sign` (query string and form body together,
+ * verified with the application's public key), and the biz_content parameters. It answers
+ * Alipay's shapes — `{"<method>_response":{code, msg, sub_code, sub_msg, …}, "sign"}` with the
+ * inner JSON signed by the Alipay key pair — for alipay.trade.refund (idempotent by
+ * out_request_no, fund_change Y/N, its refusals) and alipay.trade.fastpay.refund.query.
+ * `signLikeAlipay` signs notifications the way Alipay does.
+ */
+import { createSign, createVerify, type KeyObject, randomInt } from 'node:crypto';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** Alipay's notification signature: sorted key=value pairs without sign and sign_type, RSA-SHA256, base64. */
+export function signLikeAlipay(params: Record<string, string>, key: KeyObject) {
+  const content = Object.keys(params)
+    .filter((k) => k !== 'sign' && k !== 'sign_type')
+    .sort()
+    .map((k) => `${k}=${params[k]}`)
+    .join('&');
+  return { ...params, sign_type: 'RSA2', sign: createSign('RSA-SHA256').update(content, 'utf8').sign(key, 'base64') };
+}
+
+const fen = (text: unknown) => {
+  const m = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(String(text ?? ''));
+  return m ? Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0')) : Number.NaN;
+};
+const yuan = (n: number) => `${Math.floor(n / 100)}.${String(n % 100).padStart(2, '0')}`;
+/** Beijing time as Alipay writes it: "2026-01-05 12:30:00". */
+const beijing = (d = new Date()) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+
+type Refund = { amount: number; at: string };
+type Trade = { tradeNo: string; total: number; refunded: number; refunds: Map<string, Refund> };
+type Inner = Record<string, unknown>;
+
+const failed = (sub_code: string, sub_msg: string, code = '40004', msg = 'Business Failed'): Inner => ({
+  code,
+  msg,
+  sub_code,
+  sub_msg,
+});
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export type FakeAlipay = Awaited<ReturnType<typeof startFakeAlipay>>;
+
+export async function startFakeAlipay(o: { appId: string; appPublicKey: KeyObject; alipayPrivateKey: KeyObject }) {
+  const trades = new Map<string, Trade>();
+  /** Every refund call as it arrived (verified or not). */
+  const calls: { method: string; biz: Inner; verified: boolean }[] = [];
+  const state = { balance: Number.POSITIVE_INFINITY, finished: new Set<string>(), loseAnswers: 0, systemErrors: 0 };
+
+  function refund(biz: Inner): Inner {
+    const trade = trades.get(String(biz.out_trade_no ?? ''));
+    if (!trade) return failed('ACQ.TRADE_NOT_EXIST', '交易不存在');
+    const amount = fen(biz.refund_amount);
+    if (!Number.isSafeInteger(amount) || amount < 1) return failed('ACQ.INVALID_PARAMETER', '参数无效', '40002');
+    const requestNo = String(biz.out_request_no ?? biz.out_trade_no);
+    const base = { out_trade_no: biz.out_trade_no, trade_no: trade.tradeNo, buyer_logon_id: '159****5620' };
+    const before = trade.refunds.get(requestNo);
+    if (before) {
+      if (before.amount !== amount) return failed('ACQ.DISCORDANT_REPEAT_REQUEST', '不一致的请求');
+      return { code: '10000', msg: 'Success', ...base, fund_change: 'N', refund_fee: yuan(trade.refunded) };
+    }
+    if (state.systemErrors > 0) {
+      state.systemErrors -= 1;
+      return failed('ACQ.SYSTEM_ERROR', '系统错误');
+    }
+    if (state.finished.has(String(biz.out_trade_no))) return failed('ACQ.TRADE_HAS_FINISHED', '交易已完结');
+    if (amount > trade.total - trade.refunded) return failed('ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '退款金额超限');
+    if (amount > state.balance) return failed('ACQ.SELLER_BALANCE_NOT_ENOUGH', '卖家余额不足');
+    const at = beijing();
+    trade.refunds.set(requestNo, { amount, at });
+    trade.refunded += amount;
+    state.balance -= amount;
+    return {
+      code: '10000',
+      msg: 'Success',
+      ...base,
+      fund_change: 'Y',
+      refund_fee: yuan(trade.refunded),
+      gmt_refund_pay: at,
+    };
+  }
+
+  function refundQuery(biz: Inner): Inner {
+    const trade = trades.get(String(biz.out_trade_no ?? ''));
+    if (!trade) return failed('ACQ.TRADE_NOT_EXIST', '交易不存在');
+    const requestNo = String(biz.out_request_no ?? '');
+    const done = trade.refunds.get(requestNo);
+    // 10000 only says the query worked; no refund data: not refunded
+    if (!done) return { code: '10000', msg: 'Success' };
+    return {
+      code: '10000',
+      msg: 'Success',
+      trade_no: trade.tradeNo,
+      out_trade_no: biz.out_trade_no,
+      out_request_no: requestNo,
+      total_amount: yuan(trade.total),
+      refund_amount: yuan(done.amount),
+      refund_status: 'REFUND_SUCCESS',
+      gmt_refund_pay: done.at,
+    };
+  }
+
+  const server = createServer(async (req, res) => {
+    const params: Record<string, string> = Object.fromEntries(new URL(req.url ?? '/', 'http://x').searchParams);
+    Object.assign(params, Object.fromEntries(new URLSearchParams(await readBody(req))));
+    const method = params.method ?? '';
+    const content = Object.keys(params)
+      .filter((k) => k !== 'sign')
+      .sort()
+      .map((k) => `${k}=${params[k]}`)
+      .join('&');
+    const verified =
+      params.app_id === o.appId &&
+      params.sign_type === 'RSA2' &&
+      Boolean(params.sign) &&
+      createVerify('RSA-SHA256')
+        .update(content, 'utf8')
+        .verify(o.appPublicKey, params.sign ?? '', 'base64');
+    let biz: Inner = {};
+    try {
+      biz = JSON.parse(params.biz_content ?? '{}');
+    } catch {}
+    let inner: Inner;
+    if (!verified) inner = failed('isv.invalid-signature', '验签出错', '40002', 'Invalid Arguments');
+    else if (method === 'alipay.trade.refund') inner = refund(biz);
+    else if (method === 'alipay.trade.fastpay.refund.query') inner = refundQuery(biz);
+    else inner = failed('isv.invalid-method', '不存在的方法名', '40002', 'Invalid Arguments');
+    if (method === 'alipay.trade.refund' || method === 'alipay.trade.fastpay.refund.query') {
+      calls.push({ method, biz, verified });
+    }
+    if (method === 'alipay.trade.refund' && state.loseAnswers > 0) {
+      // the refund is made, its answer is lost on the way (a proxy's timeout)
+      state.loseAnswers -= 1;
+      res.writeHead(504, { 'content-type': 'text/plain' }).end('gateway timeout');
+      return;
+    }
+    const text = JSON.stringify(inner);
+    const sign = createSign('RSA-SHA256').update(text, 'utf8').sign(o.alipayPrivateKey, 'base64');
+    res.writeHead(200, { 'content-type': 'text/html;charset=utf-8' });
+    res.end(`{"${method.replaceAll('.', '_')}_response":${text},"sign":"${sign}"}`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/gateway.do`;
+
+  return {
+    url,
+    trades,
+    calls,
+    state,
+    /** The buyer pays `total` fen for our order: Alipay's trade exists; answers its trade_no. */
+    pay(orderNo: string, total: number) {
+      const tradeNo = `2026${String(randomInt(1e9)).padStart(9, '0')}22001400000${String(randomInt(1e6)).padStart(6, '0')}`;
+      trades.set(orderNo, { tradeNo, total, refunded: 0, refunds: new Map() });
+      return tradeNo;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
