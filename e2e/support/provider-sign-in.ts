@@ -1,5 +1,6 @@
-/** The local OIDC provider's pages (e2e/support/oidc-server.ts). */
+/** The sign-in pages of the local OIDC provider (support/oidc-server.ts) and of the native login fakes (support/oauth-fake.ts). */
 import { expect, type Page } from '@playwright/test';
+import { OAUTH_FAKE } from './oauth-fake-config.ts';
 import { OIDC } from './servers.ts';
 
 /** Signs in at the local OIDC provider as `login` (any password) and consents. */
@@ -10,4 +11,11 @@ export async function signInAtProvider(page: Page, login: string) {
   await page.locator('button[type="submit"]').click();
   const consent = page.getByRole('button', { name: /continue/i });
   if (await consent.isVisible({ timeout: 5_000 }).catch(() => false)) await consent.click();
+}
+
+/** Signs in at the fake of a native provider (WeChat's QR page, Facebook's dialog) as `login` and allows the app. */
+export async function signInAtFakeProvider(page: Page, login: string) {
+  await expect(page).toHaveURL((url) => url.href.startsWith(`${OAUTH_FAKE.url}/`));
+  await page.getByLabel('Account').fill(login);
+  await page.getByRole('button', { name: 'Allow' }).click();
 }

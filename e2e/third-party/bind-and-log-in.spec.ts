@@ -9,7 +9,8 @@ test('binds a provider through the local OIDC provider, logs in with it, and unb
   test.setTimeout(120_000);
   const region = regionOf(baseURL);
   const user = await createFreshUser(new URL(baseURL!).origin, region);
-  const type = region === 'us' ? 'google' : 'wx';
+  // the OpenID Connect providers of the run (support/oidc-server.ts)
+  const type = region === 'us' ? 'google' : 'qq';
   const name = thirdPartyNames[type];
   const identity = `e2e-${Date.now()}`;
 
