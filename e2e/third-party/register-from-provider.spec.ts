@@ -23,7 +23,7 @@ test('a new WeChat identity registers on /wx/getCode and logs in with WeChat aft
   await page.goto('login?lang=en');
   await page.getByTestId('third-party-login').getByTitle('Log in with WeChat').click();
   await signInAtFakeProvider(page, identity);
-  await expect(page.getByText('Link your WeChat account')).toBeVisible();
+  await expect(page.getByText('Link your WeChat account')).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Create an account' }).click();
 
   await expect(page).toHaveURL(/\/wx\/getCode$/);
@@ -45,5 +45,5 @@ test('a new WeChat identity registers on /wx/getCode and logs in with WeChat aft
   await page.getByTestId('third-party-login').getByTitle('Log in with WeChat').click();
   // WeChat asks again each time (a new QR scan)
   await signInAtFakeProvider(page, identity);
-  await expect(page).toHaveURL(/\/products$/);
+  await expect(page).toHaveURL(/\/products$/, { timeout: 30_000 });
 });
