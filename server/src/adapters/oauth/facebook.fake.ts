@@ -16,7 +16,7 @@
  */
 import { createHash, createHmac } from 'node:crypto';
 import type { FakeAnswer, FakeApp, FakeStore, ProviderFake } from './fake-provider.ts';
-import { findApp, stableId, withQuery } from './fake-provider.ts';
+import { backWithCode, findApp, grantOf, stableId } from './fake-provider.ts';
 
 export type FacebookFakeOptions = { app: FakeApp };
 
@@ -47,16 +47,10 @@ export function facebookFake(o: FacebookFakeOptions, store: FakeStore): Provider
         const method = q.get('code_challenge_method') ?? 'plain';
         const challenge = q.get('code_challenge');
         if (challenge && !['S256', 'plain'].includes(method)) return errorPage('Invalid code_challenge_method');
-        return {
-          clientId: app.clientId,
-          redirectUri: q.get('redirect_uri')!,
-          state: q.get('state'),
-          scope: q.get('scope') ?? 'public_profile',
-          challenge: challenge ? `${method}:${challenge}` : null,
-        };
+        return grantOf(app, q, q.get('scope') ?? 'public_profile', challenge ? `${method}:${challenge}` : null);
       },
     },
-    redirect: (g, code) => `${withQuery(g.redirectUri, { code, state: g.state })}#_=_`,
+    redirect: (g, code) => `${backWithCode(g, code)}#_=_`,
     api: {
       '/:version/oauth/access_token': ({ params: q }) => {
         const app = findApp([o.app], q.get('client_id'));

@@ -3,7 +3,16 @@ import * as oidc from 'openid-client';
 import { describe, expect, it } from 'vitest';
 import { createFacebookAdapter } from './facebook.ts';
 import { startOAuthFakes } from './fakes.ts';
-import { AGAIN, app, authorizeParams, fakesOfEachTest, LATER, refusal, signIn } from './native.test-support.ts';
+import {
+  AGAIN,
+  app,
+  authorizeParams,
+  duringOutage,
+  fakesOfEachTest,
+  LATER,
+  refusal,
+  signIn,
+} from './native.test-support.ts';
 
 const APP = { ...app('1234567890123456'), redirectUris: ['http://127.0.0.1:8080/secure/login/callback/facebook'] };
 const track = fakesOfEachTest();
@@ -74,8 +83,6 @@ describe('Facebook login', () => {
       detail: 'facebook: /v23.0/oauth/access_token OAuthException 1/-',
     });
     const { fake, adapter } = await setup();
-    const next = await signIn(fake, adapter, 'dave', authorizeParams('facebook'));
-    fake.failNext(1);
-    expect((await refusal(adapter.identity(next))).code).toBe(LATER);
+    expect((await duringOutage(fake, adapter, 'facebook')).code).toBe(LATER);
   });
 });

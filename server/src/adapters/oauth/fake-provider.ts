@@ -99,6 +99,14 @@ export function withQuery(uri: string, params: Record<string, string | null>): s
   return url.href;
 }
 
+/** The grant an authorize query asks for (its redirect_uri already checked). */
+export function grantOf(app: FakeApp, q: URLSearchParams, scope: string, challenge: string | null = null) {
+  return { clientId: app.clientId, redirectUri: q.get('redirect_uri')!, state: q.get('state'), scope, challenge };
+}
+
+/** Back to the redirect_uri with `?code&state`, the way all four providers return. */
+export const backWithCode = (g: Grant, code: string) => withQuery(g.redirectUri, { code, state: g.state });
+
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function signInPage(name: string, prefix: string, request: string, clientId: string): string {

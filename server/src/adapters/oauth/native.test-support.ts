@@ -53,6 +53,13 @@ export async function refusal(p: Promise<unknown>): Promise<{ code: string; deta
   expect(e).toBeInstanceOf(AppError);
   return { code: (e as AppError).code, detail: (e as AppError).detail };
 }
+/** What the adapter answers when the provider's API is down (503 with an HTML page) at the exchange. */
+export async function duringOutage(fake: OAuthFakeServer, adapter: OAuthAdapter, type: string) {
+  const callback = await signIn(fake, adapter, 'outage', authorizeParams(type));
+  fake.failNext(1);
+  return refusal(adapter.identity(callback));
+}
+
 export const AGAIN = Code.thirdLoginAgain;
 export const LATER = Code.thirdTryLater;
 

@@ -14,7 +14,7 @@
  * (`callback( … );` without fmt=json), `{ret, msg}` from the user API.
  */
 import type { FakeAnswer, FakeApp, FakeStore, ProviderFake } from './fake-provider.ts';
-import { findApp, redirectAllowed, stableId, withQuery } from './fake-provider.ts';
+import { backWithCode, findApp, grantOf, redirectAllowed, stableId } from './fake-provider.ts';
 
 export type QqFakeOptions = { app: FakeApp; unionid?: boolean };
 
@@ -40,17 +40,10 @@ export function qqFake(o: QqFakeOptions, store: FakeStore): ProviderFake {
         if (!app) return errorPage(100008, 'client id is illegal');
         if (!redirectAllowed(app, q.get('redirect_uri'))) return errorPage(100010, 'redirect uri is illegal');
         if (!q.get('state')) return errorPage(100029, 'state is required');
-        const scope = q.get('scope') ?? 'get_user_info';
-        return {
-          clientId: app.clientId,
-          redirectUri: q.get('redirect_uri')!,
-          state: q.get('state'),
-          scope,
-          challenge: null,
-        };
+        return grantOf(app, q, q.get('scope') ?? 'get_user_info');
       },
     },
-    redirect: (g, code) => withQuery(g.redirectUri, { code, state: g.state }),
+    redirect: backWithCode,
     api: {
       '/oauth2.0/token': ({ params: q }) => {
         const json = q.get('fmt') === 'json';

@@ -1,7 +1,16 @@
 /** The QQ adapter against the local fake of QQ Connect (qq.fake.ts). */
 import { describe, expect, it } from 'vitest';
 import { startOAuthFakes } from './fakes.ts';
-import { AGAIN, app, authorizeParams, fakesOfEachTest, LATER, refusal, signIn } from './native.test-support.ts';
+import {
+  AGAIN,
+  app,
+  authorizeParams,
+  duringOutage,
+  fakesOfEachTest,
+  LATER,
+  refusal,
+  signIn,
+} from './native.test-support.ts';
 import { createQqAdapter } from './qq.ts';
 
 const APP = app('101999888');
@@ -70,8 +79,6 @@ describe('QQ login', () => {
       detail: 'qq: /oauth2.0/token error 100009',
     });
     const { fake, adapter } = await setup();
-    const next = await signIn(fake, adapter, 'dave', authorizeParams('qq'));
-    fake.failNext(1);
-    expect((await refusal(adapter.identity(next))).code).toBe(LATER);
+    expect((await duringOutage(fake, adapter, 'qq')).code).toBe(LATER);
   });
 });

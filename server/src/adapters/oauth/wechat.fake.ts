@@ -13,7 +13,7 @@
  * Errors as WeChat sends them: `{errcode, errmsg}` with HTTP 200.
  */
 import type { FakeAnswer, FakeApp, FakeRequest, FakeStore, Grant, ProviderFake } from './fake-provider.ts';
-import { findApp, redirectAllowed, stableId, withQuery } from './fake-provider.ts';
+import { backWithCode, findApp, grantOf, redirectAllowed, stableId } from './fake-provider.ts';
 
 export type WechatFakeOptions = {
   /** The Open Platform website app (QR login). */
@@ -41,13 +41,7 @@ export function wechatFake(o: WechatFakeOptions, store: FakeStore): ProviderFake
       if (q.get('response_type') !== 'code') return errorPage('response_type 参数错误');
       if (!scopes.includes(q.get('scope') ?? '')) return errorPage('scope 参数错误或没有 scope 权限');
       if ((q.get('state') ?? '').length > 128) return errorPage('state 参数错误');
-      return {
-        clientId: app.clientId,
-        redirectUri: q.get('redirect_uri')!,
-        state: q.get('state'),
-        scope: q.get('scope')!,
-        challenge: null,
-      };
+      return grantOf(app, q, q.get('scope')!);
     };
   }
   const qr = authorize(o.web, ['snsapi_login']);
@@ -60,7 +54,7 @@ export function wechatFake(o: WechatFakeOptions, store: FakeStore): ProviderFake
       '/connect/oauth2/authorize': (req) =>
         /MicroMessenger/.test(req.headers['user-agent'] ?? '') ? inApp(req) : errorPage('请在微信客户端打开链接'),
     },
-    redirect: (g, code) => withQuery(g.redirectUri, { code, state: g.state }),
+    redirect: backWithCode,
     api: {
       '/sns/oauth2/access_token': ({ params: q }) => {
         if (!q.get('appid')) return err(41002, 'appid missing');

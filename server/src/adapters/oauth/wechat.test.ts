@@ -5,6 +5,7 @@ import {
   AGAIN,
   app,
   authorizeParams,
+  duringOutage,
   fakesOfEachTest,
   LATER,
   refusal,
@@ -104,8 +105,6 @@ describe('WeChat login', () => {
       detail: expect.stringContaining('40125'),
     });
     const { fake, adapter } = await setup();
-    const next = await signIn(fake, adapter, 'dave', authorizeParams('wx'));
-    fake.failNext(1);
-    expect(await refusal(adapter.identity(next))).toMatchObject({ code: LATER });
+    expect((await duringOutage(fake, adapter, 'wx')).code).toBe(LATER);
   });
 });

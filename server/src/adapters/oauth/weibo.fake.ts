@@ -10,7 +10,7 @@
  * Errors as Weibo sends them: HTTP 400 with `{error, error_code, request}`.
  */
 import type { FakeAnswer, FakeApp, FakeStore, ProviderFake } from './fake-provider.ts';
-import { findApp, redirectAllowed, stableId, withQuery } from './fake-provider.ts';
+import { backWithCode, findApp, grantOf, redirectAllowed, stableId } from './fake-provider.ts';
 
 export type WeiboFakeOptions = { app: FakeApp };
 
@@ -37,17 +37,10 @@ export function weiboFake(o: WeiboFakeOptions, store: FakeStore): ProviderFake {
         if (!app) return errorPage('invalid_client', 21324);
         if (!redirectAllowed(app, q.get('redirect_uri'))) return errorPage('redirect_uri_mismatch', 21322);
         if (q.get('response_type') !== 'code') return errorPage('unsupported_response_type', 21329);
-        const scope = q.get('scope') ?? '';
-        return {
-          clientId: app.clientId,
-          redirectUri: q.get('redirect_uri')!,
-          state: q.get('state'),
-          scope,
-          challenge: null,
-        };
+        return grantOf(app, q, q.get('scope') ?? '');
       },
     },
-    redirect: (g, code) => withQuery(g.redirectUri, { code, state: g.state }),
+    redirect: backWithCode,
     api: {
       [TOKEN]: ({ method, params: q }) => {
         if (method !== 'POST') return err(TOKEN, 'HTTP METHOD is not suported for this request!', 10021);

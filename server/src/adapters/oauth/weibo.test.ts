@@ -1,7 +1,16 @@
 /** The Weibo adapter against the local fake of Weibo's OAuth 2 (weibo.fake.ts). */
 import { describe, expect, it } from 'vitest';
 import { startOAuthFakes } from './fakes.ts';
-import { AGAIN, app, authorizeParams, fakesOfEachTest, LATER, refusal, signIn } from './native.test-support.ts';
+import {
+  AGAIN,
+  app,
+  authorizeParams,
+  duringOutage,
+  fakesOfEachTest,
+  LATER,
+  refusal,
+  signIn,
+} from './native.test-support.ts';
 import { createWeiboAdapter } from './weibo.ts';
 
 const APP = app('3456789012');
@@ -68,8 +77,6 @@ describe('Weibo login', () => {
       detail: 'weibo: /oauth2/access_token error invalid_client 21324',
     });
     const { fake, adapter } = await setup();
-    const next = await signIn(fake, adapter, 'dave', authorizeParams('weibo'));
-    fake.failNext(1);
-    expect((await refusal(adapter.identity(next))).code).toBe(LATER);
+    expect((await duringOutage(fake, adapter, 'weibo')).code).toBe(LATER);
   });
 });
