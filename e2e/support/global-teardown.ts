@@ -18,7 +18,10 @@ import { type SinkMessage, SMTP_SINK } from './smtp-sink-config.ts';
 /** Passwords the specs type that no helper records. */
 const FIXED_PASSWORDS = [DEMO.password, 'Another-Pass-2026'];
 /** The login providers' app secrets the servers hold. */
-const APP_SECRETS = [OIDC.clientSecret, OAUTH_FAKE.wx.clientSecret, OAUTH_FAKE.facebook.clientSecret];
+const APP_SECRETS = [
+  OIDC.clientSecret,
+  ...[OAUTH_FAKE.wx, OAUTH_FAKE.wxInApp, OAUTH_FAKE.facebook].map((a) => a.clientSecret),
+];
 
 async function json<T>(url: string): Promise<T | undefined> {
   try {

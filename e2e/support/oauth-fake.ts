@@ -7,7 +7,7 @@ import { OAUTH_FAKE } from './oauth-fake-config.ts';
 
 const fake = await startOAuthFakes({
   port: OAUTH_FAKE.port,
-  wx: { web: OAUTH_FAKE.wx },
+  wx: { web: OAUTH_FAKE.wx, inApp: OAUTH_FAKE.wxInApp },
   facebook: { app: OAUTH_FAKE.facebook },
 });
 console.log(`native login fakes at ${fake.url}`);
