@@ -63,6 +63,9 @@ export async function requestJson(
   return { status: res.status, body: body as Json };
 }
 
+/** A phone's browser: QQ and Weibo then show their mobile authorize page (`display=mobile`). */
+export const isPhoneBrowser = (userAgent: string | undefined) => /Mobi|Android|iPhone/i.test(userAgent ?? '');
+
 /** A non-empty string field, or null. */
 export const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
 /** An id the provider may send as a number or a string. */

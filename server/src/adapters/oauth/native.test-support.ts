@@ -16,6 +16,8 @@ export const app = (clientId: string) => ({
   clientSecret: `${clientId}-secret-0123456789`,
   redirectUris: ['http://127.0.0.1:8080/'],
 });
+export const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 export const WECHAT_BROWSER =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 MicroMessenger/8.0.50';
 

@@ -2,7 +2,7 @@
  * Test support: a local fake of QQ Connect's OAuth 2 (wiki.connect.qq.com),
  * under `/qq` of the fake server:
  * - GET /oauth2.0/authorize: response_type=code, client_id, a registered
- *   redirect_uri, state; back to `redirect_uri?code&state`;
+ *   redirect_uri, state, display pc or mobile; back to `redirect_uri?code&state`;
  * - GET /oauth2.0/token: grant_type, client_id, client_secret, code (single
  *   use, of that app), redirect_uri equal to the authorize one; with
  *   fmt=json a JSON answer, else QQ's old `access_token=…&expires_in=…` form;
@@ -40,6 +40,7 @@ export function qqFake(o: QqFakeOptions, store: FakeStore): ProviderFake {
         if (!app) return errorPage(100008, 'client id is illegal');
         if (!redirectAllowed(app, q.get('redirect_uri'))) return errorPage(100010, 'redirect uri is illegal');
         if (!q.get('state')) return errorPage(100029, 'state is required');
+        if (!['pc', 'mobile'].includes(q.get('display') ?? 'pc')) return errorPage(100000, 'display is wrong');
         return grantOf(app, q, q.get('scope') ?? 'get_user_info');
       },
     },

@@ -7,6 +7,7 @@ import {
   authorizeParams,
   duringOutage,
   fakesOfEachTest,
+  IPHONE,
   LATER,
   refusal,
   signIn,
@@ -38,6 +39,13 @@ describe('QQ login', () => {
       state: p.state,
       scope: 'get_user_info',
     });
+  });
+
+  it('asks for the mobile page from a phone', async () => {
+    const { fake, adapter } = await setup();
+    const phone = authorizeParams('qq', IPHONE);
+    expect(new URL((await adapter.authorizeUrl(phone)).url).searchParams.get('display')).toBe('mobile');
+    expect((await adapter.identity(await signIn(fake, adapter, 'alice', phone))).name).toBe('Person alice');
   });
 
   it('logs in with the unionid as the subject, the nickname and the 100px QQ head', async () => {

@@ -1,6 +1,7 @@
 /**
  * QQ login without a broker (docs/decisions/0023-native-oauth.md), QQ
- * Connect's OAuth 2 on graph.qq.com: oauth2.0/authorize, oauth2.0/token
+ * Connect's OAuth 2 on graph.qq.com: oauth2.0/authorize (display=mobile on
+ * a phone), oauth2.0/token
  * (fmt=json, the redirect_uri of the authorize URL), oauth2.0/me
  * (unionid=1: openid and unionid; its client_id must be ours) and
  * user/get_user_info (nickname, figureurl_qq_2). Errors come as `{error,
@@ -9,7 +10,16 @@
  * QQ Connect has none.
  */
 import type { OAuthApp } from '../../config-oauth.ts';
-import { codeRefused, id, type Json, providerFailed, providerUrl, requestJson, str } from './native-http.ts';
+import {
+  codeRefused,
+  id,
+  isPhoneBrowser,
+  type Json,
+  providerFailed,
+  providerUrl,
+  requestJson,
+  str,
+} from './native-http.ts';
 import type { OAuthAdapter } from './providers.ts';
 
 const GRAPH = 'https://graph.qq.com';
@@ -31,13 +41,14 @@ export function createQqAdapter(o: Options): OAuthAdapter {
   }
 
   return {
-    async authorizeUrl({ redirectUri, state }) {
+    async authorizeUrl({ redirectUri, state, userAgent }) {
       const url = providerUrl(o.apiBase, GRAPH, '/oauth2.0/authorize', {
         response_type: 'code',
         client_id: o.app.clientId,
         redirect_uri: redirectUri,
         state,
         scope: 'get_user_info',
+        display: isPhoneBrowser(userAgent) ? 'mobile' : undefined,
       });
       return { url: url.href, app: null };
     },

@@ -2,7 +2,7 @@
  * Test support: a local fake of Weibo's OAuth 2 (open.weibo.com/wiki), under
  * `/weibo` of the fake server:
  * - GET /oauth2/authorize: client_id, a registered redirect_uri,
- *   response_type=code; back to `redirect_uri?code&state`;
+ *   response_type=code, a known display; back to `redirect_uri?code&state`;
  * - POST /oauth2/access_token (form or query): client_id, client_secret,
  *   grant_type, code (single use, of that app), redirect_uri equal to the
  *   authorize one → access_token, uid;
@@ -37,6 +37,9 @@ export function weiboFake(o: WeiboFakeOptions, store: FakeStore): ProviderFake {
         if (!app) return errorPage('invalid_client', 21324);
         if (!redirectAllowed(app, q.get('redirect_uri'))) return errorPage('redirect_uri_mismatch', 21322);
         if (q.get('response_type') !== 'code') return errorPage('unsupported_response_type', 21329);
+        const display = q.get('display') ?? 'default';
+        if (!['default', 'mobile', 'wap', 'client', 'apponweibo'].includes(display))
+          return errorPage('invalid_request', 21323);
         return grantOf(app, q, q.get('scope') ?? '');
       },
     },

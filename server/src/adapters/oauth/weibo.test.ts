@@ -7,6 +7,7 @@ import {
   authorizeParams,
   duringOutage,
   fakesOfEachTest,
+  IPHONE,
   LATER,
   refusal,
   signIn,
@@ -37,6 +38,13 @@ describe('Weibo login', () => {
       response_type: 'code',
       state: p.state,
     });
+  });
+
+  it('asks for the mobile page from a phone', async () => {
+    const { fake, adapter } = await setup();
+    const phone = authorizeParams('weibo', IPHONE);
+    expect(new URL((await adapter.authorizeUrl(phone)).url).searchParams.get('display')).toBe('mobile');
+    expect((await adapter.identity(await signIn(fake, adapter, 'alice', phone))).name).toBe('Person alice');
   });
 
   it('logs in with the uid as the subject, the screen name and the large avatar', async () => {

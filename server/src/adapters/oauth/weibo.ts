@@ -1,13 +1,22 @@
 /**
  * Weibo login without a broker (docs/decisions/0023-native-oauth.md), on
- * api.weibo.com: oauth2/authorize, POST oauth2/access_token (the
+ * api.weibo.com: oauth2/authorize (display=mobile on a phone), POST oauth2/access_token (the
  * redirect_uri of the authorize URL) → access_token and uid, then
  * 2/users/show.json (screen_name, avatar_large). Errors come as `{error,
  * error_code, request}` with an HTTP error status. The subject is the uid.
  * No PKCE: Weibo has none.
  */
 import type { OAuthApp } from '../../config-oauth.ts';
-import { codeRefused, id, type Json, providerFailed, providerUrl, requestJson, str } from './native-http.ts';
+import {
+  codeRefused,
+  id,
+  isPhoneBrowser,
+  type Json,
+  providerFailed,
+  providerUrl,
+  requestJson,
+  str,
+} from './native-http.ts';
 import type { OAuthAdapter } from './providers.ts';
 
 const API = 'https://api.weibo.com';
@@ -28,12 +37,13 @@ function checked(path: string, { status, body }: { status: number; body: Json })
 
 export function createWeiboAdapter(o: Options): OAuthAdapter {
   return {
-    async authorizeUrl({ redirectUri, state }) {
+    async authorizeUrl({ redirectUri, state, userAgent }) {
       const url = providerUrl(o.apiBase, API, '/oauth2/authorize', {
         client_id: o.app.clientId,
         redirect_uri: redirectUri,
         response_type: 'code',
         state,
+        display: isPhoneBrowser(userAgent) ? 'mobile' : undefined,
       });
       return { url: url.href, app: null };
     },
