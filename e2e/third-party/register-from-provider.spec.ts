@@ -4,9 +4,12 @@
  * number and SMS code; the login that follows links the identity, and the
  * next WeChat login goes straight in.
  */
-import { expect, test } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import { submitMobileRegistration } from '../support/mobile-register.ts';
 import { signInAtFakeProvider } from '../support/provider-sign-in.ts';
+
+// each step loads a page (the provider's, the callback, the next): 30 s each on a busy machine
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 const uniqueMobile = () => `137${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 
@@ -14,7 +17,7 @@ test('a new WeChat identity registers on /wx/getCode and logs in with WeChat aft
   page,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   const origin = new URL(baseURL!).origin;
   const identity = `e2e-getcode-${Date.now()}`;
   const mobile = uniqueMobile();
@@ -23,7 +26,7 @@ test('a new WeChat identity registers on /wx/getCode and logs in with WeChat aft
   await page.goto('login?lang=en');
   await page.getByTestId('third-party-login').getByTitle('Log in with WeChat').click();
   await signInAtFakeProvider(page, identity);
-  await expect(page.getByText('Link your WeChat account')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Link your WeChat account')).toBeVisible();
   await page.getByRole('button', { name: 'Create an account' }).click();
 
   await expect(page).toHaveURL(/\/wx\/getCode$/);
@@ -45,5 +48,5 @@ test('a new WeChat identity registers on /wx/getCode and logs in with WeChat aft
   await page.getByTestId('third-party-login').getByTitle('Log in with WeChat').click();
   // WeChat asks again each time (a new QR scan)
   await signInAtFakeProvider(page, identity);
-  await expect(page).toHaveURL(/\/products$/, { timeout: 30_000 });
+  await expect(page).toHaveURL(/\/products$/);
 });

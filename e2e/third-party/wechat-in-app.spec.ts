@@ -4,11 +4,14 @@
  * the same person as the website app's QR login (one unionid), so an
  * identity bound in an ordinary browser logs in from the WeChat browser.
  */
-import { expect, test } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import { logInAs } from '../support/account.ts';
 import { createFreshUser } from '../support/fresh-user.ts';
 import { OAUTH_FAKE, WECHAT_BROWSER_UA } from '../support/oauth-fake-config.ts';
 import { signInAtFakeProvider } from '../support/provider-sign-in.ts';
+
+// each step loads a page (the provider's, the callback, the next): 30 s each on a busy machine
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 test('a WeChat identity bound by QR login logs in from the WeChat browser through the official account @cn-only', async ({
   page,
@@ -26,7 +29,7 @@ test('a WeChat identity bound by QR login logs in from the WeChat browser throug
   await card.getByRole('button', { name: 'Bind WeChat' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/wx/connect/qrconnect');
   await signInAtFakeProvider(page, identity);
-  await expect(page.getByText('WeChat has been bound')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('WeChat has been bound')).toBeVisible();
 
   // WeChat's browser on a phone gets the official account's in-app page, and the same person logs in
   const wechat = await browser.newContext({
@@ -46,7 +49,7 @@ test('a WeChat identity bound by QR login logs in from the WeChat browser throug
         url.searchParams.get('appid') === OAUTH_FAKE.wxInApp.clientId,
     );
     await signInAtFakeProvider(phone, identity);
-    await expect(phone).toHaveURL(/\/products$/, { timeout: 30_000 });
+    await expect(phone).toHaveURL(/\/products$/);
   } finally {
     await wechat.close();
   }

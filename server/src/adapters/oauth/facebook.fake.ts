@@ -4,7 +4,8 @@
  * under `/facebook` of the fake server, at any Graph API version:
  * - GET /<version>/dialog/oauth: client_id, a registered redirect_uri
  *   (exactly, as in strict mode), state, optional PKCE code_challenge (S256
- *   or plain); back to `redirect_uri?code&state#_=_`;
+ *   or plain); back to `redirect_uri?code&state#_=_` (on Cancel
+ *   `error=access_denied&error_reason=user_denied&state`);
  * - GET /<version>/oauth/access_token: client_id, client_secret,
  *   redirect_uri identical to the dialog's, code (single use), code_verifier
  *   when the dialog had a challenge → access_token;
@@ -16,7 +17,7 @@
  */
 import { createHash, createHmac } from 'node:crypto';
 import type { FakeAnswer, FakeApp, FakeStore, ProviderFake } from './fake-provider.ts';
-import { backWithCode, findApp, grantOf, stableId } from './fake-provider.ts';
+import { backWithCode, findApp, grantOf, stableId, withQuery } from './fake-provider.ts';
 
 export type FacebookFakeOptions = { app: FakeApp };
 
@@ -51,6 +52,13 @@ export function facebookFake(o: FacebookFakeOptions, store: FakeStore): Provider
       },
     },
     redirect: (g, code) => `${backWithCode(g, code)}#_=_`,
+    declined: (g) =>
+      `${withQuery(g.redirectUri, {
+        error_reason: 'user_denied',
+        error: 'access_denied',
+        error_description: 'Permissions error.',
+        state: g.state,
+      })}#_=_`,
     api: {
       '/:version/oauth/access_token': ({ params: q }) => {
         const app = findApp([o.app], q.get('client_id'));

@@ -8,7 +8,7 @@
  * password: the person "scanning" or consenting); its form posts to
  * `<prefix>/consent`, which issues a single-use code bound to the app, the
  * redirect_uri and the PKCE challenge, and redirects the browser back the
- * way that provider does. `GET /issued` lists every code and access token
+ * way that provider does (or, on Cancel, the way it reports a refusal). `GET /issued` lists every code and access token
  * handed out (the e2e log check searches the logs for them).
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -40,6 +40,8 @@ export type ProviderFake = {
   authorize: Record<string, (req: FakeRequest) => Omit<Grant, 'login'> | FakeAnswer>;
   /** The browser's way back with the code. */
   redirect(grant: Grant, code: string): string;
+  /** The browser's way back when the person cancels. */
+  declined(grant: Omit<Grant, 'login'>): string;
   api: Record<string, (req: FakeRequest) => FakeAnswer>;
 };
 
@@ -106,6 +108,8 @@ export function grantOf(app: FakeApp, q: URLSearchParams, scope: string, challen
 
 /** Back to the redirect_uri with `?code&state`, the way all four providers return. */
 export const backWithCode = (g: Grant, code: string) => withQuery(g.redirectUri, { code, state: g.state });
+/** Back without a code, only the state: how WeChat (and the QQ fake) report a cancelled sign-in. */
+export const backWithStateOnly = (g: Omit<Grant, 'login'>) => withQuery(g.redirectUri, { state: g.state });
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -114,7 +118,9 @@ function signInPage(name: string, prefix: string, request: string, clientId: str
 <title>${escapeHtml(name)} (local test provider)</title></head><body><main>
 <h1>${escapeHtml(name)}</h1><p>Local test provider: sign in as any account to allow app ${escapeHtml(clientId)}.</p>
 <form method="post" action="${prefix}/consent"><input type="hidden" name="request" value="${request}">
-<label>Account <input name="login" autocomplete="off" required></label> <button type="submit">Allow</button></form>
+<label>Account <input name="login" autocomplete="off" required></label>
+<button type="submit" name="decision" value="allow">Allow</button>
+<button type="submit" name="decision" value="cancel" formnovalidate>Cancel</button></form>
 </main></body></html>`;
 }
 
@@ -158,6 +164,10 @@ export async function serveFakes(
     if (!provider) return { status: 404, text: 'no such provider' };
     if (req.method === 'POST' && path === '/consent') {
       const request = pending.get(req.params.get('request') ?? '');
+      if (request && req.params.get('decision') === 'cancel') {
+        pending.delete(req.params.get('request')!);
+        return { status: 302, location: provider.declined(request.grant) };
+      }
       const login = req.params.get('login')?.trim();
       if (!request || request.prefix !== prefix || !login) return { status: 400, text: 'sign-in expired' };
       pending.delete(req.params.get('request')!);
@@ -214,7 +224,7 @@ export async function serveFakes(
       const back = await fetch(new URL(action, url), {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': userAgent },
-        body: new URLSearchParams({ request, login }).toString(),
+        body: new URLSearchParams({ request, login, decision: 'allow' }).toString(),
         redirect: 'manual',
       });
       const location = back.headers.get('location');

@@ -2,7 +2,7 @@
  * Test support: a local fake of QQ Connect's OAuth 2 (wiki.connect.qq.com),
  * under `/qq` of the fake server:
  * - GET /oauth2.0/authorize: response_type=code, client_id, a registered
- *   redirect_uri, state, display pc or mobile; back to `redirect_uri?code&state`;
+ *   redirect_uri, state, display pc or mobile; back to `redirect_uri?code&state` (on Cancel `?state` alone);
  * - GET /oauth2.0/token: grant_type, client_id, client_secret, code (single
  *   use, of that app), redirect_uri equal to the authorize one; with
  *   fmt=json a JSON answer, else QQ's old `access_token=…&expires_in=…` form;
@@ -14,7 +14,7 @@
  * (`callback( … );` without fmt=json), `{ret, msg}` from the user API.
  */
 import type { FakeAnswer, FakeApp, FakeStore, ProviderFake } from './fake-provider.ts';
-import { backWithCode, findApp, grantOf, redirectAllowed, stableId } from './fake-provider.ts';
+import { backWithCode, backWithStateOnly, findApp, grantOf, redirectAllowed, stableId } from './fake-provider.ts';
 
 export type QqFakeOptions = { app: FakeApp; unionid?: boolean };
 
@@ -45,6 +45,7 @@ export function qqFake(o: QqFakeOptions, store: FakeStore): ProviderFake {
       },
     },
     redirect: backWithCode,
+    declined: backWithStateOnly,
     api: {
       '/oauth2.0/token': ({ params: q }) => {
         const json = q.get('fmt') === 'json';

@@ -5,7 +5,8 @@
  * - GET /connect/qrconnect (the website app, scope snsapi_login) and GET
  *   /connect/oauth2/authorize (the official-account app, scope
  *   snsapi_userinfo, only inside the WeChat browser): appid, a registered
- *   redirect_uri, response_type=code; back to `redirect_uri?code&state`;
+ *   redirect_uri, response_type=code; back to `redirect_uri?code&state`
+ *   (on Cancel `?state` alone);
  * - GET /sns/oauth2/access_token: appid, secret, code (single use, of that
  *   app), grant_type=authorization_code → access_token, openid (per app),
  *   unionid (per person, when the apps share an Open Platform account);
@@ -13,7 +14,7 @@
  * Errors as WeChat sends them: `{errcode, errmsg}` with HTTP 200.
  */
 import type { FakeAnswer, FakeApp, FakeRequest, FakeStore, Grant, ProviderFake } from './fake-provider.ts';
-import { backWithCode, findApp, grantOf, redirectAllowed, stableId } from './fake-provider.ts';
+import { backWithCode, backWithStateOnly, findApp, grantOf, redirectAllowed, stableId } from './fake-provider.ts';
 
 export type WechatFakeOptions = {
   /** The Open Platform website app (QR login). */
@@ -55,6 +56,7 @@ export function wechatFake(o: WechatFakeOptions, store: FakeStore): ProviderFake
         /MicroMessenger/.test(req.headers['user-agent'] ?? '') ? inApp(req) : errorPage('请在微信客户端打开链接'),
     },
     redirect: backWithCode,
+    declined: backWithStateOnly,
     api: {
       '/sns/oauth2/access_token': ({ params: q }) => {
         if (!q.get('appid')) return err(41002, 'appid missing');

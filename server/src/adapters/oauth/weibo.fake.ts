@@ -2,7 +2,8 @@
  * Test support: a local fake of Weibo's OAuth 2 (open.weibo.com/wiki), under
  * `/weibo` of the fake server:
  * - GET /oauth2/authorize: client_id, a registered redirect_uri,
- *   response_type=code, a known display; back to `redirect_uri?code&state`;
+ *   response_type=code, a known display; back to `redirect_uri?code&state` (on Cancel
+ *   `error=access_denied&error_code=21330&state`);
  * - POST /oauth2/access_token (form or query): client_id, client_secret,
  *   grant_type, code (single use, of that app), redirect_uri equal to the
  *   authorize one → access_token, uid;
@@ -10,7 +11,7 @@
  * Errors as Weibo sends them: HTTP 400 with `{error, error_code, request}`.
  */
 import type { FakeAnswer, FakeApp, FakeStore, ProviderFake } from './fake-provider.ts';
-import { backWithCode, findApp, grantOf, redirectAllowed, stableId } from './fake-provider.ts';
+import { backWithCode, findApp, grantOf, redirectAllowed, stableId, withQuery } from './fake-provider.ts';
 
 export type WeiboFakeOptions = { app: FakeApp };
 
@@ -44,6 +45,14 @@ export function weiboFake(o: WeiboFakeOptions, store: FakeStore): ProviderFake {
       },
     },
     redirect: backWithCode,
+    declined: (g) =>
+      withQuery(g.redirectUri, {
+        error_uri: '/oauth2/authorize',
+        error: 'access_denied',
+        error_description: 'user denied your request.',
+        error_code: '21330',
+        state: g.state,
+      }),
     api: {
       [TOKEN]: ({ method, params: q }) => {
         if (method !== 'POST') return err(TOKEN, 'HTTP METHOD is not suported for this request!', 10021);
