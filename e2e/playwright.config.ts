@@ -5,6 +5,7 @@
  * driven in Debian's Chromium (never a downloaded browser).
  */
 import { defineConfig, devices } from '@playwright/test';
+import { OAUTH_FAKE } from './support/oauth-fake-config.ts';
 import { logged, OIDC, servers } from './support/servers.ts';
 import { SMS_FAKE } from './support/sms-fake-config.ts';
 import { SMTP_SINK } from './support/smtp-sink-config.ts';
@@ -75,6 +76,15 @@ export default defineConfig({
     {
       command: logged('oidc', 'npx tsx e2e/support/oidc-server.ts'),
       url: `${OIDC.issuer}/.well-known/openid-configuration`,
+      cwd: '..',
+      timeout: 60_000,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: logged('oauth-fake', 'npx tsx e2e/support/oauth-fake.ts'),
+      url: OAUTH_FAKE.issuedUrl,
       cwd: '..',
       timeout: 60_000,
       reuseExistingServer: !process.env.CI,

@@ -10,12 +10,18 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO } from './demo.ts';
 import { findSecrets } from './log-check.ts';
+import { OAUTH_FAKE } from './oauth-fake-config.ts';
 import { readRecordedSecrets, type Secret, secretsInText } from './secrets.ts';
-import { LOGS_DIR, servers } from './servers.ts';
+import { LOGS_DIR, OIDC, servers } from './servers.ts';
 import { type SinkMessage, SMTP_SINK } from './smtp-sink-config.ts';
 
 /** Passwords the specs type that no helper records. */
 const FIXED_PASSWORDS = [DEMO.password, 'Another-Pass-2026'];
+/** The login providers' app secrets the servers hold. */
+const APP_SECRETS = [
+  OIDC.clientSecret,
+  ...[OAUTH_FAKE.wx, OAUTH_FAKE.wxInApp, OAUTH_FAKE.facebook].map((a) => a.clientSecret),
+];
 
 async function json<T>(url: string): Promise<T | undefined> {
   try {
@@ -30,7 +36,12 @@ export default async function globalTeardown() {
   const secrets: Secret[] = [
     ...readRecordedSecrets(),
     ...FIXED_PASSWORDS.map((value) => ({ kind: 'password' as const, value })),
+    ...APP_SECRETS.map((value) => ({ kind: 'token' as const, value })),
   ];
+  // the codes and access tokens of the native login fakes
+  const issued = await json<{ codes: string[]; tokens: string[] }>(OAUTH_FAKE.issuedUrl);
+  if (!issued) throw new Error(`log check: the login fakes (${OAUTH_FAKE.issuedUrl}) did not answer`);
+  for (const value of [...issued.codes, ...issued.tokens]) secrets.push({ kind: 'token', value });
   const sink = await json<{ rows: SinkMessage[] }>(`${SMTP_SINK.messagesUrl}?all=1`);
   if (!sink) throw new Error(`log check: the SMTP sink (${SMTP_SINK.messagesUrl}) did not answer`);
   for (const m of sink.rows) secrets.push(...secretsInText(m.text));

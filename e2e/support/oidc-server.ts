@@ -1,6 +1,7 @@
 /**
  * The local OpenID Connect provider the e2e servers use as "google"
- * (overseas) and "wx" (China): the same oidc-provider the server tests use,
+ * (overseas) and "qq" (China; WeChat and Facebook go through their native
+ * adapters and support/oauth-fake.ts): the same oidc-provider the server tests use,
  * on a fixed port, with the callback pages of both region servers.
  * Started by playwright.config.ts as a web server.
  */
@@ -10,8 +11,8 @@ import { OIDC, servers } from './servers.ts';
 const redirectUris = [
   `${servers.us.url}/third_bind/callback/google`,
   `${servers.us.url}/login/callback/google`,
-  `${servers.cn.url}/third_bind/callback/wx`,
-  `${servers.cn.url}/login/callback/wx`,
+  `${servers.cn.url}/third_bind/callback/qq`,
+  `${servers.cn.url}/login/callback/qq`,
 ];
 
 const provider = await startOidcProvider(

@@ -1,6 +1,10 @@
-/** The local OIDC provider's pages (e2e/support/oidc-server.ts). */
-import { expect, type Page } from '@playwright/test';
+/** The sign-in pages of the local OIDC provider (support/oidc-server.ts) and of the native login fakes (support/oauth-fake.ts). */
+import { expect as baseExpect, type Page } from '@playwright/test';
+import { OAUTH_FAKE } from './oauth-fake-config.ts';
 import { OIDC } from './servers.ts';
+
+/** The provider's page loads after our authorize call: 30 s on a busy machine. */
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 /** Signs in at the local OIDC provider as `login` (any password) and consents. */
 export async function signInAtProvider(page: Page, login: string) {
@@ -10,4 +14,17 @@ export async function signInAtProvider(page: Page, login: string) {
   await page.locator('button[type="submit"]').click();
   const consent = page.getByRole('button', { name: /continue/i });
   if (await consent.isVisible({ timeout: 5_000 }).catch(() => false)) await consent.click();
+}
+
+/** Signs in at the fake of a native provider (WeChat's QR page, Facebook's dialog) as `login` and allows the app. */
+export async function signInAtFakeProvider(page: Page, login: string) {
+  await expect(page).toHaveURL((url) => url.href.startsWith(`${OAUTH_FAKE.url}/`));
+  await page.getByLabel('Account').fill(login);
+  await page.getByRole('button', { name: 'Allow' }).click();
+}
+
+/** Cancels at the fake of a native provider: it sends the browser back the way that provider reports a refusal. */
+export async function cancelAtFakeProvider(page: Page) {
+  await expect(page).toHaveURL((url) => url.href.startsWith(`${OAUTH_FAKE.url}/`));
+  await page.getByRole('button', { name: 'Cancel' }).click();
 }

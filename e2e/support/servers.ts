@@ -1,7 +1,8 @@
 /**
  * The servers the specs run against: one per region, each with its own fresh
  * database, plus a second overseas node (`us2`) for the jump-node journey;
- * a local OIDC provider; and the SMTP sink every server delivers mail to.
+ * a local OIDC provider and the local fakes of WeChat and Facebook login;
+ * and the SMTP sink every server delivers mail to.
  *
  * Each server is the production build (`node server/dist/main.js`, made by
  * `npm run build`) in demo mode, and writes its whole log (info and above)
@@ -10,6 +11,7 @@
  * output.
  */
 import { fileURLToPath } from 'node:url';
+import { nativeOAuthEnv } from './oauth-fake-config.ts';
 import { port as at } from './ports.ts';
 import { SMS_FAKE } from './sms-fake-config.ts';
 import { SMTP_SINK } from './smtp-sink-config.ts';
@@ -56,14 +58,17 @@ type Options = {
   code: string;
   region: 'us' | 'cn';
   port: number;
-  oidcProvider?: 'GOOGLE' | 'WX';
+  /** The provider that logs in through the local OIDC provider. */
+  oidcProvider?: 'GOOGLE' | 'QQ';
+  /** The provider that logs in through its native adapter and the local fake (support/oauth-fake-config.ts). */
+  nativeProvider?: 'wx' | 'facebook';
   nodes?: typeof overseasNodes;
   /** Card payments (pay method 7) through the fake Stripe API. */
   stripe?: boolean;
 };
 
 /** Every browser in the run comes from 127.0.0.1: the per-IP captcha threshold is raised for it. */
-function server({ code, region, port, oidcProvider, nodes, stripe }: Options) {
+function server({ code, region, port, oidcProvider, nativeProvider, nodes, stripe }: Options) {
   const dataDir = `${root}/data-${code}`;
   const basePath = region === 'us' ? '/account/secure' : '/secure';
   const mailFrom = `no-reply-${code}@e2e.test`;
@@ -89,6 +94,7 @@ function server({ code, region, port, oidcProvider, nodes, stripe }: Options) {
           `OAUTH_${oidcProvider}_CLIENT_SECRET=${OIDC.clientSecret}`,
         ]
       : []),
+    ...(nativeProvider ? nativeOAuthEnv(nativeProvider) : []),
     ...(nodes ? [`NODE_CODE=${code}`, `SERVER_NODES='${JSON.stringify(nodes)}'`, `NODE_SECRET=${NODE_SECRET}`] : []),
     ...(stripe ? stripeEnv : []),
   ];
@@ -105,8 +111,15 @@ function server({ code, region, port, oidcProvider, nodes, stripe }: Options) {
 }
 
 export const servers = {
-  us: server({ code: 'us', region: 'us', port: at(8301), oidcProvider: 'GOOGLE', nodes: overseasNodes }),
-  cn: server({ code: 'cn', region: 'cn', port: at(8302), oidcProvider: 'WX' }),
+  us: server({
+    code: 'us',
+    region: 'us',
+    port: at(8301),
+    oidcProvider: 'GOOGLE',
+    nativeProvider: 'facebook',
+    nodes: overseasNodes,
+  }),
+  cn: server({ code: 'cn', region: 'cn', port: at(8302), oidcProvider: 'QQ', nativeProvider: 'wx' }),
   us2: server({ code: 'us2', region: 'us', port: at(8303), nodes: overseasNodes, stripe: true }),
 };
 

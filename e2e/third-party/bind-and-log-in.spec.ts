@@ -1,15 +1,19 @@
 import { thirdPartyNames } from '@ac/protocol/third-party';
-import { expect, test } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import { logInAs } from '../support/account.ts';
 import { regionOf } from '../support/demo.ts';
 import { createFreshUser } from '../support/fresh-user.ts';
 import { signInAtProvider } from '../support/provider-sign-in.ts';
 
+// each step loads a page (the provider's, the callback, the next): 30 s each on a busy machine
+const expect = baseExpect.configure({ timeout: 30_000 });
+
 test('binds a provider through the local OIDC provider, logs in with it, and unbinds it', async ({ page, baseURL }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   const region = regionOf(baseURL);
   const user = await createFreshUser(new URL(baseURL!).origin, region);
-  const type = region === 'us' ? 'google' : 'wx';
+  // the OpenID Connect providers of the run (support/oidc-server.ts)
+  const type = region === 'us' ? 'google' : 'qq';
   const name = thirdPartyNames[type];
   const identity = `e2e-${Date.now()}`;
 

@@ -65,6 +65,23 @@ const UNSAFE_PRODUCTION: [string, Record<string, string | undefined>][] = [
   ['WECHATPAY_API_BASE', wechat({ WECHATPAY_API_BASE: 'http://127.0.0.1:12112' })],
   ['ALIPAY_GATEWAY', alipay({ ALIPAY_GATEWAY: 'http://127.0.0.1:12113/gateway.do' })],
   ['OAUTH_GOOGLE_CLIENT_SECRET', { OAUTH_GOOGLE_CLIENT_ID: 'id', OAUTH_GOOGLE_CLIENT_SECRET: 'short-secret' }],
+  ...(['WX', 'QQ', 'WEIBO', 'FACEBOOK'] as const).map((p): [string, Record<string, string>] => [
+    `OAUTH_${p}_API_BASE`,
+    {
+      [`OAUTH_${p}_CLIENT_ID`]: 'app-id',
+      [`OAUTH_${p}_CLIENT_SECRET`]: 'a-long-enough-app-secret',
+      [`OAUTH_${p}_API_BASE`]: 'http://127.0.0.1:9/fake',
+    },
+  ]),
+  [
+    'OAUTH_WX_INAPP_CLIENT_SECRET',
+    {
+      OAUTH_WX_CLIENT_ID: 'wx-app',
+      OAUTH_WX_CLIENT_SECRET: 'a-long-enough-app-secret',
+      OAUTH_WX_INAPP_CLIENT_ID: 'wx-mp',
+      OAUTH_WX_INAPP_CLIENT_SECRET: 'short',
+    },
+  ],
 ];
 
 const withSafe = (change: Record<string, string | undefined>) => {

@@ -7,6 +7,7 @@
 import { THIRD_PARTY_TYPES } from '@ac/protocol/enums';
 import { httpPaths } from '@ac/protocol/http-paths';
 import { z } from 'zod';
+import { OAUTH_API_BASE_VARS } from './config-oauth.ts';
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -34,6 +35,7 @@ export const SECRET_MIN_LENGTH: Record<string, number> = {
   TENCENT_SMS_SECRET_KEY: 16,
   TWILIO_AUTH_TOKEN: 16,
   ...Object.fromEntries(THIRD_PARTY_TYPES.map((p) => [`OAUTH_${p.toUpperCase()}_CLIENT_SECRET`, 16])),
+  OAUTH_WX_INAPP_CLIENT_SECRET: 16,
 };
 
 type ModeEnv = {
@@ -117,6 +119,10 @@ export function refineModeEnv(e: ModeEnv & Record<string, unknown>, ctx: z.Refin
   // the Alipay sandbox gateway is https; an http:// gateway is a local fake
   if (typeof e.ALIPAY_GATEWAY === 'string' && e.ALIPAY_GATEWAY.startsWith('http://')) {
     problem('ALIPAY_GATEWAY', 'must be an https:// URL in production (http:// only for the local fake of the tests)');
+  }
+  // the native login adapters pointed away from the providers (the local fakes of the tests)
+  for (const name of OAUTH_API_BASE_VARS) {
+    if (e[name]) problem(name, 'must not be set in production (it points the login adapter away from the provider)');
   }
   if (e.DEV_MAILBOX) problem('DEV_MAILBOX', 'must not be true in production (it shows every code and link)');
   if (e.CODE_RESEND_SECONDS !== undefined) {

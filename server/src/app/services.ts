@@ -11,7 +11,7 @@ import type { InvoicingProvider } from '../adapters/invoicing/provider.ts';
 import { createSandboxInvoicing } from '../adapters/invoicing/sandbox.ts';
 import { createOutboxMailer, type Mailer } from '../adapters/mail.ts';
 import { createNotifier } from '../adapters/notices.ts';
-import { createOAuthProviders, type OAuthProviders } from '../adapters/oauth.ts';
+import { createOAuthProviders, type OAuthProviders } from '../adapters/oauth/providers.ts';
 import { createPaymentGateways } from '../adapters/payments/gateways.ts';
 import { createSmsProvider } from '../adapters/sms/providers.ts';
 import { createOutboxSms, type SmsSender } from '../adapters/sms/sms.ts';

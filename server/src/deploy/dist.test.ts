@@ -102,6 +102,14 @@ describe('production build', () => {
         ['DEV_MAILBOX', { DEV_MAILBOX: 'true' }],
         ['NODE_SECRET', { NODE_SECRET: 'too-short' }],
         ['OAUTH_GOOGLE_CLIENT_SECRET', { OAUTH_GOOGLE_CLIENT_ID: 'id', OAUTH_GOOGLE_CLIENT_SECRET: 'short' }],
+        [
+          'OAUTH_WX_API_BASE',
+          {
+            OAUTH_WX_CLIENT_ID: 'wx-app',
+            OAUTH_WX_CLIENT_SECRET: 'a-long-enough-app-secret',
+            OAUTH_WX_API_BASE: 'http://127.0.0.1:9/wx',
+          },
+        ],
       ];
       for (const [name, change] of unsafe) {
         const env = Object.fromEntries(

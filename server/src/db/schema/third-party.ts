@@ -32,6 +32,8 @@ export const oauthStates = pgTable(
     codeVerifier: text('code_verifier').notNull(),
     nonce: text('nonce').notNull(),
     redirectUri: text('redirect_uri').notNull(),
+    /** Which of the provider's apps made the authorize URL (WeChat: 'inApp', the official account); null: its one app. */
+    app: text('app'),
     /** Login flows: hash of the random value in the starting browser's cookie (login CSRF). */
     browserHash: text('browser_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

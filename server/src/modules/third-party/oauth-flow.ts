@@ -9,7 +9,7 @@ import { Code } from '@ac/protocol/codes';
 import type { TThirdPartyType } from '@ac/protocol/enums';
 import { OAUTH_STATE_TTL_MINUTES } from '@ac/protocol/third-party';
 import * as oidc from 'openid-client';
-import type { OAuthIdentity, OAuthProviders } from '../../adapters/oauth.ts';
+import type { OAuthIdentity, OAuthProviders } from '../../adapters/oauth/providers.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
@@ -39,20 +39,29 @@ export function createOAuthFlow(d: Deps) {
   const { db, providers, publicUrl } = d;
   const now = d.now ?? (() => new Date());
   return {
-    /** `browser`: the login cookie's value (login flows), whose hash is kept with the state. */
+    /**
+     * `userId`: the account binding (null for a login); `browser`: the login
+     * cookie's value (login flows), whose hash is kept with the state;
+     * `userAgent`: the browser asking (WeChat's in-app browser gets its own URL).
+     */
     async start(
       purpose: FlowPurpose,
       type: TThirdPartyType,
       redirect: string,
-      userId: string | null,
-      browser?: string,
+      who: { userId: string | null; browser?: string | undefined; userAgent?: string | undefined },
     ) {
       const redirectUri = redirectUriFor(redirect, publicUrl);
       if (!providers.isAvailable(type)) throw new AppError(Code.thirdTryLater, `${type} is not configured`);
       const state = oidc.randomState();
       const codeVerifier = oidc.randomPKCECodeVerifier();
       const nonce = oidc.randomNonce();
-      const url = await providers.authorizeUrl(type, { redirectUri, state, codeVerifier, nonce });
+      const { url, app } = await providers.authorizeUrl(type, {
+        redirectUri,
+        state,
+        codeVerifier,
+        nonce,
+        userAgent: who.userAgent,
+      });
       const at = now();
       const repo = createThirdPartyRepo(db);
       await repo.deleteExpiredStates(addMs(at, -DAY));
@@ -60,11 +69,12 @@ export function createOAuthFlow(d: Deps) {
         stateHash: sha256Hex(state),
         provider: type,
         purpose,
-        userId,
+        userId: who.userId,
         codeVerifier,
         nonce,
         redirectUri,
-        browserHash: browser ? sha256Hex(browser) : null,
+        app,
+        browserHash: who.browser ? sha256Hex(who.browser) : null,
         createdAt: at,
         expiresAt: addMs(at, OAUTH_STATE_TTL_MINUTES * MINUTE),
       });
@@ -91,6 +101,7 @@ export function createOAuthFlow(d: Deps) {
         redirectUri: row.redirectUri,
         codeVerifier: row.codeVerifier,
         nonce: row.nonce,
+        app: row.app,
       });
     },
   };

@@ -14,8 +14,8 @@ export function createThirdLoginCalls(d: Deps) {
   return [
     defineCall(calls.thirdParty.loginUrl, {
       rateLimit: limit,
-      handler: ({ payload, reply }) =>
-        d.thirdLogin.loginUrl(payload.type, payload.redirect, () => setLoginCookie(reply, d.publicUrl)),
+      handler: ({ payload, reply, userAgent }) =>
+        d.thirdLogin.loginUrl(payload.type, payload.redirect, () => setLoginCookie(reply, d.publicUrl), userAgent),
     }),
     ...thirdPartiesByRegion[d.region].map((type) =>
       defineCall(calls.thirdParty.loginWith(type), {

@@ -21,9 +21,9 @@ type Deps = {
 export function createThirdLoginService(d: Deps) {
   return {
     /** `browser()` sets the login cookie and returns its value, once the provider is known to be of the region. */
-    async loginUrl(type: TThirdPartyType, redirect: string, browser: () => string) {
+    async loginUrl(type: TThirdPartyType, redirect: string, browser: () => string, userAgent: string | undefined) {
       d.thirdParty.assertInRegion(type);
-      return { url: await d.flow.start('login', type, redirect, null, browser()) };
+      return { url: await d.flow.start('login', type, redirect, { userId: null, browser: browser(), userAgent }) };
     },
 
     /** `browser`: the login cookie sent back with the callback. */

@@ -58,7 +58,7 @@ describe('logging in with the provider', () => {
     expect(res.code).toBe(Code.thirdLoginAgain);
   });
 
-  it('lists wx, qq and weibo in the China region, unusable without an issuer', async () => {
+  it('lists wx, qq and weibo in the China region, unusable without credentials', async () => {
     const cn = await createTestApp({ region: 'cn', demo: true });
     try {
       const { utoken } = (

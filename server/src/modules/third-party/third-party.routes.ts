@@ -13,7 +13,8 @@ export function createThirdPartyCalls(d: ThirdPartyDeps) {
     }),
     defineCall(calls.thirdParty.bindingUrl, {
       rateLimit: limit,
-      handler: ({ payload, session }) => d.thirdParty.bindUrl(session, payload.type, payload.redirect),
+      handler: ({ payload, session, userAgent }) =>
+        d.thirdParty.bindUrl(session, payload.type, payload.redirect, userAgent),
     }),
     defineCall(calls.thirdParty.bind, {
       rateLimit: limit,

@@ -16,7 +16,7 @@ import {
   thirdPartyNames,
 } from '@ac/protocol/third-party';
 import type { Notifier } from '../../adapters/notices.ts';
-import type { OAuthIdentity, OAuthProviders } from '../../adapters/oauth.ts';
+import type { OAuthIdentity, OAuthProviders } from '../../adapters/oauth/providers.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { messageLanguage } from '../../i18n/language.ts';
 import type { MailText } from '../../i18n/mail-texts.ts';
@@ -125,10 +125,10 @@ export function createThirdPartyService(d: Deps) {
     },
 
     /** The provider's authorize URL to bind it to the account (from a recent login). */
-    async bindUrl(session: Session, type: TThirdPartyType, redirect: string) {
+    async bindUrl(session: Session, type: TThirdPartyType, redirect: string, userAgent: string | undefined) {
       assertInRegion(type);
       await assertRecentLogin(session);
-      return { url: await d.flow.start('bind', type, redirect, session.userId) };
+      return { url: await d.flow.start('bind', type, redirect, { userId: session.userId, userAgent }) };
     },
 
     /** Binds the identity the provider's callback proves (from a recent login); the account is told. */

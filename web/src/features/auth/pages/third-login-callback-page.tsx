@@ -1,18 +1,20 @@
 /**
  * Back from the provider (/login/callback/<type>?code&state&iss): logs in
  * with the bound identity, or, when it belongs to no account yet, keeps its
- * ticket and asks the user to log in (or register) to link it.
+ * ticket and asks the user to log in (or register) to link it. A sign-in
+ * the person declined at the provider says so.
  */
 import type { TThirdPartyType } from '@ac/protocol/enums';
 import { thirdPartyNames, ZThirdPartyType } from '@ac/protocol/third-party';
 import { Button, Card, Flex, Result, Spin } from 'antd';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useErrorText } from '@/components/use-error-text';
 import { paths } from '@/config/paths';
 import { regionConfig } from '@/config/regions/region-config';
 import { getRegion } from '@/lib/app-config';
+import { readProviderCallback } from '@/lib/routing/provider-callback';
 import { useThirdLogin } from '../api/third-login';
 import { savePendingLink } from '../hooks/pending-link';
 import { useLoginSuccess } from '../hooks/use-login-success';
@@ -30,15 +32,15 @@ export function ThirdLoginCallbackPage() {
   const onSuccess = useLoginSuccess();
   const started = useRef(false);
   const type = ZThirdPartyType.safeParse(rawType);
-  const code = params.get('code');
-  const state = params.get('state');
-  const invalid = !type.success || !code || !state;
+  const callback = useMemo(() => readProviderCallback(params), [params]);
+  const invalid = !type.success || callback.kind === 'invalid';
 
   useEffect(() => {
-    if (started.current || !type.success || !code || !state) return;
+    if (started.current || !type.success || callback.kind !== 'code') return;
     started.current = true;
+    const { code, state, iss } = callback;
     login.mutate(
-      { type: type.data, code, state, iss: params.get('iss') ?? undefined },
+      { type: type.data, code, state, iss },
       {
         onSuccess: (answer) => {
           if ('utoken' in answer) onSuccess(answer);
@@ -46,7 +48,7 @@ export function ThirdLoginCallbackPage() {
         },
       },
     );
-  }, [login, onSuccess, type, code, state, params]);
+  }, [login, onSuccess, type, callback]);
 
   const name = type.success ? thirdPartyNames[type.data] : '';
   const navigate = useNavigate();
@@ -61,6 +63,8 @@ export function ThirdLoginCallbackPage() {
       <Card style={{ width: '100%', maxWidth: 560 }}>
         {invalid ? (
           <Result status="error" title={t('auth.thirdLoginFailed')} extra={toLogin} />
+        ) : callback.kind === 'declined' ? (
+          <Result status="info" title={t('auth.thirdCancelled', { name })} extra={toLogin} />
         ) : login.isError ? (
           <Result status="error" title={t('auth.thirdLoginFailed')} subTitle={errorText(login.error)} extra={toLogin} />
         ) : answer && 'needRegister' in answer ? (

@@ -19,7 +19,8 @@ export function ThirdPartyCard({ row, busy, onBind, onUnbind }: Props) {
     <Card size="small" data-testid={`third-party-${row.type}`}>
       <Flex justify="space-between" align="center" gap={12} wrap>
         <Flex gap={12} align="center" style={{ minWidth: 0 }}>
-          <Avatar src={row.favicon || undefined} alt="">
+          {/* a long bound name wraps beside it: the avatar keeps its size */}
+          <Avatar src={row.favicon || undefined} alt="" style={{ flexShrink: 0 }}>
             {name.slice(0, 1)}
           </Avatar>
           <div style={{ minWidth: 0 }}>

@@ -1,15 +1,17 @@
 /**
  * Where the provider sends the browser back after a binding
  * (/third_bind/callback/<type>?code&state&iss): posts bindThirdParty once,
- * shows the result and leads back to /third_bind.
+ * shows the result (or that the person declined at the provider) and leads
+ * back to /third_bind.
  */
 import { thirdPartyNames, ZThirdPartyType } from '@ac/protocol/third-party';
 import { Button, Card, Result, Spin } from 'antd';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useErrorText } from '@/components/use-error-text';
 import { paths } from '@/config/paths';
+import { readProviderCallback } from '@/lib/routing/provider-callback';
 import { useBindThirdParty } from '../api/bind-third-party';
 
 export function ThirdBindCallbackPage() {
@@ -18,16 +20,16 @@ export function ThirdBindCallbackPage() {
   const { type: rawType } = useParams();
   const [params] = useSearchParams();
   const type = ZThirdPartyType.safeParse(rawType);
-  const code = params.get('code');
-  const state = params.get('state');
+  const callback = useMemo(() => readProviderCallback(params), [params]);
   const bind = useBindThirdParty();
   const started = useRef(false);
 
   useEffect(() => {
-    if (started.current || !type.success || !code || !state) return;
+    if (started.current || !type.success || callback.kind !== 'code') return;
     started.current = true;
-    bind.mutate({ type: type.data, code, state, iss: params.get('iss') ?? undefined });
-  }, [bind, type, code, state, params]);
+    const { code, state, iss } = callback;
+    bind.mutate({ type: type.data, code, state, iss });
+  }, [bind, type, callback]);
 
   const name = type.success ? thirdPartyNames[type.data] : '';
   const navigate = useNavigate();
@@ -36,11 +38,13 @@ export function ThirdBindCallbackPage() {
       {t('security.backToThirdBind')}
     </Button>
   );
-  const invalid = !type.success || !code || !state;
+  const invalid = !type.success || callback.kind === 'invalid';
   return (
     <Card>
       {invalid ? (
         <Result status="error" title={t('security.bindFailed')} subTitle={t('security.bindInvalid')} extra={back} />
+      ) : callback.kind === 'declined' ? (
+        <Result status="info" title={t('security.bindCancelled', { name })} extra={back} />
       ) : bind.isSuccess ? (
         <Result status="success" title={t('security.bindDone', { name })} extra={back} />
       ) : bind.isError ? (

@@ -1,5 +1,5 @@
 /**
- * Third-party login providers through OpenID Connect (openid-client):
+ * A third-party login provider through OpenID Connect (openid-client):
  * discovery, the authorize URL with PKCE (S256) + state + nonce, the code
  * exchange with ID token validation, and the identity (`sub`, name,
  * picture, email) from the ID token or the userinfo endpoint.
@@ -7,19 +7,9 @@
 import { Code } from '@ac/protocol/codes';
 import type { TThirdPartyType } from '@ac/protocol/enums';
 import * as oidc from 'openid-client';
-import type { OAuthConfig } from '../config-oauth.ts';
-import { AppError } from '../lib/app-error.ts';
-
-export type OAuthIdentity = { subject: string; name: string | null; picture: string | null; email: string | null };
-export type AuthorizeParams = { redirectUri: string; state: string; codeVerifier: string; nonce: string };
-export type CallbackParams = AuthorizeParams & { code: string; iss?: string };
-
-export type OAuthProviders = {
-  isAvailable(type: TThirdPartyType): boolean;
-  authorizeUrl(type: TThirdPartyType, params: AuthorizeParams): Promise<string>;
-  /** Exchanges the code; 0300068 when the provider refuses it (expired, reused), 0300066 when it fails. */
-  identity(type: TThirdPartyType, params: CallbackParams): Promise<OAuthIdentity>;
-};
+import type { OidcProviderConfig } from '../../config-oauth.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { OAuthAdapter } from './providers.ts';
 
 const SCOPE = 'openid profile email';
 const TIMEOUT_S = 15;
@@ -40,32 +30,29 @@ function providerFailure(e: unknown): AppError {
   return new AppError(Code.thirdTryLater, (e as Error).message?.slice(0, 200));
 }
 
-export function createOAuthProviders(config: OAuthConfig): OAuthProviders {
-  const discovered = new Map<TThirdPartyType, Promise<oidc.Configuration>>();
+export function createOidcAdapter(type: TThirdPartyType, provider: OidcProviderConfig): OAuthAdapter {
+  let discovered: Promise<oidc.Configuration> | undefined;
 
-  function configuration(type: TThirdPartyType): Promise<oidc.Configuration> {
-    const provider = config[type];
-    if (!provider) return Promise.reject(new AppError(Code.thirdTryLater, `${type} is not configured`));
-    let found = discovered.get(type);
-    if (!found) {
+  function configuration(): Promise<oidc.Configuration> {
+    if (!discovered) {
       const issuer = new URL(provider.issuer);
-      found = oidc.discovery(issuer, provider.clientId, provider.clientSecret, undefined, {
+      const found = oidc.discovery(issuer, provider.clientId, provider.clientSecret, undefined, {
         execute: isLoopback(issuer) ? [oidc.allowInsecureRequests] : [],
         timeout: TIMEOUT_S,
       });
       // a failed discovery is retried on the next request
-      found.catch(() => discovered.delete(type));
-      discovered.set(type, found);
+      found.catch(() => {
+        if (discovered === found) discovered = undefined;
+      });
+      discovered = found;
     }
-    return found;
+    return discovered;
   }
 
   return {
-    isAvailable: (type) => config[type] !== undefined,
-
-    async authorizeUrl(type, p) {
+    async authorizeUrl(p) {
       try {
-        const c = await configuration(type);
+        const c = await configuration();
         const url = oidc.buildAuthorizationUrl(c, {
           redirect_uri: p.redirectUri,
           scope: SCOPE,
@@ -74,15 +61,15 @@ export function createOAuthProviders(config: OAuthConfig): OAuthProviders {
           code_challenge: await oidc.calculatePKCECodeChallenge(p.codeVerifier),
           code_challenge_method: 'S256',
         });
-        return url.href;
+        return { url: url.href, app: null };
       } catch (e) {
         throw providerFailure(e);
       }
     },
 
-    async identity(type, p) {
+    async identity(p) {
       try {
-        const c = await configuration(type);
+        const c = await configuration();
         const callback = new URL(p.redirectUri);
         callback.searchParams.set('code', p.code);
         callback.searchParams.set('state', p.state);
@@ -97,7 +84,7 @@ export function createOAuthProviders(config: OAuthConfig): OAuthProviders {
           idTokenExpected: true,
         });
         const claims = tokens.claims();
-        if (!claims?.sub) throw new AppError(Code.thirdTryLater, 'no subject in the ID token');
+        if (!claims?.sub) throw new AppError(Code.thirdTryLater, `${type}: no subject in the ID token`);
         let info: Record<string, unknown> = claims;
         if ((!claims.name || !claims.picture) && c.serverMetadata().userinfo_endpoint) {
           info = { ...(await oidc.fetchUserInfo(c, tokens.access_token, claims.sub)), ...claims };
