@@ -5,8 +5,6 @@
  * spec: [--goods ML2,ML3] [--from YYYY-MM-DD] [--to YYYY-MM-DD | --valid-days 30] [--per-user 1] [--total <n>]
  *       [--audience public|granted]
  */
-import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { Code } from '@ac/protocol/codes';
 import { CURRENCIES } from '@ac/protocol/enums';
 import { AppError } from '../../lib/app-error.ts';
@@ -15,7 +13,7 @@ import type { CouponSpec } from '../../modules/coupons/coupon-admin.service.ts';
 import type { CouponRow } from '../../modules/coupons/coupons.repo.ts';
 import type { AdminArgs, AdminCommand, AdminContext } from '../admin-context.ts';
 import { int, oneOf, optionalText, positional, text } from '../args.ts';
-import { csv, money, table } from '../output.ts';
+import { csv, csvAnswer, money, table } from '../output.ts';
 
 /** A day given as YYYY-MM-DD starts at 00:00 UTC (--from) or ends at 24:00 UTC (--to); else a full ISO time. */
 function day(value: string, what: string, end: boolean): Date {
@@ -89,15 +87,7 @@ export const couponsBatch: AdminCommand = async (ctx, args) => {
       c.totalLimit ?? '',
     ]),
   );
-  const out = optionalText(args, 'out');
-  if (!out) return file.trimEnd();
-  const path = resolve(out);
-  try {
-    writeFileSync(path, file, { flag: 'wx', mode: 0o600 });
-  } catch (e) {
-    throw new AppError(Code.invalidParam, `--out ${path}: ${(e as NodeJS.ErrnoException).code ?? 'not writable'}`);
-  }
-  return `${rows.length} coupons written to ${path}`;
+  return csvAnswer(file, optionalText(args, 'out'), rows.length, 'coupons');
 };
 
 export const couponsGrant: AdminCommand = async (ctx, args) => {
