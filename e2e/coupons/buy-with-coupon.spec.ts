@@ -8,7 +8,8 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
 import { logInAs } from '../support/account.ts';
 import { createOrder } from '../support/commerce.ts';
 import { regionOf } from '../support/demo.ts';
@@ -18,6 +19,11 @@ import { servers } from '../support/servers.ts';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const shots = process.env.SCREENSHOTS === '1';
 const slow = expect.configure({ timeout: 30_000 });
+
+async function expectNoAxeViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
+}
 
 async function admin(env: Record<string, string>, args: string[]): Promise<string> {
   const { stdout } = await promisify(execFile)('node', ['server/dist/admin.js', ...args], {
@@ -64,6 +70,7 @@ test('a coupon granted by the admin is listed, bought with, shown on the order a
   await slow(card).toBeVisible();
   await expect(card.getByTestId('coupon-off')).toHaveText(`${symbol}5.00 off`);
   await expect(card).toContainText('Architecture cloud premium');
+  await expectNoAxeViolations(page);
   if (shots) {
     await page.screenshot({
       path: `../docs/screenshots/my-coupons-${phone ? 'mobile' : 'desktop'}.png`,
@@ -81,6 +88,7 @@ test('a coupon granted by the admin is listed, bought with, shown on the order a
   await slow(dialog.getByTestId('checkout-discount')).toHaveText(`−${symbol}5.00`);
   await expect(dialog.getByTestId('checkout-amount')).toHaveText(due);
   await expect(dialog.getByTestId('checkout-price')).toHaveText(price);
+  await expectNoAxeViolations(page);
   if (shots) {
     await page.screenshot({ path: `../docs/screenshots/checkout-coupon-${phone ? 'mobile' : 'desktop'}.png` });
   }
@@ -111,6 +119,7 @@ test('a coupon granted by the admin is listed, bought with, shown on the order a
   const used = page.getByTestId(`coupon-${code}`);
   await slow(used).toBeVisible();
   await expect(used).toContainText(orderNo);
+  await expectNoAxeViolations(page);
   await page.goto(`${server.url}/myCoupons`);
   await expect(page.getByTestId('coupon-list-unused')).toContainText('No coupons here');
 });

@@ -199,6 +199,14 @@ describe('releasing a coupon', () => {
     expect(await usesOf(c.code)).toBe(1);
   });
 
+  it("releases the coupons of an account's unpaid orders when the account is deleted", async () => {
+    const who = await createAccount(t);
+    const c = await makeCoupon(t, { totalLimit: 1 }, [who.userId]);
+    await create({ goodsCode: 'ML2', coupon: c.code }, who);
+    await t.db.transaction((tx) => testServices(t).orders.detachUser(who.userId, new Date(), tx));
+    expect(await usesOf(c.code)).toBe(0);
+  });
+
   it('does not release it on a refund', async () => {
     const who = await createAccount(t);
     const c = await makeCoupon(t, {}, [who.userId]);

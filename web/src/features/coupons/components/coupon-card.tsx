@@ -1,11 +1,12 @@
 /** One coupon: what it takes off, what it applies to, its code, validity and uses left (or the order that used it). */
 import type { TCoupon } from '@ac/protocol/coupons';
-import { Card, Descriptions, Flex, Tag, Typography } from 'antd';
+import { Card, Descriptions, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { StatusTag, type StatusTone } from '@/components/status-tag';
 import { couponGoodsText, couponOffText } from '@/lib/format/coupon';
 import { formatDateTime } from '@/lib/format/date';
 
-const tabColor = { unused: 'green', used: 'default', expired: 'default' } as const;
+const tabTone: Record<TCoupon['tab'], StatusTone> = { unused: 'success', used: 'info', expired: 'neutral' };
 
 export function CouponCard({ coupon }: { coupon: TCoupon }) {
   const { t, i18n } = useTranslation(['coupons', 'common', 'enums']);
@@ -36,11 +37,11 @@ export function CouponCard({ coupon }: { coupon: TCoupon }) {
         <Typography.Title level={2} style={{ fontSize: 22, margin: 0 }} data-testid="coupon-off">
           {couponOffText(coupon, t, i18n.language)}
         </Typography.Title>
-        <Tag color={upcoming ? 'blue' : tabColor[coupon.tab]}>
+        <StatusTag tone={upcoming ? 'orange' : tabTone[coupon.tab]}>
           {upcoming
             ? t('coupons.notYetValid')
             : t(`coupons.state${coupon.tab.charAt(0).toUpperCase()}${coupon.tab.slice(1)}`)}
-        </Tag>
+        </StatusTag>
       </Flex>
       <Descriptions column={1} size="small" items={items} />
     </Card>
