@@ -59,7 +59,7 @@ async function userIdOf({ services }: AdminContext, account: string): Promise<st
 
 const off = (c: CouponRow) =>
   c.kind === 'amount' ? `${money(c.amountOff ?? 0, c.currency ?? '')} off` : `${c.percentOff}% off`;
-const describe = (c: CouponRow) =>
+const summary = (c: CouponRow) =>
   `${c.code}: ${off(c)}, ${c.goodsCodes?.join(',') ?? 'all goods'}, ${c.validFrom.toISOString()} – ${c.validTo.toISOString()}, ` +
   `${c.perUserLimit} per user, ${c.totalLimit ?? 'no'} total limit, ${c.audience}`;
 
@@ -69,7 +69,7 @@ export const couponsCreate: AdminCommand = async (ctx, args) => {
   const spec = specOf(args, ctx.now(), { total: null, audience: userId ? 'granted' : 'public' });
   const coupon = await ctx.services.couponAdmin.create(text(args, 'code'), spec);
   if (userId) await ctx.services.couponAdmin.grant(coupon.code, userId);
-  return `${describe(coupon)}${account ? `; granted to ${account}` : ''}`;
+  return `${summary(coupon)}${account ? `; granted to ${account}` : ''}`;
 };
 
 export const couponsBatch: AdminCommand = async (ctx, args) => {

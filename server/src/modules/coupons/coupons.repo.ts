@@ -40,8 +40,8 @@ export function createCouponsRepo(db: DbOrTx) {
       return { granted: r?.granted ?? false, liveUses: r?.liveUses ?? 0, lastOrderNo: r?.lastOrderNo ?? null };
     },
     /** Coupons granted to the user or used by them, with their standing. */
-    async heldBy(userId: string, onlyGranted = false): Promise<HeldCoupon[]> {
-      const where = onlyGranted ? grantedTo(userId) : or(grantedTo(userId), usedBy(userId));
+    async heldBy(userId: string): Promise<HeldCoupon[]> {
+      const where = or(grantedTo(userId), usedBy(userId));
       return db.select(held(userId)).from(coupons).where(where).orderBy(desc(coupons.validTo), coupons.code);
     },
     async insertUse(row: typeof couponUses.$inferInsert) {

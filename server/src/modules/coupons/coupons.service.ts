@@ -35,8 +35,8 @@ export function createCouponsService(d: Deps) {
     },
 
     /**
-     * The coupons granted to me that `target` may use now, largest discount first; `ownOrderNo`'s
-     * own use (the coupon it holds) does not count against it.
+     * The coupons granted to me that `target` may use now, largest discount first, with `held` (the
+     * coupon the order holds already, granted or typed), whose own use does not count against it.
      */
     async offers(userId: string, target: CouponTarget, held: string | null): Promise<TCouponOffer[]> {
       const at = now();
