@@ -5,9 +5,9 @@ import { OrderStatus } from '@ac/protocol/enums';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, createAccount, postNotify, testServices } from '../../../test/commerce-fixtures.ts';
+import { makeCoupon } from '../../../test/coupon-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { memberships, orders } from '../../db/schema/index.ts';
-import { makeCoupon } from '../../modules/coupons/coupon-test-fixtures.ts';
 
 const pem = (k: ReturnType<typeof generateKeyPairSync>['privateKey'], type: 'pkcs8' | 'spki') =>
   k.export({ type, format: 'pem' }) as string;

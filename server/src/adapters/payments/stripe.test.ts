@@ -15,12 +15,12 @@ import { OrderStatus, PayMethod } from '@ac/protocol/enums';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, createAccount, postNotify, testServices } from '../../../test/commerce-fixtures.ts';
+import { makeCoupon } from '../../../test/coupon-fixtures.ts';
 import { type FakeStripe, signedStripeEvent, startFakeStripe } from '../../../test/fake-stripe.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { run } from '../../admin/registry.ts';
 import { auditLog, memberships, orders, paymentNotifications } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { makeCoupon } from '../../modules/coupons/coupon-test-fixtures.ts';
 import { refusedNotifications } from '../../modules/payments/notify-refusals.ts';
 import { createStripeGateway } from './stripe.gateway.ts';
 

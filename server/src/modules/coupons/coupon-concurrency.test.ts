@@ -9,9 +9,9 @@ import type { TOrderDetail } from '@ac/protocol/commerce';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callFrom, commerceEnv, createAccount, testServices } from '../../../test/commerce-fixtures.ts';
+import { makeCoupon } from '../../../test/coupon-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { coupons, couponUses, orders } from '../../db/schema/index.ts';
-import { makeCoupon } from './coupon-test-fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {

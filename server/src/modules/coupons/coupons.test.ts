@@ -15,11 +15,11 @@ import {
   sandboxNotification,
   testServices,
 } from '../../../test/commerce-fixtures.ts';
+import { makeCoupon } from '../../../test/coupon-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { coupons, orders, paymentAttempts } from '../../db/schema/index.ts';
 import { DAY, MINUTE } from '../../lib/time.ts';
 import { COUPON_HOLD_MINUTES } from './coupon-rules.ts';
-import { makeCoupon } from './coupon-test-fixtures.ts';
 
 let t: TestApp;
 let buyer: Account;

@@ -1,9 +1,9 @@
 /** Coupons for the tests: made through the admin service, with a unique code each. */
 import { randomUUID } from 'node:crypto';
-import { testServices } from '../../../test/commerce-fixtures.ts';
-import type { TestApp } from '../../../test/test-app.ts';
-import { addMs, DAY } from '../../lib/time.ts';
-import type { CouponSpec } from './coupon-admin.service.ts';
+import { addMs, DAY } from '../src/lib/time.ts';
+import type { CouponSpec } from '../src/modules/coupons/coupon-admin.service.ts';
+import { testServices } from './commerce-fixtures.ts';
+import type { TestApp } from './test-app.ts';
 
 export const uniqueCode = (prefix = 'T') => `${prefix}${randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`;
 
