@@ -39,7 +39,7 @@ test('a coupon granted by the admin is listed, bought with, shown on the order a
   page,
   baseURL,
 }, info) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const region = regionOf(baseURL);
   const server = region === 'us' ? servers.usPg : servers.cnPg;
   const phone = info.project.name.startsWith('h5');
