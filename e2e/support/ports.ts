@@ -1,5 +1,5 @@
 /**
- * The e2e ports (servers 8301-8303, OIDC 8309, SMTP sink 8310/8311, Stripe fake 8312, SMS fake 8313,
+ * The e2e ports (servers 8301-8305, OIDC 8309, SMTP sink 8310/8311, Stripe fake 8312, SMS fake 8313,
  * native login fakes 8314), moved
  * together by E2E_PORT_OFFSET so two runs on one machine do not share servers.
  */

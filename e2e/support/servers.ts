@@ -12,7 +12,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { nativeOAuthEnv } from './oauth-fake-config.ts';
-import { port as at } from './ports.ts';
+import { port as at, PORT_OFFSET } from './ports.ts';
 import { SMS_FAKE } from './sms-fake-config.ts';
 import { SMTP_SINK } from './smtp-sink-config.ts';
 import { stripeEnv } from './stripe-config.ts';
@@ -65,17 +65,27 @@ type Options = {
   nodes?: typeof overseasNodes;
   /** Card payments (pay method 7) through the fake Stripe API. */
   stripe?: boolean;
+  /** On a fresh PostgreSQL database of this name instead of PGlite, so the admin command line can run beside it. */
+  database?: string;
 };
 
+/** The PostgreSQL server of the `database` servers (E2E_DATABASE_URL; the machine's local one by default). */
+const PG_SERVER = process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
+const databaseUrl = (name: string) => `${PG_SERVER}/${name}`;
+
 /** Every browser in the run comes from 127.0.0.1: the per-IP captcha threshold is raised for it. */
-function server({ code, region, port, oidcProvider, nativeProvider, nodes, stripe }: Options) {
+function server({ code, region, port, oidcProvider, nativeProvider, nodes, stripe, database }: Options) {
   const dataDir = `${root}/data-${code}`;
   const basePath = region === 'us' ? '/account/secure' : '/secure';
   const mailFrom = `no-reply-${code}@e2e.test`;
+  const maintenance = `${PG_SERVER}/postgres`;
+  const fresh = database
+    ? `psql -q ${maintenance} -c 'drop database if exists ${database} with (force)' -c 'create database ${database}'`
+    : `rm -rf ${dataDir}`;
   const env = [
     `REGION=${region}`,
     `PORT=${port}`,
-    `DATA_DIR=${dataDir}`,
+    database ? `DATABASE_URL=${databaseUrl(database)}` : `DATA_DIR=${dataDir}`,
     // every request is logged: the log check reads them all
     'LOG_LEVEL=info',
     'CAPTCHA_FREE_SENDS_PER_IP=1000',
@@ -106,7 +116,9 @@ function server({ code, region, port, oidcProvider, nativeProvider, nodes, strip
     mailFrom,
     origin: `http://127.0.0.1:${port}`,
     url: `http://127.0.0.1:${port}${basePath}`,
-    command: logged(code, `rm -rf ${dataDir} && ${env.join(' ')} node server/dist/main.js`),
+    /** The environment of `node server/dist/admin.js` on this server's database (PostgreSQL servers only). */
+    adminEnv: database ? { REGION: region, DATABASE_URL: databaseUrl(database), LOG_LEVEL: 'warn' } : null,
+    command: logged(code, `${fresh} && ${env.join(' ')} node server/dist/main.js`),
   };
 }
 
@@ -121,6 +133,9 @@ export const servers = {
   }),
   cn: server({ code: 'cn', region: 'cn', port: at(8302), oidcProvider: 'QQ', nativeProvider: 'wx' }),
   us2: server({ code: 'us2', region: 'us', port: at(8303), nodes: overseasNodes, stripe: true }),
+  // one node per region on PostgreSQL: specs that run the admin command line beside the server (coupons)
+  usPg: server({ code: 'us-pg', region: 'us', port: at(8304), database: `ac_e2e_${PORT_OFFSET}_us` }),
+  cnPg: server({ code: 'cn-pg', region: 'cn', port: at(8305), database: `ac_e2e_${PORT_OFFSET}_cn` }),
 };
 
 /** The server of an origin (`http://127.0.0.1:<port>`). */

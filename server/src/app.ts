@@ -26,6 +26,7 @@ import { accountModule } from './modules/account/account.module.ts';
 import { avatarModule } from './modules/avatar/avatar.module.ts';
 import { codesModule } from './modules/codes/codes.module.ts';
 import { companyModule } from './modules/company/company.module.ts';
+import { couponsModule } from './modules/coupons/coupons.module.ts';
 import { devModule } from './modules/dev/dev.module.ts';
 import { devicesModule } from './modules/devices/devices.module.ts';
 import { invoiceModule } from './modules/invoice/invoice.module.ts';
@@ -198,6 +199,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     productsModule(s),
     ordersModule(s),
     redeemModule(s),
+    couponsModule(s),
     invoiceModule({ ...s, region }),
     devicesModule(s),
     profileModule(s),

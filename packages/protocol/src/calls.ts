@@ -7,6 +7,7 @@
 import { codes } from './calls/codes.ts';
 import { memberships, orders, products, redeem } from './calls/commerce.ts';
 import { company } from './calls/company.ts';
+import { coupons } from './calls/coupons.ts';
 import { invoice } from './calls/invoice.ts';
 import { account, devices, password, profile } from './calls/profile.ts';
 import { nodes, recovery, registration } from './calls/registration.ts';
@@ -33,6 +34,7 @@ export const calls = {
   memberships,
   orders,
   redeem,
+  coupons,
   invoice,
   trade,
 };

@@ -111,6 +111,13 @@ export const Code = {
   seatNotInCompany: '2200006',
   companyMemberNotFound: '2200007',
   invitationAlreadyMember: '2200008',
+  // coupons (docs/product.md#coupons); an unknown or void coupon is couponInvalid (2000009)
+  couponExpired: '2300001',
+  couponNotYetValid: '2300002',
+  couponNotApplicable: '2300003',
+  couponUsedUp: '2300004',
+  couponUserLimit: '2300005',
+  orderCouponLocked: '2300006',
 } as const;
 
 export type TCode = (typeof Code)[keyof typeof Code];
@@ -174,7 +181,7 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
   '2000006': { status: 200, message: 'This payment method is not available' },
   '2000007': { status: 200, message: 'The payment service is unavailable, please try again later' },
   '2000008': { status: 200, message: 'The payment does not match the order' },
-  '2000009': { status: 200, message: 'The coupon is invalid or has expired' },
+  '2000009': { status: 200, message: 'The coupon does not exist or is no longer valid' },
   '2000010': { status: 200, message: 'The refund amount must be between 1 and the amount not yet refunded' },
   '2000011': { status: 200, message: 'The payment gateway refused the refund: {reason}' },
   '2000012': {
@@ -265,6 +272,12 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
   '2200006': { status: 200, message: 'The company has no seats of this product' },
   '2200007': { status: 200, message: 'The member does not exist' },
   '2200008': { status: 200, message: 'This address already belongs to a member of a company' },
+  '2300001': { status: 200, message: 'The coupon has expired' },
+  '2300002': { status: 200, message: 'The coupon is not valid yet' },
+  '2300003': { status: 200, message: 'The coupon does not apply to this product' },
+  '2300004': { status: 200, message: 'The coupon has been used up' },
+  '2300005': { status: 200, message: 'You have already used this coupon as often as it allows' },
+  '2300006': { status: 200, message: 'The coupon of an order can only be changed before its payment starts' },
 };
 
 /** Fills the `{name}` placeholders of a catalogue message (e.g. 2000003's `{status}`). */

@@ -39,7 +39,12 @@ export const ZOrderRow = z.object({
   goodsName: z.string(),
   serviceType: z.enum(SERVICE_TYPES),
   channel: z.string(),
+  /** The list price of the order (price × quantity). */
   orderAmount: ZMoney,
+  /** What a coupon takes off (0 without one). */
+  discountAmount: ZMoney,
+  /** What the gateways are asked for: the order amount less the discount. */
+  dueAmount: ZMoney,
   payAmount: ZMoney,
   payTime: ZTime.nullable(),
   payMethod: z.number().int().nullable(),
@@ -129,6 +134,8 @@ export const ZOrderDetail = ZOrderRow.extend({
   detailState: z.enum(ORDER_DETAIL_STATES),
   payState: z.union([z.literal(0), z.literal(1)]),
   refundAmount: ZMoney,
+  /** The coupon the order holds (released again when it is cancelled or expires unpaid). */
+  couponCode: z.string().nullable(),
   lines: z.array(ZOrderLine),
 });
 export type TOrderDetail = z.infer<typeof ZOrderDetail>;

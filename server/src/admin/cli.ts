@@ -30,6 +30,12 @@ const OPTIONS = {
   status: { type: 'string' },
   company: { type: 'string' },
   total: { type: 'string' },
+  code: { type: 'string' },
+  percent: { type: 'string' },
+  from: { type: 'string' },
+  to: { type: 'string' },
+  'per-user': { type: 'string' },
+  audience: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 

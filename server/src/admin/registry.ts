@@ -10,6 +10,7 @@ import {
   companiesSet,
   companiesUnfreeze,
 } from './commands/companies.ts';
+import { couponsBatch, couponsCreate, couponsGrant, couponsList, couponsVoid } from './commands/coupons.ts';
 import { goodsDisable, goodsEnable, goodsList, goodsSetPrice } from './commands/goods.ts';
 import { invoicesVoid } from './commands/invoices.ts';
 import { membershipGrant, membershipRevoke } from './commands/membership.ts';
@@ -23,6 +24,11 @@ export const COMMANDS: Record<string, AdminCommand> = {
   'goods disable': goodsDisable,
   'codes generate': codesGenerate,
   'codes void': codesVoid,
+  'coupons create': couponsCreate,
+  'coupons batch': couponsBatch,
+  'coupons grant': couponsGrant,
+  'coupons list': couponsList,
+  'coupons void': couponsVoid,
   'membership grant': membershipGrant,
   'membership revoke': membershipRevoke,
   'orders refund': ordersRefund,
@@ -49,6 +55,14 @@ export const USAGE = `Usage: npm run admin -- <command> [options]
   codes generate --goods <code> --count <n> --days <n> [--source systemRelease|activityAward|paidPurchase|freeGift]
                  [--kind personal|company] [--valid-days 365] [--owner <email>] [--out codes.csv]
   codes void <code>
+  coupons create --code <code> (--amount <minor units> --currency USD|CNY | --percent <1-100>) [coupon options]
+                 [--user <email|mobile>]   (granted to that user; else public)
+  coupons batch --count <n> (--amount … --currency … | --percent …) [coupon options] [--out coupons.csv]
+                 (random codes, each usable once in all unless --total says otherwise)
+    coupon options: [--goods ML2,ML3 (default all)] [--from YYYY-MM-DD] [--to YYYY-MM-DD | --valid-days 30]
+                    [--per-user 1] [--total <n>|none] [--audience public|granted]
+  coupons grant <code> --user <email|mobile>
+  coupons list [--page 1] [--limit 50]   coupons void <code>
   membership grant --user <email|mobile> --goods <code> --days <n>
   membership revoke --user <email|mobile> --goods <code>
   orders refund <orderNo> [--amount <minor units>]   (whole remainder when no amount; through the

@@ -26,6 +26,8 @@ import { type CaptchaGenerator, createCaptchaService, svgCaptchaGenerator } from
 import { createCodeDelivery } from '../modules/codes/code-delivery.ts';
 import { createCodesService } from '../modules/codes/codes.service.ts';
 import { createCompanyService } from '../modules/company/company.service.ts';
+import { createCouponAdmin } from '../modules/coupons/coupon-admin.service.ts';
+import { createCouponsService } from '../modules/coupons/coupons.service.ts';
 import { createDevicesService } from '../modules/devices/devices.service.ts';
 import { createInvoiceService } from '../modules/invoice/invoice.service.ts';
 import { createInvoiceTitlesService } from '../modules/invoice/invoice-titles.service.ts';
@@ -195,7 +197,8 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
   const thirdLogin = createThirdLoginService({ thirdParty, flow, sessions, userInfo, audit });
 
   // commerce
-  const orders = createOrdersService({ db, products, memberships, companies, audit });
+  const coupons = createCouponsService({ db });
+  const orders = createOrdersService({ db, products, memberships, companies, coupons, audit });
   const refunds = createOrderRefunds({ db, memberships, audit });
   const payments = createPaymentsService({ db, orders, memberships, products, gateways, refunds, audit, log });
   const redeem = createRedeemService({ db, currency, users, memberships, products, companies, orders, audit });
@@ -257,6 +260,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     orders,
     payments,
     redeem,
+    coupons,
     invoices,
     invoiceTitles,
     trade,
@@ -265,6 +269,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     refunds,
     redeemIssue: createRedeemIssueService({ db, products, audit }),
     membershipAdmin: createMembershipAdmin({ db, memberships, products, audit }),
+    couponAdmin: createCouponAdmin({ db, products, audit }),
     /** Stops the job workers (waiting for the jobs being run) and the payment gateways. */
     async close() {
       await jobs.stop();

@@ -7,6 +7,7 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { FullPageSpin } from '@/components/full-page-spin';
 import { paths } from '@/config/paths';
 import { authRoutes } from '@/features/auth/routes';
+import { couponsRoutes } from '@/features/coupons/routes';
 import { devicesRoutes } from '@/features/devices/routes';
 import { enterpriseRoutes } from '@/features/enterprise/routes';
 import { invoiceRoutes } from '@/features/invoice/routes';
@@ -32,6 +33,7 @@ const features = [
   productsRoutes,
   ordersRoutes,
   redeemRoutes,
+  couponsRoutes,
   devicesRoutes,
   enterpriseRoutes,
   profileRoutes,

@@ -26,6 +26,6 @@ export const headerMenu: readonly HeaderMenuItem[] = [
   },
   { key: 'myCloud', label: 'nav.myCloud', kind: 'external', link: 'cloud' },
   { key: 'myOrder', label: 'nav.myOrder', kind: 'route', to: paths.orders.getHref() },
-  { key: 'myCoupons', label: 'nav.myCoupons', kind: 'route', to: paths.myExchange.getHref() },
+  { key: 'myCoupons', label: 'nav.myCoupons', kind: 'route', to: paths.myCoupons.getHref() },
   { key: 'exit', label: 'nav.exit', kind: 'action', action: 'logout' },
 ];

@@ -15,6 +15,7 @@ export const paths = {
   products: fixed('/products'),
   orderPro: fixed('/order/pro'),
   myExchange: fixed('/myExchange'),
+  myCoupons: fixed('/myCoupons'),
   redeemCode: fixed('/redeemcode'),
   redeemCodePro: fixed('/redeemcode/pro'),
   redeemCodeOrder: fixed('/redeemcode/order'),

@@ -7,6 +7,7 @@ export type SideMenuIcon =
   | 'products'
   | 'orders'
   | 'exchange'
+  | 'coupons'
   | 'redeem'
   | 'devices'
   | 'profile'
@@ -31,6 +32,7 @@ export const sideMenu: readonly SideMenuItem[] = [
   { to: paths.products.path, label: 'nav.products', icon: 'products', region: 'both', also: [paths.orderPro.path] },
   { to: paths.orders.path, label: 'nav.orders', icon: 'orders', region: 'both' },
   { to: paths.myExchange.path, label: 'nav.myExchange', icon: 'exchange', region: 'both' },
+  { to: paths.myCoupons.path, label: 'nav.myCoupons', icon: 'coupons', region: 'both' },
   {
     to: paths.redeemCode.path,
     label: 'nav.redeemCode',

@@ -8,6 +8,7 @@ export const NAMESPACES = [
   'products',
   'orders',
   'redeem',
+  'coupons',
   'devices',
   'enterprise',
   'profile',

@@ -1,4 +1,4 @@
-/** Vitest setup for web: jsdom lacks matchMedia, which antd's responsive hooks need. */
+/** Vitest setup for web: jsdom lacks matchMedia and ResizeObserver, which antd needs. */
 import { vi } from 'vitest';
 
 Object.defineProperty(window, 'matchMedia', {
@@ -15,3 +15,12 @@ Object.defineProperty(window, 'matchMedia', {
     dispatchEvent: vi.fn(() => false),
   })),
 });
+
+// jsdom lacks ResizeObserver, which antd's Select dropdown and List grid observe with.
+if (!('ResizeObserver' in globalThis)) {
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}

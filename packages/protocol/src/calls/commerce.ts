@@ -27,6 +27,8 @@ import {
 } from '../commerce.ts';
 import { ZEmpty } from '../common.ts';
 import { defineContract } from '../contract.ts';
+import { ZCouponOffers, ZCouponOffersRequest, ZOrderCouponRequest } from '../coupons.ts';
+import { couponErrors } from './coupons.ts';
 
 export const products = {
   catalog: defineContract({
@@ -61,12 +63,32 @@ export const orders = {
   }),
   create: defineContract({
     path: '/order/v5/order/create',
-    summary: 'Create an unpaid order for a catalogue product, priced in the region currency',
+    summary:
+      'Create an unpaid order for a catalogue product, priced in the region currency, with a coupon when one is given',
     tag: 'orders',
     auth: true,
     request: ZOrderCreateRequest,
     response: ZOrderCreateResponse,
-    errors: [Code.goodsNotFound, Code.couponInvalid, Code.noPermission],
+    errors: [Code.goodsNotFound, ...couponErrors, Code.noPermission],
+  }),
+  coupon: defineContract({
+    path: '/order/v5/order/coupon',
+    summary:
+      'Apply a coupon to one of my unpaid orders (replacing the one it held) or remove it (null); the server computes the discount',
+    tag: 'orders',
+    auth: true,
+    request: ZOrderCouponRequest,
+    response: ZOrderDetailResponse,
+    errors: [Code.orderNotFound, Code.orderCouponLocked, ...couponErrors],
+  }),
+  couponOffers: defineContract({
+    path: '/order/v5/order/couponOffers',
+    summary: 'My coupons that apply to one of my unpaid orders now, each with its discount and the amount left to pay',
+    tag: 'orders',
+    auth: true,
+    request: ZCouponOffersRequest,
+    response: ZCouponOffers,
+    errors: [Code.orderNotFound],
   }),
   detail: defineContract({
     path: '/order/v5/order/detail',

@@ -5,7 +5,8 @@ import { OrderStatus } from '@ac/protocol/enums';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALIPAY_APP_ID, alipayEnv, alipayKeys, alipayNotification, postAlipay } from '../../../test/alipay-fixtures.ts';
-import { type Account, createAccount } from '../../../test/commerce-fixtures.ts';
+import { type Account, createAccount, testServices } from '../../../test/commerce-fixtures.ts';
+import { makeCoupon } from '../../../test/coupon-fixtures.ts';
 import { signLikeAlipay } from '../../../test/fake-alipay.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { memberships, orders } from '../../db/schema/index.ts';
@@ -20,10 +21,17 @@ beforeAll(async () => {
   t = await createTestApp({ region: 'cn', env: alipayEnv() });
   buyer = await createAccount(t);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await testServices(t).close();
+  await t.close();
+});
 
-async function payOrder() {
-  const created = await t.client.call<TOrderDetail>(calls.orders.create, { goodsCode: 'ML2' }, { token: buyer.token });
+async function payOrder(coupon?: string) {
+  const created = await t.client.call<TOrderDetail>(
+    calls.orders.create,
+    { goodsCode: 'ML2', coupon },
+    { token: buyer.token },
+  );
   const orderNo = created.data.orderNo;
   const pay = await t.client.call<TOrderPayResponse>(
     calls.orders.pay,
@@ -57,6 +65,23 @@ describe('Alipay page pay', () => {
       .map((k) => `${k}=${params[k]}`)
       .join('&');
     expect(createVerify('RSA-SHA256').update(content).verify(app.publicKey, params.sign!, 'base64')).toBe(true);
+  });
+});
+
+describe('Alipay with a coupon', () => {
+  it('asks for the discounted amount and accepts only a notification of it', async () => {
+    const coupon = await makeCoupon(t, { amountOff: 2800, currency: 'CNY' });
+    const { orderNo, payUrl } = await payOrder(coupon.code);
+    const params = Object.fromEntries(new URL(payUrl).searchParams);
+    expect(JSON.parse(params.biz_content!)).toMatchObject({ total_amount: '100.00' });
+    expect((await post(sign(notification(orderNo)))).body).toBe('failure');
+    expect(await statusOf(orderNo)).toBe(OrderStatus.unconfirmed);
+    expect((await post(sign(notification(orderNo, { total_amount: '100.00' })))).body).toBe('success');
+    expect((await t.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]).toMatchObject({
+      status: OrderStatus.paid,
+      payAmount: 10000,
+      discountAmount: 2800,
+    });
   });
 });
 

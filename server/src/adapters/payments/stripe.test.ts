@@ -15,6 +15,7 @@ import { OrderStatus, PayMethod } from '@ac/protocol/enums';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, createAccount, postNotify, testServices } from '../../../test/commerce-fixtures.ts';
+import { makeCoupon } from '../../../test/coupon-fixtures.ts';
 import { type FakeStripe, signedStripeEvent, startFakeStripe } from '../../../test/fake-stripe.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { run } from '../../admin/registry.ts';
@@ -124,6 +125,27 @@ describe('stripe checkout', () => {
     expect(await grantsOf(orderNo)).toHaveLength(1);
     const [note] = await t.db.select().from(paymentNotifications).where(eq(paymentNotifications.orderNo, orderNo));
     expect(note).toMatchObject({ provider: 'stripe', tradeNo: paid.session.payment_intent, outcome: 'granted' });
+  });
+
+  it('asks Stripe for the discounted amount of an order with a coupon, and grants on a payment of it', async () => {
+    const coupon = await makeCoupon(t, { amountOff: 1000, currency: 'USD' });
+    const created = await t.client.call<TOrderDetail>(
+      calls.orders.create,
+      { goodsCode: 'ML2', coupon: coupon.code },
+      { token: buyer.token },
+    );
+    const { orderNo } = created.data;
+    const pay = await t.client.call<TOrderPayResponse>(
+      calls.orders.pay,
+      { orderNo, payMethod: 7 },
+      { token: buyer.token },
+    );
+    const session = fake.sessions.get(('payUrl' in pay.data ? pay.data.payUrl : '').split('/').pop()!)!;
+    expect(session.amount_total).toBe(2999);
+    // a completed session of the list price does not match the order
+    expect((await post(signed('checkout.session.completed', sessionObject(orderNo)))).statusCode).toBe(400);
+    expect((await fake.pay(session.id)).status).toBe(200);
+    expect(await orderRow(orderNo)).toMatchObject({ status: OrderStatus.paid, payAmount: 2999, discountAmount: 1000 });
   });
 
   it('answers 2000007 when Stripe refuses the secret key, keeping the order payable', async () => {

@@ -3,14 +3,12 @@
  *   [--kind personal|company] [--valid-days 365] [--owner <email>] [--out codes.csv]
  * codes void <code>
  */
-import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { Code } from '@ac/protocol/codes';
 import { REDEEM_SOURCES } from '@ac/protocol/enums';
 import { AppError } from '../../lib/app-error.ts';
 import type { AdminCommand } from '../admin-context.ts';
 import { int, oneOf, optionalText, positional, text } from '../args.ts';
-import { csv } from '../output.ts';
+import { csv, csvAnswer } from '../output.ts';
 
 export const codesGenerate: AdminCommand = async ({ services }, args) => {
   const ownerEmail = optionalText(args, 'owner');
@@ -38,16 +36,7 @@ export const codesGenerate: AdminCommand = async ({ services }, args) => {
       r.validTo.toISOString(),
     ]),
   );
-  const out = optionalText(args, 'out');
-  if (!out) return file.trimEnd();
-  // `npm run admin` runs in the repository root, so a relative --out lands there; the answer names the full path.
-  const path = resolve(out);
-  try {
-    writeFileSync(path, file, { flag: 'wx', mode: 0o600 });
-  } catch (e) {
-    throw new AppError(Code.invalidParam, `--out ${path}: ${(e as NodeJS.ErrnoException).code ?? 'not writable'}`);
-  }
-  return `${rows.length} codes written to ${path}`;
+  return csvAnswer(file, optionalText(args, 'out'), rows.length, 'codes');
 };
 
 export const codesVoid: AdminCommand = async ({ services }, args) => {

@@ -55,6 +55,9 @@ export const orders = pgTable(
     orderAmount: integer('order_amount').notNull(),
     payAmount: integer('pay_amount').notNull(),
     refundAmount: integer('refund_amount').notNull().default(0),
+    /** Taken off by the coupon the order holds; the gateways are asked for orderAmount - discountAmount. */
+    discountAmount: integer('discount_amount').notNull().default(0),
+    couponCode: text('coupon_code'),
     payMethod: integer('pay_method'),
     payTime: timestamp('pay_time', { withTimezone: true }),
     startDate: timestamp('start_date', { withTimezone: true }),

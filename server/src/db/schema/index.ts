@@ -4,6 +4,7 @@ export * from './avatars.ts';
 export * from './captcha.ts';
 export * from './commerce.ts';
 export * from './companies.ts';
+export * from './coupons.ts';
 export * from './devices.ts';
 export * from './invoices.ts';
 export * from './payments.ts';

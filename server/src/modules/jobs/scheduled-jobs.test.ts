@@ -105,6 +105,7 @@ describe('registration', () => {
     const names = Object.keys(scheduledJobs(s));
     expect(names).toEqual([
       'orders-expire',
+      'orders-expire-coupon-holds',
       'payments-reconcile',
       'purge-envelope-keys',
       'purge-auth-throttle',

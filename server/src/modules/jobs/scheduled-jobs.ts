@@ -17,7 +17,7 @@ export const RECONCILE_AFTER_MINUTES = 15;
 
 type Deps = {
   queue: Pick<JobQueue, 'work' | 'schedule'>;
-  orders: Pick<OrdersService, 'expireServed'>;
+  orders: Pick<OrdersService, 'expireServed' | 'expireCouponHolds'>;
   payments: Pick<PaymentsService, 'reconcile'>;
   keys: Pick<KeysService, 'purgeExpired'>;
   sessions: Pick<SessionService, 'purgeIdleThrottles'>;
@@ -29,6 +29,8 @@ type Deps = {
 export function scheduledJobs(d: Omit<Deps, 'queue' | 'log'>) {
   return {
     'orders-expire': ['7 * * * *', async () => ({ expired: await d.orders.expireServed() })],
+    // unpaid orders that held a coupon too long are cancelled and the coupon released (docs/product.md#coupons)
+    'orders-expire-coupon-holds': ['*/5 * * * *', async () => ({ cancelled: await d.orders.expireCouponHolds() })],
     'payments-reconcile': ['*/10 * * * *', () => d.payments.reconcile(RECONCILE_AFTER_MINUTES)],
     'purge-envelope-keys': ['23 3 * * *', async () => ({ purged: await d.keys.purgeExpired() })],
     'purge-auth-throttle': ['33 3 * * *', async () => ({ purged: await d.sessions.purgeIdleThrottles() })],

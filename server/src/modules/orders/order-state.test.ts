@@ -23,6 +23,7 @@ const LEGAL: [TOrderStatus, TOrderStatus][] = [
   [S.unconfirmed, S.payFailed],
   [S.payFailed, S.unconfirmed],
   [S.payFailed, S.paid],
+  [S.payFailed, S.cancelled],
   [S.paid, S.expired],
   [S.paid, S.refunded],
   [S.paid, S.partiallyRefunded],

@@ -14,8 +14,9 @@ export const ORDER_TRANSITIONS: Readonly<Record<TOrderStatus, readonly TOrderSta
   [S.unpaid]: [S.unconfirmed, S.paid, S.cancelled, S.payFailed],
   // a payment was started and is not confirmed yet: no cancelling, the money may be on its way
   [S.unconfirmed]: [S.paid, S.payFailed],
-  // the gateway reported a failure: the user may pay again, or a late success arrives
-  [S.payFailed]: [S.unconfirmed, S.paid],
+  // the gateway reported a failure: the user may pay again, a late success arrives, or it expires
+  // unpaid holding a coupon (order-coupon.ts; the user cannot cancel it)
+  [S.payFailed]: [S.unconfirmed, S.paid, S.cancelled],
   // paid: the service runs out, is refunded (fully or partly) or converted
   [S.paid]: [S.expired, S.refunded, S.partiallyRefunded, S.conversionDue],
   [S.partiallyRefunded]: [S.partiallyRefunded, S.refunded, S.expired],

@@ -3,9 +3,12 @@ import type { TOrderDetail, TOrderRow } from '@ac/protocol/commerce';
 import type { TCurrency, TOrderStatus } from '@ac/protocol/enums';
 import { iso } from '../../lib/time.ts';
 import { detailStateOf, payStateOf } from './order-state.ts';
-import type { OrderWithGoods } from './orders.repo.ts';
+import type { OrderRow, OrderWithGoods } from './orders.repo.ts';
 
 const money = (amount: number, currency: TCurrency) => ({ amount, currency });
+
+/** What the gateways are asked for and what their reports must match: the list price less the coupon's discount. */
+export const dueAmount = (o: Pick<OrderRow, 'orderAmount' | 'discountAmount'>) => o.orderAmount - o.discountAmount;
 
 export function toOrderRow({ order: o, goodsName }: Pick<OrderWithGoods, 'order' | 'goodsName'>): TOrderRow {
   return {
@@ -16,6 +19,8 @@ export function toOrderRow({ order: o, goodsName }: Pick<OrderWithGoods, 'order'
     serviceType: o.serviceType,
     channel: o.channel,
     orderAmount: money(o.orderAmount, o.currency),
+    discountAmount: money(o.discountAmount, o.currency),
+    dueAmount: money(dueAmount(o), o.currency),
     payAmount: money(o.payAmount, o.currency),
     payTime: iso(o.payTime),
     payMethod: o.payMethod,
@@ -35,6 +40,7 @@ export function toOrderDetail(row: OrderWithGoods, now: Date): TOrderDetail {
     detailState: detailStateOf(status, o.endDate, now),
     payState: payStateOf(status),
     refundAmount: money(o.refundAmount, o.currency),
+    couponCode: o.couponCode,
     lines: [
       {
         goodsCode: o.goodsCode,

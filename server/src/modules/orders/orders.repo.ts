@@ -1,5 +1,5 @@
 import { OrderStatus } from '@ac/protocol/enums';
-import { and, asc, desc, eq, gt, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, lte, type SQL } from 'drizzle-orm';
 import { boundedTotal, pageWithTotal } from '../../db/bounded-count.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { goods, orders } from '../../db/schema/index.ts';
@@ -77,12 +77,33 @@ export function createOrdersRepo(db: DbOrTx) {
         .returning();
       return rows[0] ?? null;
     },
-    async detachUser(userId: string, at: Date) {
-      await db
+    /** Cancels the user's unpaid orders and unties every order from them; answers the cancelled order numbers. */
+    async detachUser(userId: string, at: Date): Promise<string[]> {
+      const cancelled = await db
         .update(orders)
         .set({ status: OrderStatus.cancelled, updatedAt: at })
-        .where(and(eq(orders.userId, userId), eq(orders.status, OrderStatus.unpaid)));
+        .where(and(eq(orders.userId, userId), eq(orders.status, OrderStatus.unpaid)))
+        .returning({ orderNo: orders.orderNo });
       await db.update(orders).set({ userId: null }).where(eq(orders.userId, userId));
+      return cancelled.map((r) => r.orderNo);
+    },
+    /** Writes the coupon an unpaid order holds and its discount (none: null, 0). */
+    async setCoupon(orderNo: string, couponCode: string | null, discountAmount: number, at: Date) {
+      const rows = await db
+        .update(orders)
+        .set({ couponCode, discountAmount, updatedAt: at })
+        .where(and(eq(orders.orderNo, orderNo), eq(orders.status, OrderStatus.unpaid)))
+        .returning();
+      return rows[0] ?? null;
+    },
+    /** Orders in `statuses` holding a coupon, unchanged since `before`, oldest first. */
+    async couponHoldsBefore(before: Date, statuses: number[], limit: number) {
+      return db
+        .select({ orderNo: orders.orderNo, status: orders.status, userId: orders.userId })
+        .from(orders)
+        .where(and(inArray(orders.status, statuses), lte(orders.updatedAt, before), isNotNull(orders.couponCode)))
+        .orderBy(asc(orders.updatedAt))
+        .limit(limit);
     },
     /** Cancelled orders paid afterwards and not refunded yet, oldest payment first. */
     async refundDue(limit: number) {

@@ -25,6 +25,14 @@ export function createOrdersCalls(d: Deps) {
         return {};
       },
     }),
+    defineCall(calls.orders.coupon, {
+      rateLimit: limit,
+      handler: ({ payload, session, ip, requestId }) =>
+        d.orders.applyCoupon(session.userId, payload.orderNo, payload.coupon, { ip, requestId }),
+    }),
+    defineCall(calls.orders.couponOffers, {
+      handler: ({ payload, session }) => d.orders.couponOffers(session.userId, payload.orderNo),
+    }),
     defineCall(calls.orders.pay, {
       rateLimit: limit,
       handler: ({ payload, session }) => d.payments.start(session.userId, payload.orderNo, payload.payMethod),

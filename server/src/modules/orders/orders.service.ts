@@ -11,8 +11,10 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { CompanyService } from '../company/company.service.ts';
+import type { CouponsService } from '../coupons/coupons.service.ts';
 import type { MembershipsService } from '../memberships/memberships.service.ts';
 import { type ProductsService, priceIn } from '../products/products.service.ts';
+import { createOrderCoupons } from './order-coupon.ts';
 import { isUniqueViolation, newOrderNo } from './order-number.ts';
 import { assertTransition, CANCELLABLE } from './order-state.ts';
 import { toOrderDetail, toOrderRow } from './order-view.ts';
@@ -24,6 +26,7 @@ type Deps = {
   memberships: Pick<MembershipsService, 'liveSpan'>;
   /** A frozen company's member may not buy what the company holds seats of. */
   companies: Pick<CompanyService, 'assertMayBuy'>;
+  coupons: Pick<CouponsService, 'claim' | 'release' | 'offers'>;
   audit: AuditService;
   now?: () => Date;
 };
@@ -35,6 +38,7 @@ const EXPIRE_BATCH = 500;
 export function createOrdersService(d: Deps) {
   const now = d.now ?? (() => new Date());
   const repo = (tx?: DbOrTx) => createOrdersRepo(tx ?? d.db);
+  const coupons = createOrderCoupons({ db: d.db, coupons: d.coupons, audit: d.audit, now });
 
   async function ownOrder(userId: string, orderNo: string) {
     const row = await repo().findOrder(orderNo, userId);
@@ -54,8 +58,6 @@ export function createOrdersService(d: Deps) {
     },
 
     async create(userId: string, req: TOrderCreateRequest, origin: OrderOrigin): Promise<TOrderDetail> {
-      // No coupon is issued by this system yet, so none can be redeemed.
-      if (req.coupon) throw new AppError(Code.couponInvalid);
       const goods = await d.products.purchasable(req.goodsCode);
       await d.companies.assertMayBuy(userId, goods.code);
       const currency = d.products.currency;
@@ -64,27 +66,31 @@ export function createOrdersService(d: Deps) {
       const amount = priceIn(goods, currency) * req.quantity;
       for (let attempt = 1; ; attempt++) {
         try {
-          const order = await repo().insertOrder({
-            orderNo: newOrderNo(at),
-            userId,
-            goodsCode: goods.code,
-            quantity: req.quantity,
-            serviceType: goods.serviceType,
-            channel: origin.channel,
-            orderType: renewing ? 'renewal' : 'automatic',
-            status: OrderStatus.unpaid,
-            currency,
-            orderAmount: amount,
-            payAmount: 0,
-            createdAt: at,
-            updatedAt: at,
+          const order = await d.db.transaction(async (tx) => {
+            const created = await repo(tx).insertOrder({
+              orderNo: newOrderNo(at),
+              userId,
+              goodsCode: goods.code,
+              quantity: req.quantity,
+              serviceType: goods.serviceType,
+              channel: origin.channel,
+              orderType: renewing ? 'renewal' : 'automatic',
+              status: OrderStatus.unpaid,
+              currency,
+              orderAmount: amount,
+              payAmount: 0,
+              createdAt: at,
+              updatedAt: at,
+            });
+            // the coupon step: held in this transaction, so a refused coupon leaves no order behind
+            return req.coupon ? coupons.attach(created, userId, req.coupon, tx) : created;
           });
           await d.audit.record({
             event: 'order.created',
             userId,
             ip: origin.ip,
             requestId: origin.requestId,
-            detail: { orderNo: order.orderNo, goodsCode: goods.code, amount, currency },
+            detail: { orderNo: order.orderNo, goodsCode: goods.code, amount, currency, coupon: order.couponCode },
           });
           return toOrderDetail({ order, goodsName: goods.name, durationDays: goods.durationDays }, at);
         } catch (e) {
@@ -105,7 +111,11 @@ export function createOrdersService(d: Deps) {
       const from = order.status as TOrderStatus;
       if (!CANCELLABLE.includes(from)) throw refuse(from);
       assertTransition(from, OrderStatus.cancelled);
-      const moved = await repo().moveStatus(orderNo, from, OrderStatus.cancelled, { updatedAt: now() });
+      const moved = await d.db.transaction(async (tx) => {
+        const row = await repo(tx).moveStatus(orderNo, from, OrderStatus.cancelled, { updatedAt: now() });
+        if (row) await d.coupons.release([orderNo], tx);
+        return row;
+      });
       if (!moved) throw refuse((await ownOrder(userId, orderNo)).order.status);
       await d.audit.record({ event: 'order.cancelled', userId, ...origin, detail: { orderNo } });
     },
@@ -123,7 +133,19 @@ export function createOrdersService(d: Deps) {
       repo(tx).moveStatus(orderNo, from, to, patch),
     insert: (row: NewOrder, tx?: DbOrTx) => repo(tx).insertOrder(row),
     /** Account deletion: unpaid orders are cancelled, every order kept but no longer tied to the person. */
-    detachUser: (userId: string, at: Date, tx: DbOrTx) => repo(tx).detachUser(userId, at),
+    async detachUser(userId: string, at: Date, tx: DbOrTx): Promise<void> {
+      await d.coupons.release(await repo(tx).detachUser(userId, at), tx);
+    },
+
+    /** My coupons that the unpaid order may use, with their discounts. */
+    couponOffers: coupons.offers,
+    /** Applies a coupon to my unpaid order, or removes it (null); answers the order. */
+    async applyCoupon(userId: string, orderNo: string, code: string | null, origin: Omit<OrderOrigin, 'channel'>) {
+      await coupons.change(userId, orderNo, code, origin);
+      return toOrderDetail(await ownOrder(userId, orderNo), now());
+    },
+    /** Cancels unpaid orders that held a coupon too long, releasing it (the scheduled expiry). */
+    expireCouponHolds: coupons.expireHolds,
 
     /** Orders paid after they were cancelled and not refunded yet (the admin refunds them in full). */
     refundDue: (limit = 500) => repo().refundDue(limit),

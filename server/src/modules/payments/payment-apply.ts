@@ -15,6 +15,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { MembershipsService } from '../memberships/memberships.service.ts';
 import { canTransition, PAID_STATUSES } from '../orders/order-state.ts';
+import { dueAmount } from '../orders/order-view.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { ProductsService } from '../products/products.service.ts';
 import { createPaymentsRepo } from './payments.repo.ts';
@@ -54,7 +55,7 @@ export async function applyPaymentReport(
   return d.db.transaction(async (tx) => {
     const order = await d.orders.lock(r.orderNo, tx);
     if (!order) throw new AppError(Code.orderNotFound, r.orderNo);
-    if (r.merchant !== gateway.merchant || r.amount !== order.orderAmount || r.currency !== order.currency) {
+    if (r.merchant !== gateway.merchant || r.amount !== dueAmount(order) || r.currency !== order.currency) {
       throw new AppError(Code.paymentMismatch, `${r.provider} ${r.orderNo}`);
     }
     const from = order.status as TOrderStatus;

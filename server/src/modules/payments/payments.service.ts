@@ -13,6 +13,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { addMs, MINUTE } from '../../lib/time.ts';
 import type { OrderRefunds } from '../orders/order-refund.ts';
 import { assertTransition, PAYABLE, payStateOf } from '../orders/order-state.ts';
+import { dueAmount } from '../orders/order-view.ts';
+import type { OrderRow } from '../orders/orders.repo.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import { createGatewayRefunds } from './gateway-refunds.ts';
 import { countRefusedNotification } from './notify-refusals.ts';
@@ -62,7 +64,7 @@ export function createPaymentsService(d: Deps) {
       const o = row.order;
       if (!PAYABLE.includes(o.status as TOrderStatus)) throw notPayable(o.status);
       const gateway = d.gateways.forMethod(payMethod, o.currency);
-      const request = { orderNo, amount: o.orderAmount, currency: o.currency, subject: row.goodsName, payMethod };
+      const request = { orderNo, amount: dueAmount(o), currency: o.currency, subject: row.goodsName, payMethod };
       const started = await gateway.start(request).catch((e: unknown) => {
         if (e instanceof AppError) throw e;
         d.log.error({ err: e, orderNo, provider: gateway.name }, 'payment could not be started');
@@ -72,13 +74,15 @@ export function createPaymentsService(d: Deps) {
         const locked = await orders.lock(orderNo, tx);
         const from = locked?.status as TOrderStatus;
         if (!locked || !PAYABLE.includes(from)) throw notPayable(locked?.status ?? OrderStatus.cancelled);
+        // the coupon changed while the gateway was asked: that payment would not match the order
+        if (dueAmount(locked) !== request.amount) throw notPayable(from);
         if (from !== OrderStatus.unconfirmed) assertTransition(from, OrderStatus.unconfirmed);
         await orders.move(orderNo, from, OrderStatus.unconfirmed, { payMethod, updatedAt: now() }, tx);
         await createPaymentsRepo(tx).insertAttempt({
           orderNo,
           provider: gateway.name,
           payMethod,
-          amount: o.orderAmount,
+          amount: request.amount,
           currency: o.currency,
           createdAt: now(),
         });

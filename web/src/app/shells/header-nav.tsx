@@ -12,7 +12,7 @@ type MenuItem = NonNullable<MenuProps['items']>[number];
 
 function selectedKey(pathname: string): string {
   if (pathname === paths.orders.path) return 'myOrder';
-  if (pathname.startsWith(paths.myExchange.path)) return 'myCoupons';
+  if (pathname.startsWith(paths.myCoupons.path)) return 'myCoupons';
   if (pathname.startsWith(paths.enterprise.path)) return 'myEnterprise';
   return 'accountCenter';
 }

@@ -4,9 +4,9 @@
  * 150×150 QR code and asks the server every 2.5 s until the order is paid.
  * Paid: the dialog closes, the 3-second notice shows and onPaid refreshes.
  */
-import type { TOrderRow } from '@ac/protocol/commerce';
+import type { TOrderDetail, TOrderRow } from '@ac/protocol/commerce';
 import type { TMoney } from '@ac/protocol/common';
-import { PayMethod, type TPayMethod } from '@ac/protocol/enums';
+import { OrderStatus, PayMethod, type TPayMethod } from '@ac/protocol/enums';
 import { App, Button, Descriptions, Modal, Radio, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,28 +14,46 @@ import { useErrorText } from '@/components/use-error-text';
 import { getRegion } from '@/lib/app-config';
 import { goodsKey } from '@/lib/enum-keys';
 import { formatMoney } from '@/lib/format/money';
+import { CheckoutCoupon } from './checkout-coupon';
 import { usePayState } from './get-pay-state';
 import { payMethodKey, payMethodsByRegion } from './pay-methods';
 import { usePayOrder } from './pay-order';
 import { PaymentWaitDialog } from './payment-wait-dialog';
 import { QrPayment } from './qr-payment';
 import { usePaidNotice } from './use-paid-notice';
+import { useRefreshAfterPayment } from './use-refresh-after-payment';
 
-export type CheckoutOrder = { orderNo: string; goodsCode: string; goodsName: string; amount: TMoney };
+/** `amount` is what is to pay: the price less the coupon's `discount`; a coupon can be chosen while `couponOpen`. */
+export type CheckoutOrder = {
+  orderNo: string;
+  goodsCode: string;
+  goodsName: string;
+  price: TMoney;
+  discount: TMoney;
+  amount: TMoney;
+  couponOpen: boolean;
+};
 
 /** What the checkout needs of an order row or of a just-created order. */
 export const checkoutOrderOf = (
-  order: Pick<TOrderRow, 'orderNo' | 'goodsCode' | 'goodsName' | 'orderAmount'>,
+  order: Pick<
+    TOrderRow,
+    'orderNo' | 'goodsCode' | 'goodsName' | 'orderAmount' | 'discountAmount' | 'dueAmount' | 'status'
+  >,
 ): CheckoutOrder => ({
   orderNo: order.orderNo,
   goodsCode: order.goodsCode,
   goodsName: order.goodsName,
-  amount: order.orderAmount,
+  price: order.orderAmount,
+  discount: order.discountAmount,
+  amount: order.dueAmount,
+  // a coupon may change only before a payment starts (0)
+  couponOpen: order.status === OrderStatus.unpaid,
 });
 type Stage = { kind: 'choose' } | { kind: 'page'; payUrl: string } | { kind: 'qr'; qrCode: string };
 type Props = { order: CheckoutOrder; onClose: () => void; onPaid: () => void };
 
-export function CheckoutDialog({ order, onClose, onPaid }: Props) {
+export function CheckoutDialog({ order: given, onClose, onPaid }: Props) {
   const { t, i18n } = useTranslation(['checkout', 'enums']);
   const { message } = App.useApp();
   const errorText = useErrorText();
@@ -43,6 +61,12 @@ export function CheckoutDialog({ order, onClose, onPaid }: Props) {
   const methods = payMethodsByRegion[getRegion()];
   const [method, setMethod] = useState<TPayMethod>(methods[0] ?? PayMethod.other);
   const [stage, setStage] = useState<Stage>({ kind: 'choose' });
+  const [order, setOrder] = useState(given);
+  const refresh = useRefreshAfterPayment();
+  const couponApplied = (detail: TOrderDetail) => {
+    setOrder(checkoutOrderOf(detail));
+    refresh();
+  };
   const payOrder = usePayOrder();
   const payState = usePayState(order.orderNo, { enabled: stage.kind === 'qr', poll: true });
 
@@ -60,6 +84,7 @@ export function CheckoutDialog({ order, onClose, onPaid }: Props) {
   const pay = async () => {
     // Opened within the click, so popup blockers let it through; the gateway URL follows.
     const popup = method === PayMethod.wechat ? null : window.open('', '_blank');
+    setOrder((o) => ({ ...o, couponOpen: false }));
     try {
       const answer = await payOrder.mutateAsync({ orderNo: order.orderNo, payMethod: method });
       if ('payUrl' in answer) {
@@ -71,6 +96,7 @@ export function CheckoutDialog({ order, onClose, onPaid }: Props) {
       }
     } catch (error) {
       popup?.close();
+      setOrder((o) => ({ ...o, couponOpen: given.couponOpen }));
       void message.error(errorText(error));
     }
   };
@@ -105,10 +131,23 @@ export function CheckoutDialog({ order, onClose, onPaid }: Props) {
           <Descriptions.Item label={t('checkout.goods')}>
             {t(goodsKey(order.goodsCode), { defaultValue: order.goodsName })}
           </Descriptions.Item>
+          {order.discount.amount > 0 ? (
+            <>
+              <Descriptions.Item label={t('checkout.price')}>
+                <span data-testid="checkout-price">{formatMoney(order.price, i18n.language)}</span>
+              </Descriptions.Item>
+              <Descriptions.Item label={t('checkout.discount')}>
+                <span data-testid="checkout-discount">−{formatMoney(order.discount, i18n.language)}</span>
+              </Descriptions.Item>
+            </>
+          ) : null}
           <Descriptions.Item label={t('checkout.amount')}>
             <strong data-testid="checkout-amount">{formatMoney(order.amount, i18n.language)}</strong>
           </Descriptions.Item>
         </Descriptions>
+        {stage.kind === 'choose' && order.couponOpen ? (
+          <CheckoutCoupon orderNo={order.orderNo} onApplied={couponApplied} />
+        ) : null}
         {stage.kind === 'qr' ? (
           <QrPayment qrCode={stage.qrCode} onBack={() => setStage({ kind: 'choose' })} />
         ) : (

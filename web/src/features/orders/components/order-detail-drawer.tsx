@@ -67,6 +67,16 @@ export function OrderDetailDrawer({ orderNo, onClose, onPay }: Props) {
                 {t(enumKey('orderType', order.orderType))}
               </Descriptions.Item>
               <Descriptions.Item label={t('orders.orderAmount')}>{money(order.orderAmount)}</Descriptions.Item>
+              {order.couponCode ? (
+                <Descriptions.Item label={t('orders.coupon')}>
+                  <span data-testid="order-coupon">
+                    {order.couponCode} (−{money(order.discountAmount)})
+                  </span>
+                </Descriptions.Item>
+              ) : null}
+              <Descriptions.Item label={t('orders.dueAmount')}>
+                <span data-testid="order-due-amount">{money(order.dueAmount)}</span>
+              </Descriptions.Item>
               <Descriptions.Item label={t('orders.payAmount')}>{money(order.payAmount)}</Descriptions.Item>
               <Descriptions.Item label={t('orders.refundAmount')}>{money(order.refundAmount)}</Descriptions.Item>
               <Descriptions.Item label={t('orders.payTime')}>{formatDateTime(order.payTime)}</Descriptions.Item>

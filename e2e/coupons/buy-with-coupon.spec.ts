@@ -1,0 +1,127 @@
+/**
+ * A coupon end to end: the admin command line grants one to a fresh user, who
+ * finds it under my coupons, buys with it through the sandbox checkout, sees
+ * the discount on the order and the coupon under "used". Runs on the
+ * PostgreSQL nodes (support/servers.ts), where the admin command can open the
+ * database beside the running server.
+ */
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { logInAs } from '../support/account.ts';
+import { createOrder } from '../support/commerce.ts';
+import { regionOf } from '../support/demo.ts';
+import { createFreshUser } from '../support/fresh-user.ts';
+import { servers } from '../support/servers.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const shots = process.env.SCREENSHOTS === '1';
+const slow = expect.configure({ timeout: 30_000 });
+
+/** `within`: only that part of the page (a dialog: what lies under its mask is another page's). */
+async function expectNoAxeViolations(page: Page, within?: string) {
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']);
+  const result = await (within ? builder.include(within) : builder).analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
+}
+
+async function admin(env: Record<string, string>, args: string[]): Promise<string> {
+  const { stdout } = await promisify(execFile)('node', ['server/dist/admin.js', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+  });
+  return stdout.trim();
+}
+
+test('a coupon granted by the admin is listed, bought with, shown on the order and then used @responsive', async ({
+  page,
+  baseURL,
+}, info) => {
+  test.setTimeout(180_000);
+  const region = regionOf(baseURL);
+  const server = region === 'us' ? servers.usPg : servers.cnPg;
+  const phone = info.project.name.startsWith('h5');
+  const currency = region === 'us' ? 'USD' : 'CNY';
+  const [symbol, price, due] = region === 'us' ? ['$', '$59.99', '$54.99'] : ['¥', '¥198.00', '¥193.00'];
+  const user = await createFreshUser(server.origin, region);
+  const code = `E2E${Date.now().toString(36).toUpperCase()}${info.parallelIndex}${phone ? 'P' : 'D'}`;
+  const granted = await admin(server.adminEnv!, [
+    'coupons',
+    'create',
+    '--code',
+    code,
+    '--amount',
+    '500',
+    '--currency',
+    currency,
+    '--goods',
+    'ML-A1,ML2',
+    '--user',
+    user.account,
+  ]);
+  expect(granted).toContain(`granted to ${user.account}`);
+
+  // my coupons: from the header menu on a desktop, by its address on a phone
+  await logInAs(page, user.account, user.password, '', `${server.url}/`);
+  if (phone) await page.goto(`${server.url}/myCoupons`);
+  else await page.locator('.ant-layout-header').getByRole('link', { name: 'My coupons' }).click();
+  await expect(page).toHaveURL(/\/myCoupons$/);
+  const card = page.getByTestId(`coupon-${code}`);
+  await slow(card).toBeVisible();
+  await expect(card.getByTestId('coupon-off')).toHaveText(`${symbol}5.00 off`);
+  await expect(card).toContainText('Architecture cloud premium');
+  await expectNoAxeViolations(page);
+  if (shots) {
+    await page.screenshot({
+      path: `../docs/screenshots/my-coupons-${phone ? 'mobile' : 'desktop'}.png`,
+      fullPage: true,
+    });
+  }
+
+  // checkout: the coupon is offered for the goods, applied by the server, the amount falls
+  await page.goto(`${server.url}/products`);
+  const orderNo = await createOrder(page, 'ML-A1', symbol);
+  const dialog = page.getByTestId('checkout-dialog');
+  await expect(dialog.getByTestId('checkout-amount')).toHaveText(price);
+  await dialog.getByTestId('checkout-coupon-select').click();
+  await page.locator('.ant-select-item-option', { hasText: code }).click();
+  await slow(dialog.getByTestId('checkout-discount')).toHaveText(`−${symbol}5.00`);
+  await expect(dialog.getByTestId('checkout-amount')).toHaveText(due);
+  await expect(dialog.getByTestId('checkout-price')).toHaveText(price);
+  await expectNoAxeViolations(page, '[role="dialog"]');
+  if (shots) {
+    await page.screenshot({ path: `../docs/screenshots/checkout-coupon-${phone ? 'mobile' : 'desktop'}.png` });
+  }
+
+  // the sandbox is asked for the discounted amount, and its notification matches it
+  await page.getByTestId(`pay-method-${region === 'us' ? 7 : 2}`).click();
+  const popupPromise = page.waitForEvent('popup');
+  await page.getByTestId('checkout-pay').click();
+  const popup = await popupPromise;
+  await popup.waitForURL(/\/order\/v5\/pay\/sandbox\/checkout\?trade=/);
+  await expect(popup.locator('.amount')).toContainText(due);
+  await popup.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(popup.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
+  await popup.close();
+  await page.getByTestId('payment-done').click();
+  await slow(page.getByTestId('paid-notice')).toBeVisible();
+
+  // the order shows the coupon and the discount
+  await page.goto(`${server.url}/order`);
+  const row = page.getByTestId('orders-table').locator(`tbody tr[data-row-key="${orderNo}"]`);
+  await slow(row).toBeVisible();
+  await row.getByTestId('order-detail-button').click();
+  await expect(page.getByTestId('order-coupon')).toHaveText(`${code} (−${symbol}5.00)`);
+  await expect(page.getByTestId('order-due-amount')).toHaveText(due);
+
+  // and the coupon is used
+  await page.goto(`${server.url}/myCoupons?tab=used`);
+  const used = page.getByTestId(`coupon-${code}`);
+  await slow(used).toBeVisible();
+  await expect(used).toContainText(orderNo);
+  await expectNoAxeViolations(page);
+  await page.goto(`${server.url}/myCoupons`);
+  await slow(page.getByTestId('coupon-list-unused')).toContainText('No coupons here');
+});

@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/**
+ * Coupons (docs/product.md#coupons): an amount off in one currency or a
+ * whole percentage off, for some goods codes or all (null), within a
+ * validity window, used at most `perUserLimit` times by one user and
+ * `totalLimit` times in all (null: no total limit). `uses` counts the live
+ * uses, changed only under the row's lock.
+ */
+export const coupons = pgTable('coupons', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** Normalised: upper case, no spaces or dashes (normalizeCouponCode). */
+  code: text('code').notNull().unique(),
+  kind: text('kind', { enum: ['amount', 'percent'] }).notNull(),
+  amountOff: integer('amount_off'),
+  /** The currency of an amount off; null for a percentage (any currency). */
+  currency: text('currency', { enum: ['USD', 'CNY'] }),
+  percentOff: integer('percent_off'),
+  goodsCodes: text('goods_codes').array(),
+  validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
+  validTo: timestamp('valid_to', { withTimezone: true }).notNull(),
+  perUserLimit: integer('per_user_limit').notNull().default(1),
+  totalLimit: integer('total_limit'),
+  uses: integer('uses').notNull().default(0),
+  /** public: anyone with the code; granted: only the users it was granted to. */
+  audience: text('audience', { enum: ['public', 'granted'] }).notNull(),
+  voidedAt: timestamp('voided_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Who holds a granted coupon (a public one may be granted too, to show under my coupons). */
+export const couponGrants = pgTable(
+  'coupon_grants',
+  {
+    couponId: uuid('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.couponId, t.userId] }), index('coupon_grants_user_idx').on(t.userId)],
+);
+
+/**
+ * One use of a coupon by an order; live until `releasedAt` (the order was
+ * cancelled or expired unpaid). A refund does not release it. An order holds
+ * at most one live use.
+ */
+export const couponUses = pgTable(
+  'coupon_uses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    couponId: uuid('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    // kept when the account is deleted: the use still counts against the total
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    orderNo: text('order_no').notNull(),
+    discount: integer('discount').notNull(),
+    currency: text('currency', { enum: ['USD', 'CNY'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('coupon_uses_live_order_key').on(t.orderNo).where(sql`${t.releasedAt} is null`),
+    index('coupon_uses_user_idx').on(t.userId, t.couponId),
+  ],
+);
