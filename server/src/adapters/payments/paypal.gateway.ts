@@ -265,7 +265,7 @@ export function createPaypalGateway(o: Options): PaymentGateway {
   }
 
   /** `PAYMENT.CAPTURE.REFUNDED`: the refund, checked against its capture as PayPal answers it. */
-  async function refundNotice(resource: Record<string, unknown>): Promise<RefundNotice> {
+  async function refundNotice(resource: Record<string, unknown>): Promise<RefundNotice | null> {
     const links = (resource.links as { rel?: string; href?: string }[] | undefined) ?? [];
     const captureId = /\/v2\/payments\/captures\/([^/?]+)$/.exec(links.find((l) => l.rel === 'up')?.href ?? '')?.[1];
     if (!captureId) throw mismatch(`refund ${String(resource.id)} names no capture`);
@@ -282,7 +282,8 @@ export function createPaypalGateway(o: Options): PaymentGateway {
       status: refund.status as RefundStatus,
       createTime: resource.create_time as string | undefined,
     });
-    if (answer.state !== 'succeeded' && answer.state !== 'failed') throw mismatch(`refund ${refundId} not final`);
+    // a pending refund: its final state comes by a later event or reconciliation
+    if (answer.state !== 'succeeded' && answer.state !== 'failed') return null;
     return {
       provider: 'paypal',
       result: 'refundNotice',
