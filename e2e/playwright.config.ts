@@ -6,6 +6,7 @@
  */
 import { defineConfig, devices } from '@playwright/test';
 import { OAUTH_FAKE } from './support/oauth-fake-config.ts';
+import { PAYPAL } from './support/paypal-config.ts';
 import { logged, OIDC, servers } from './support/servers.ts';
 import { SMS_FAKE } from './support/sms-fake-config.ts';
 import { SMTP_SINK } from './support/smtp-sink-config.ts';
@@ -104,6 +105,16 @@ export default defineConfig({
       // answers 401 to a request without the secret key: up
       command: logged('fake-stripe', 'npx tsx e2e/support/fake-stripe-server.ts'),
       url: `${STRIPE.apiBase}/v1/checkout/sessions`,
+      cwd: '..',
+      timeout: 60_000,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // answers 401 to a request without a bearer token: up
+      command: logged('fake-paypal', 'npx tsx e2e/support/fake-paypal-server.ts'),
+      url: `${PAYPAL.apiBase}/v2/checkout/orders/UP`,
       cwd: '..',
       timeout: 60_000,
       reuseExistingServer: !process.env.CI,

@@ -1,6 +1,6 @@
 /**
  * The e2e ports (servers 8301-8305, OIDC 8309, SMTP sink 8310/8311, Stripe fake 8312, SMS fake 8313,
- * native login fakes 8314), moved
+ * native login fakes 8314, PayPal fake 8315), moved
  * together by E2E_PORT_OFFSET so two runs on one machine do not share servers.
  */
 export const PORT_OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);

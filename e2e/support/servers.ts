@@ -12,6 +12,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { nativeOAuthEnv } from './oauth-fake-config.ts';
+import { paypalEnv } from './paypal-config.ts';
 import { port as at, PORT_OFFSET } from './ports.ts';
 import { SMS_FAKE } from './sms-fake-config.ts';
 import { SMTP_SINK } from './smtp-sink-config.ts';
@@ -65,6 +66,8 @@ type Options = {
   nodes?: typeof overseasNodes;
   /** Card payments (pay method 7) through the fake Stripe API. */
   stripe?: boolean;
+  /** PayPal (pay method 7, PayPal channel) through the fake PayPal API. */
+  paypal?: boolean;
   /** On a fresh PostgreSQL database of this name instead of PGlite, so the admin command line can run beside it. */
   database?: string;
 };
@@ -74,7 +77,7 @@ const PG_SERVER = process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1
 const databaseUrl = (name: string) => `${PG_SERVER}/${name}`;
 
 /** Every browser in the run comes from 127.0.0.1: the per-IP captcha threshold is raised for it. */
-function server({ code, region, port, oidcProvider, nativeProvider, nodes, stripe, database }: Options) {
+function server({ code, region, port, oidcProvider, nativeProvider, nodes, stripe, paypal, database }: Options) {
   const dataDir = `${root}/data-${code}`;
   const basePath = region === 'us' ? '/account/secure' : '/secure';
   const mailFrom = `no-reply-${code}@e2e.test`;
@@ -106,7 +109,10 @@ function server({ code, region, port, oidcProvider, nativeProvider, nodes, strip
       : []),
     ...(nativeProvider ? nativeOAuthEnv(nativeProvider) : []),
     ...(nodes ? [`NODE_CODE=${code}`, `SERVER_NODES='${JSON.stringify(nodes)}'`, `NODE_SECRET=${NODE_SECRET}`] : []),
+    // the sandbox beside the real gateways' fakes
+    ...(stripe || paypal ? [`PAYMENT_PROVIDERS=sandbox${stripe ? ',stripe' : ''}${paypal ? ',paypal' : ''}`] : []),
     ...(stripe ? stripeEnv : []),
+    ...(paypal ? paypalEnv : []),
   ];
   return {
     code,
@@ -132,7 +138,7 @@ export const servers = {
     nodes: overseasNodes,
   }),
   cn: server({ code: 'cn', region: 'cn', port: at(8302), oidcProvider: 'QQ', nativeProvider: 'wx' }),
-  us2: server({ code: 'us2', region: 'us', port: at(8303), nodes: overseasNodes, stripe: true }),
+  us2: server({ code: 'us2', region: 'us', port: at(8303), nodes: overseasNodes, stripe: true, paypal: true }),
   // one node per region on PostgreSQL: specs that run the admin command line beside the server (coupons)
   usPg: server({ code: 'us-pg', region: 'us', port: at(8304), database: `ac_e2e_${PORT_OFFSET}_us` }),
   cnPg: server({ code: 'cn-pg', region: 'cn', port: at(8305), database: `ac_e2e_${PORT_OFFSET}_cn` }),

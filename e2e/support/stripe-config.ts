@@ -12,9 +12,8 @@ export const STRIPE = {
   webhookSecret: 'whsec_e2eFakeStripeEndpointSecret0123456789',
 };
 
-/** The variables of a server that takes card payments through the fake (beside the sandbox). */
+/** The variables of a server that takes card payments through the fake (PAYMENT_PROVIDERS is set by servers.ts). */
 export const stripeEnv = [
-  'PAYMENT_PROVIDERS=sandbox,stripe',
   `STRIPE_SECRET_KEY=${STRIPE.secretKey}`,
   `STRIPE_WEBHOOK_SECRET=${STRIPE.webhookSecret}`,
   `STRIPE_API_BASE=${STRIPE.apiBase}`,

@@ -55,6 +55,20 @@ export const paymentsEnvShape = {
     .regex(/^whsec_[A-Za-z0-9+/=]+$/, 'must be the webhook endpoint’s signing secret (whsec_…)')
     .optional(),
   STRIPE_API_BASE: z.string().url().optional(),
+  PAYPAL_CLIENT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,}$/, 'must be the REST app’s client id')
+    .optional(),
+  PAYPAL_CLIENT_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,}$/, 'must be the REST app’s secret')
+    .optional(),
+  PAYPAL_WEBHOOK_ID: z
+    .string()
+    .regex(/^[A-Z0-9]{8,32}$/, 'must be the id PayPal gave the webhook (upper-case letters and digits)')
+    .optional(),
+  PAYPAL_ENVIRONMENT: z.enum(['sandbox', 'live']).optional(),
+  PAYPAL_API_BASE: z.string().url().optional(),
 };
 type PaymentsEnv = z.infer<z.ZodObject<typeof paymentsEnvShape>>;
 
@@ -69,10 +83,11 @@ const REQUIRED = {
     'WECHATPAY_PLATFORM_CERT',
   ],
   stripe: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
+  paypal: ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID', 'PAYPAL_ENVIRONMENT'],
 } as const;
 
 export function refinePaymentsEnv(e: PaymentsEnv, ctx: z.RefinementCtx) {
-  for (const provider of ['alipay', 'wechat', 'stripe'] as const) {
+  for (const provider of ['alipay', 'wechat', 'stripe', 'paypal'] as const) {
     if (!e.PAYMENT_PROVIDERS.includes(provider)) continue;
     for (const name of REQUIRED[provider]) {
       if (!e[name]) {
@@ -99,6 +114,15 @@ export type StripeConfig = {
   /** Tests only: the API the SDK talks to instead of https://api.stripe.com (a local fake). */
   apiBase: string | undefined;
 };
+export type PaypalConfig = {
+  clientId: string;
+  clientSecret: string;
+  /** The id of our webhook at PayPal: verify-webhook-signature checks events against it. */
+  webhookId: string;
+  environment: 'sandbox' | 'live';
+  /** Tests only: where the SDK's requests go instead of api-m.(sandbox.)paypal.com (a local fake). */
+  apiBase: string | undefined;
+};
 export type PaymentsConfig = {
   providers: TPaymentProvider[];
   /** HMAC key shared by the sandbox gateway and its notify handler; random per process when unset. */
@@ -106,6 +130,7 @@ export type PaymentsConfig = {
   alipay: AlipayConfig | undefined;
   wechat: WechatPayConfig | undefined;
   stripe: StripeConfig | undefined;
+  paypal: PaypalConfig | undefined;
 };
 
 /** Called after refinePaymentsEnv passed, so a listed gateway has all its credentials. */
@@ -135,6 +160,15 @@ export function paymentsConfig(e: PaymentsEnv): PaymentsConfig {
       : undefined,
     stripe: listed('stripe')
       ? { secretKey: e.STRIPE_SECRET_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, apiBase: e.STRIPE_API_BASE }
+      : undefined,
+    paypal: listed('paypal')
+      ? {
+          clientId: e.PAYPAL_CLIENT_ID!,
+          clientSecret: e.PAYPAL_CLIENT_SECRET!,
+          webhookId: e.PAYPAL_WEBHOOK_ID!,
+          environment: e.PAYPAL_ENVIRONMENT!,
+          apiBase: e.PAYPAL_API_BASE,
+        }
       : undefined,
   };
 }

@@ -24,6 +24,15 @@ const stripe = (change: Record<string, string>) => ({
   ...change,
 });
 
+const paypal = (change: Record<string, string | undefined>) => ({
+  PAYMENT_PROVIDERS: 'paypal',
+  PAYPAL_CLIENT_ID: 'AbCdEfGhIjKlMnOp0123456789',
+  PAYPAL_CLIENT_SECRET: 'EFgHiJkLmNoPqRsTuVwXyZ0123456789abcdefGHIJ',
+  PAYPAL_WEBHOOK_ID: '8PT597110X687430LKGECATA',
+  PAYPAL_ENVIRONMENT: 'live',
+  ...change,
+});
+
 const PEM_KEY = '-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----';
 const wechat = (change: Record<string, string>) => ({
   PAYMENT_PROVIDERS: 'wechat',
@@ -62,6 +71,8 @@ const UNSAFE_PRODUCTION: [string, Record<string, string | undefined>][] = [
   ['STRIPE_SECRET_KEY', stripe({ STRIPE_SECRET_KEY: 'sk_live_short' })],
   ['STRIPE_WEBHOOK_SECRET', stripe({ STRIPE_WEBHOOK_SECRET: 'whsec_short' })],
   ['STRIPE_API_BASE', stripe({ STRIPE_API_BASE: 'http://127.0.0.1:12111' })],
+  ['PAYPAL_API_BASE', paypal({ PAYPAL_API_BASE: 'http://127.0.0.1:12114' })],
+  ['PAYPAL_CLIENT_SECRET', paypal({ PAYPAL_CLIENT_SECRET: 'short-paypal-secret' })],
   ['WECHATPAY_API_BASE', wechat({ WECHATPAY_API_BASE: 'http://127.0.0.1:12112' })],
   ['ALIPAY_GATEWAY', alipay({ ALIPAY_GATEWAY: 'http://127.0.0.1:12113/gateway.do' })],
   ['OAUTH_GOOGLE_CLIENT_SECRET', { OAUTH_GOOGLE_CLIENT_ID: 'id', OAUTH_GOOGLE_CLIENT_SECRET: 'short-secret' }],
@@ -120,6 +131,27 @@ describe('production mode', () => {
     expect(() =>
       loadConfig(withSafe(stripe({ STRIPE_SECRET_KEY: 'pk_live_0123456789abcdefghijklmnopqrstuvwxyz' }))),
     ).toThrow(/^Invalid configuration: STRIPE_SECRET_KEY must be a Stripe secret key/m);
+  });
+
+  it('starts with PayPal configured, and refuses it without each of its settings in any mode', () => {
+    expect(loadConfig(withSafe(paypal({}))).payments.paypal).toEqual({
+      clientId: 'AbCdEfGhIjKlMnOp0123456789',
+      clientSecret: 'EFgHiJkLmNoPqRsTuVwXyZ0123456789abcdefGHIJ',
+      webhookId: '8PT597110X687430LKGECATA',
+      environment: 'live',
+      apiBase: undefined,
+    });
+    for (const name of ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID', 'PAYPAL_ENVIRONMENT']) {
+      for (const mode of ['production', 'development']) {
+        const env = withSafe({ ...paypal({ [name]: undefined }), NODE_ENV: mode });
+        expect(() => loadConfig(env)).toThrow(
+          new RegExp(`^Invalid configuration: ${name} is required when PAYMENT_PROVIDERS lists paypal`, 'm'),
+        );
+      }
+    }
+    expect(() => loadConfig(withSafe(paypal({ PAYPAL_ENVIRONMENT: 'production' })))).toThrow(
+      /^Invalid configuration: PAYPAL_ENVIRONMENT /m,
+    );
   });
 
   it('allows http for 127.0.0.1 and localhost, PGlite and the sandbox only when asked', () => {

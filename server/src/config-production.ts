@@ -30,6 +30,7 @@ export const SECRET_MIN_LENGTH: Record<string, number> = {
   WECHATPAY_APIV3_KEY: 32,
   STRIPE_SECRET_KEY: 32,
   STRIPE_WEBHOOK_SECRET: 32,
+  PAYPAL_CLIENT_SECRET: 32,
   METRICS_TOKEN: 16,
   ALIYUN_SMS_ACCESS_KEY_SECRET: 16,
   TENCENT_SMS_SECRET_KEY: 16,
@@ -109,6 +110,9 @@ export function refineModeEnv(e: ModeEnv & Record<string, unknown>, ctx: z.Refin
   }
   if (e.STRIPE_API_BASE) {
     problem('STRIPE_API_BASE', 'must not be set in production (it points the Stripe SDK away from api.stripe.com)');
+  }
+  if (e.PAYPAL_API_BASE) {
+    problem('PAYPAL_API_BASE', 'must not be set in production (it points the PayPal SDK away from api-m.paypal.com)');
   }
   if (e.WECHATPAY_API_BASE) {
     problem(

@@ -13,6 +13,7 @@ import {
   SERVICE_TYPES,
   ZGoodsCode,
   ZOrderStatus,
+  ZPayChannel,
   ZPayMethod,
   ZRedeemTab,
 } from './enums.ts';
@@ -146,7 +147,8 @@ export const ZOrderDetailResponse = ZOrderDetail;
 export const ZOrderCancelRequest = z.object({ orderNo: ZOrderNo });
 export const ZOrderCancelResponse = ZEmpty;
 
-export const ZOrderPayRequest = z.object({ orderNo: ZOrderNo, payMethod: ZPayMethod });
+/** `channel`: with pay method 7, card (Stripe, the default) or PayPal; ignored with the other methods. */
+export const ZOrderPayRequest = z.object({ orderNo: ZOrderNo, payMethod: ZPayMethod, channel: ZPayChannel.optional() });
 export type TOrderPayRequest = z.infer<typeof ZOrderPayRequest>;
 /** `payUrl`: open in a new page (page flow); `qrCode`: render as a 150×150 QR (WeChat). */
 export const ZOrderPayResponse = z.union([z.object({ payUrl: z.string() }), z.object({ qrCode: z.string() })]);

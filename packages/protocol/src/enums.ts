@@ -179,8 +179,17 @@ export const PAY_METHODS = Object.values(PayMethod) as TPayMethod[];
 export const ZPayMethod = z.union([z.literal(2), z.literal(3), z.literal(7), z.literal(10)]);
 
 /** Payment gateways the server can be configured with (PAYMENT_PROVIDERS). */
-export const PAYMENT_PROVIDERS = ['sandbox', 'alipay', 'wechat', 'stripe'] as const;
+export const PAYMENT_PROVIDERS = ['sandbox', 'alipay', 'wechat', 'stripe', 'paypal'] as const;
 export type TPaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+/**
+ * The overseas ways to pay under pay method 7 ("other", docs/product.md#states), chosen in the
+ * checkout and sent as the pay call's `channel` (docs/decisions/0028-paypal.md): `card` through
+ * Stripe Checkout, `paypal` through PayPal Checkout. The order records pay method 7 either way.
+ */
+export const PAY_CHANNELS = ['card', 'paypal'] as const;
+export type TPayChannel = (typeof PAY_CHANNELS)[number];
+export const ZPayChannel = z.enum(PAY_CHANNELS);
 
 /**
  * Company roles (docs/product.md#enterprise). `owner`: the account the

@@ -11,10 +11,12 @@ export const httpPaths = {
   avatarUploads: ['/user/v5/sysuser/uploadFavicon', '/user/v5/sysuser/uploadHeadPic'],
   /** Avatar images: `<prefix><random name>`. */
   avatarPrefix: '/avatars/',
-  /** Gateway notifications: `<prefix>/<provider>` (sandbox, alipay, wechat, stripe). */
+  /** Gateway notifications: `<prefix>/<provider>` (sandbox, alipay, wechat, stripe, paypal). */
   payNotifyPrefix: '/order/v5/pay/notify',
   /** Stripe's webhook endpoint (`<payNotifyPrefix>/stripe`): the URL to register in the Stripe dashboard. */
   stripeWebhook: '/order/v5/pay/notify/stripe',
+  /** PayPal's webhook endpoint (`<payNotifyPrefix>/paypal`): the URL to register for the app's webhook in PayPal's developer dashboard. */
+  paypalWebhook: '/order/v5/pay/notify/paypal',
   /** The sandbox gateway's hosted checkout page. */
   sandboxCheckout: '/order/v5/pay/sandbox/checkout',
   /** China build: an issued invoice's PDF, `GET <prefix>/<invoiceNo>` with the session from `?utoken=` or the ticket cookie. */

@@ -110,6 +110,17 @@ describe('production build', () => {
             OAUTH_WX_API_BASE: 'http://127.0.0.1:9/wx',
           },
         ],
+        [
+          'PAYPAL_API_BASE',
+          {
+            PAYMENT_PROVIDERS: 'paypal',
+            PAYPAL_CLIENT_ID: 'AbCdEfGhIjKlMnOp0123456789',
+            PAYPAL_CLIENT_SECRET: 'EFgHiJkLmNoPqRsTuVwXyZ0123456789abcdefGHIJ',
+            PAYPAL_WEBHOOK_ID: '8PT597110X687430LKGECATA',
+            PAYPAL_ENVIRONMENT: 'live',
+            PAYPAL_API_BASE: 'http://127.0.0.1:9',
+          },
+        ],
       ];
       for (const [name, change] of unsafe) {
         const env = Object.fromEntries(

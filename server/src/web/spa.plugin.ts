@@ -9,12 +9,27 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { buildDictionary } from '@ac/protocol/dictionary';
+import type { TPayChannel } from '@ac/protocol/enums';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 
+/**
+ * Overseas, the channels of pay method 7 this server takes (docs/decisions/0028-paypal.md): card
+ * through Stripe (or the sandbox), PayPal only through PayPal itself.
+ */
+export function payChannelsOf(providers: readonly string[]): TPayChannel[] {
+  const card = providers.includes('stripe') || providers.includes('sandbox');
+  return [...(card ? (['card'] as const) : []), ...(providers.includes('paypal') ? (['paypal'] as const) : [])];
+}
+
 export function indexHtml(template: string, config: Config): string {
-  const appConfig = JSON.stringify({ region: config.region, basePath: config.basePath, links: config.headerLinks });
+  const appConfig = JSON.stringify({
+    region: config.region,
+    basePath: config.basePath,
+    links: config.headerLinks,
+    payChannels: payChannelsOf(config.payments.providers),
+  });
   const head = `<base href="${config.basePath}/"><meta name="app-config" content="${appConfig.replace(/"/g, '&quot;')}">`;
   return template.replace('<head>', `<head>${head}`);
 }

@@ -5,6 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { calls } from '@ac/protocol/calls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { payChannelsOf } from './spa.plugin.ts';
 
 const dist = mkdtempSync(join(tmpdir(), 'ac-dist-'));
 mkdirSync(join(dist, 'assets'));
@@ -16,6 +17,15 @@ writeFileSync(join(dist, 'assets', 'index-def456.js'), script);
 writeFileSync(join(dist, 'assets', 'index-def456.js.br'), brotliCompressSync(script));
 writeFileSync(join(dist, 'assets', 'index-def456.js.gz'), gzipSync(script));
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+describe('the pay channels told to the web', () => {
+  it('offers the card with Stripe or the sandbox, and PayPal only when PAYMENT_PROVIDERS lists it', () => {
+    expect(payChannelsOf(['sandbox'])).toEqual(['card']);
+    expect(payChannelsOf(['stripe', 'paypal'])).toEqual(['card', 'paypal']);
+    expect(payChannelsOf(['paypal'])).toEqual(['paypal']);
+    expect(payChannelsOf(['alipay', 'wechat'])).toEqual([]);
+  });
+});
 
 describe.each([
   ['us', '/account/secure'],
@@ -42,6 +52,7 @@ describe.each([
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.body).toContain(`<base href="${base}/">`);
       expect(res.body).toContain(`&quot;region&quot;:&quot;${region}&quot;`);
+      expect(res.body).toContain('&quot;payChannels&quot;:[&quot;card&quot;]');
       expect(res.headers['content-security-policy']).toContain("default-src 'self'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
     }

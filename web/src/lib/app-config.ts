@@ -1,10 +1,10 @@
 /**
  * The run-time configuration the server injects into index.html as
- * `<meta name="app-config" content='{"region":"us","basePath":"/account/secure"}'>`.
+ * `<meta name="app-config" content='{"region":"us","basePath":"/account/secure","payChannels":["card"]}'>`.
  * One build serves both regions; without the tag (the Vite dev server) the
  * overseas settings apply.
  */
-import { regionSettings, type TRegion, ZRegion } from '@ac/protocol/enums';
+import { regionSettings, type TPayChannel, type TRegion, ZPayChannel, ZRegion } from '@ac/protocol/enums';
 import { z } from 'zod';
 
 const ZAppConfig = z.object({
@@ -19,10 +19,12 @@ const ZAppConfig = z.object({
         .optional(),
     })
     .default({}),
+  /** Overseas, the channels of pay method 7 the server takes (card: Stripe, paypal: PayPal). */
+  payChannels: z.array(ZPayChannel).default(['card']),
 });
 export type AppConfig = z.infer<typeof ZAppConfig>;
 
-const fallback: AppConfig = { region: 'us', basePath: regionSettings.us.basePath, links: {} };
+const fallback: AppConfig = { region: 'us', basePath: regionSettings.us.basePath, links: {}, payChannels: ['card'] };
 
 export function parseAppConfig(content: string | null | undefined): AppConfig {
   if (!content) return fallback;
@@ -43,6 +45,10 @@ export function getAppConfig(): AppConfig {
 
 export function getRegion(): TRegion {
   return getAppConfig().region;
+}
+
+export function getPayChannels(): readonly TPayChannel[] {
+  return getAppConfig().payChannels;
 }
 
 /** A path inside the app (`/login`) as an absolute URL path (`/account/secure/login`). */

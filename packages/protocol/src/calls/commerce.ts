@@ -111,7 +111,8 @@ export const orders = {
   }),
   pay: defineContract({
     path: '/order/v5/order/pay',
-    summary: 'Start paying an order: a page to open (payUrl) or, for WeChat (3), a QR code URL (qrCode)',
+    summary:
+      'Start paying an order: a page to open (payUrl) or, for WeChat (3), a QR code URL (qrCode); with 7, `channel` picks card (Stripe) or PayPal',
     tag: 'orders',
     auth: true,
     request: ZOrderPayRequest,

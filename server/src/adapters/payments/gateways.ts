@@ -1,18 +1,25 @@
 /**
  * The gateways PAYMENT_PROVIDERS enables, and which one serves a pay
- * method: 2 → Alipay, 3 → WeChat Pay, 7 → Stripe (each when enabled and
- * able to take the order's currency), otherwise the sandbox when enabled;
- * 10 only through the sandbox.
+ * method: 2 → Alipay, 3 → WeChat Pay, 7 → Stripe, or PayPal with the
+ * `paypal` channel (each when enabled and able to take the order's
+ * currency), otherwise the sandbox when enabled; 10 only through the sandbox.
  */
 
 import { randomBytes } from 'node:crypto';
 import { Code } from '@ac/protocol/codes';
-import { PayMethod, type TCurrency, type TPayMethod, type TPaymentProvider } from '@ac/protocol/enums';
+import {
+  PayMethod,
+  type TCurrency,
+  type TPayChannel,
+  type TPayMethod,
+  type TPaymentProvider,
+} from '@ac/protocol/enums';
 import { httpPaths } from '@ac/protocol/http-paths';
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createAlipayGateway } from './alipay.gateway.ts';
+import { createPaypalGateway } from './paypal.gateway.ts';
 import { createSandboxGateway } from './sandbox.gateway.ts';
 import { createSandboxRepo, type SandboxRepo } from './sandbox.repo.ts';
 import { createSandboxNotifier, type SandboxNotifier } from './sandbox-notifier.ts';
@@ -55,6 +62,7 @@ export function createPaymentGateways(config: Config, db: DbOrTx, log: PaymentLo
     gateways.set('alipay', createAlipayGateway({ config: p.alipay, publicUrl: config.publicUrl, returnUrl }));
   if (p.wechat) gateways.set('wechat', createWechatGateway({ config: p.wechat, publicUrl: config.publicUrl }));
   if (p.stripe) gateways.set('stripe', createStripeGateway({ config: p.stripe, returnUrl }));
+  if (p.paypal) gateways.set('paypal', createPaypalGateway({ config: p.paypal, returnUrl }));
 
   return {
     sandbox,
@@ -62,8 +70,8 @@ export function createPaymentGateways(config: Config, db: DbOrTx, log: PaymentLo
     get: (name: string) => gateways.get(name as TPaymentProvider),
     names: () => [...gateways.keys()],
     /** The gateway for a pay method and currency; 2000006 when none is enabled. */
-    forMethod(payMethod: TPayMethod, currency: TCurrency): PaymentGateway {
-      const preferred = PREFERRED[payMethod];
+    forMethod(payMethod: TPayMethod, currency: TCurrency, channel?: TPayChannel): PaymentGateway {
+      const preferred = payMethod === PayMethod.other && channel === 'paypal' ? 'paypal' : PREFERRED[payMethod];
       const real = preferred ? gateways.get(preferred) : undefined;
       if (real?.currencies.includes(currency)) return real;
       const fallback = gateways.get('sandbox');

@@ -16,8 +16,14 @@ export type PaymentRequest = {
   payMethod: TPayMethod;
 };
 
-/** `page`: open `payUrl` in a new page; `qr`: show `qrCode` (a URL) as a QR code. */
-export type PaymentStart = { kind: 'page'; payUrl: string } | { kind: 'qr'; qrCode: string };
+/**
+ * `page`: open `payUrl` in a new page; `qr`: show `qrCode` (a URL) as a QR code. `reference`: the
+ * gateway's own id of the payment, kept with the attempt, when only it finds the payment again
+ * (PayPal's order id); it is handed back to `query`.
+ */
+export type PaymentStart = ({ kind: 'page'; payUrl: string } | { kind: 'qr'; qrCode: string }) & {
+  reference?: string;
+};
 
 /** A gateway's statement about one order, after its signature was verified. */
 export type PaymentReport = {
@@ -64,6 +70,8 @@ export type RefundRequest = {
   amount: number;
   total: number;
   currency: TCurrency;
+  /** The gateway's id of this refund, when an earlier answer gave one. */
+  gatewayRefundId?: string | null;
 };
 
 /** What a gateway says of one refund request. */
@@ -110,7 +118,8 @@ export type PaymentGateway = {
   start(req: PaymentRequest): Promise<PaymentStart>;
   /** The verified report of a notification; throws AppError(badSignature) when it is not genuine. */
   verify(n: IncomingNotification): Promise<PaymentReport | RefundReport | RefundNotice | null>;
-  query(orderNo: string): Promise<QueryResult>;
+  /** The state of an order's payment; `reference` is what `start` returned for its latest attempt. */
+  query(orderNo: string, reference?: string | null): Promise<QueryResult>;
   ack: { ok: Acknowledgement; fail: Acknowledgement };
   /**
    * Asks the gateway to return money (gateways with a refund API). Throws AppError with a

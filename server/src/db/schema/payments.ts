@@ -2,7 +2,7 @@ import { bigserial, boolean, index, integer, pgTable, text, timestamp, uuid } fr
 import { orders } from './commerce.ts';
 import { users } from './users.ts';
 
-const PROVIDERS = ['sandbox', 'alipay', 'wechat', 'stripe'] as const;
+const PROVIDERS = ['sandbox', 'alipay', 'wechat', 'stripe', 'paypal'] as const;
 
 /** Every payment started for an order: which gateway, how much; reconciliation asks that gateway. */
 export const paymentAttempts = pgTable(
@@ -16,6 +16,8 @@ export const paymentAttempts = pgTable(
     payMethod: integer('pay_method').notNull(),
     amount: integer('amount').notNull(),
     currency: text('currency', { enum: ['USD', 'CNY'] }).notNull(),
+    /** The gateway's own id of this payment when only it can find it again (PayPal's order id); else null. */
+    gatewayRef: text('gateway_ref'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('payment_attempts_order_idx').on(t.orderNo, t.createdAt)],

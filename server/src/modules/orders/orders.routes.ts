@@ -35,7 +35,8 @@ export function createOrdersCalls(d: Deps) {
     }),
     defineCall(calls.orders.pay, {
       rateLimit: limit,
-      handler: ({ payload, session }) => d.payments.start(session.userId, payload.orderNo, payload.payMethod),
+      handler: ({ payload, session }) =>
+        d.payments.start(session.userId, payload.orderNo, payload.payMethod, payload.channel),
     }),
     defineCall(calls.orders.payState, {
       rateLimit: { max: 120, timeWindow: '1 minute' },

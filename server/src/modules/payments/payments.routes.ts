@@ -27,10 +27,10 @@ export async function registerPaymentNotify(app: FastifyInstance, d: { payments:
         bodyLimit: NOTIFY_BODY_LIMIT,
         config: { rateLimit: NOTIFY_RATE_LIMIT },
         schema: {
-          summary: 'Payment gateway notification (sandbox, alipay, wechat, stripe)',
+          summary: 'Payment gateway notification (sandbox, alipay, wechat, stripe, paypal)',
           tags: ['payments'],
           description:
-            'Called by the payment gateway, not by clients: the body is the gateway’s own signed format (sandbox: JSON + x-sandbox-signature HMAC; alipay: form-encoded RSA2; wechat: JSON with Wechatpay-* headers and an AES-256-GCM resource, for payments (TRANSACTION.*) and refunds (REFUND.*); stripe: a webhook event with Stripe-Signature, charge.refunded for refunds). Answers the gateway’s acknowledgement: sandbox/alipay plain `success`, wechat `{"code":"SUCCESS"}`, stripe `{"received":true}`; a refused notification answers 400 and changes nothing.',
+            'Called by the payment gateway, not by clients: the body is the gateway’s own signed format (sandbox: JSON + x-sandbox-signature HMAC; alipay: form-encoded RSA2; wechat: JSON with Wechatpay-* headers and an AES-256-GCM resource, for payments (TRANSACTION.*) and refunds (REFUND.*); stripe: a webhook event with Stripe-Signature, charge.refunded for refunds; paypal: a webhook event with the PAYPAL-TRANSMISSION-* headers, verified by PayPal’s verify-webhook-signature with our webhook id). Answers the gateway’s acknowledgement: sandbox/alipay plain `success`, wechat `{"code":"SUCCESS"}`, stripe and paypal `{"received":true}`; a refused notification answers 400 and changes nothing.',
         },
       },
       async (req, reply) => {

@@ -6,7 +6,7 @@
 
 import { Code } from '@ac/protocol/codes';
 import type { TOrderPayResponse, TOrderPayStateResponse } from '@ac/protocol/commerce';
-import { OrderStatus, orderStatusName, type TOrderStatus, type TPayMethod } from '@ac/protocol/enums';
+import { OrderStatus, orderStatusName, type TOrderStatus, type TPayChannel, type TPayMethod } from '@ac/protocol/enums';
 import type { PaymentGateways } from '../../adapters/payments/gateways.ts';
 import type { Acknowledgement, IncomingNotification, PaymentLog } from '../../adapters/payments/types.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -52,18 +52,23 @@ export function createPaymentsService(d: Deps) {
     const attempt = await payments.latestAttempt(orderNo);
     const gateway = attempt && d.gateways.get(attempt.provider);
     if (!gateway) return 'none';
-    const answer = await gateway.query(orderNo);
+    const answer = await gateway.query(orderNo, attempt.gatewayRef);
     if (answer.result === 'pending' || answer.result === 'unknown') return answer.result;
     return applyPaymentReport(d, gateway, answer, 'query', now());
   }
 
   return {
-    async start(userId: string, orderNo: string, payMethod: TPayMethod): Promise<TOrderPayResponse> {
+    async start(
+      userId: string,
+      orderNo: string,
+      payMethod: TPayMethod,
+      channel?: TPayChannel,
+    ): Promise<TOrderPayResponse> {
       const row = await orders.find(orderNo, userId);
       if (!row) throw new AppError(Code.orderNotFound);
       const o = row.order;
       if (!PAYABLE.includes(o.status as TOrderStatus)) throw notPayable(o.status);
-      const gateway = d.gateways.forMethod(payMethod, o.currency);
+      const gateway = d.gateways.forMethod(payMethod, o.currency, channel);
       const request = { orderNo, amount: dueAmount(o), currency: o.currency, subject: row.goodsName, payMethod };
       const started = await gateway.start(request).catch((e: unknown) => {
         if (e instanceof AppError) throw e;
@@ -84,13 +89,14 @@ export function createPaymentsService(d: Deps) {
           payMethod,
           amount: request.amount,
           currency: o.currency,
+          gatewayRef: started.reference ?? null,
           createdAt: now(),
         });
       });
       await d.audit.record({
         event: 'payment.started',
         userId,
-        detail: { orderNo, provider: gateway.name, payMethod },
+        detail: { orderNo, provider: gateway.name, payMethod, ...(channel ? { channel } : {}) },
       });
       return started.kind === 'page' ? { payUrl: started.payUrl } : { qrCode: started.qrCode };
     },

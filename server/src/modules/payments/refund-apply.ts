@@ -28,6 +28,7 @@ export const gatewayRequest = (r: RefundRequestRow, total: number): RefundReques
   amount: r.amount,
   total,
   currency: r.currency,
+  gatewayRefundId: r.gatewayRefundId,
 });
 
 /**

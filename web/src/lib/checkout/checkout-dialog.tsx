@@ -6,17 +6,17 @@
  */
 import type { TOrderDetail, TOrderRow } from '@ac/protocol/commerce';
 import type { TMoney } from '@ac/protocol/common';
-import { OrderStatus, PayMethod, type TPayMethod } from '@ac/protocol/enums';
+import { OrderStatus, PayMethod } from '@ac/protocol/enums';
 import { App, Button, Descriptions, Modal, Radio, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '@/components/use-error-text';
-import { getRegion } from '@/lib/app-config';
+import { getPayChannels, getRegion } from '@/lib/app-config';
 import { goodsKey } from '@/lib/enum-keys';
 import { formatMoney } from '@/lib/format/money';
 import { CheckoutCoupon } from './checkout-coupon';
 import { usePayState } from './get-pay-state';
-import { payMethodKey, payMethodsByRegion } from './pay-methods';
+import { type PayChoice, payChoiceId, payChoiceKey, payChoices } from './pay-methods';
 import { usePayOrder } from './pay-order';
 import { PaymentWaitDialog } from './payment-wait-dialog';
 import { QrPayment } from './qr-payment';
@@ -58,8 +58,9 @@ export function CheckoutDialog({ order: given, onClose, onPaid }: Props) {
   const { message } = App.useApp();
   const errorText = useErrorText();
   const paidNotice = usePaidNotice();
-  const methods = payMethodsByRegion[getRegion()];
-  const [method, setMethod] = useState<TPayMethod>(methods[0] ?? PayMethod.other);
+  const choices = payChoices(getRegion(), getPayChannels());
+  const [choice, setChoice] = useState<PayChoice>(choices[0] ?? { method: PayMethod.other });
+  const method = choice.method;
   const [stage, setStage] = useState<Stage>({ kind: 'choose' });
   const [order, setOrder] = useState(given);
   const refresh = useRefreshAfterPayment();
@@ -86,7 +87,11 @@ export function CheckoutDialog({ order: given, onClose, onPaid }: Props) {
     const popup = method === PayMethod.wechat ? null : window.open('', '_blank');
     setOrder((o) => ({ ...o, couponOpen: false }));
     try {
-      const answer = await payOrder.mutateAsync({ orderNo: order.orderNo, payMethod: method });
+      const answer = await payOrder.mutateAsync({
+        orderNo: order.orderNo,
+        payMethod: method,
+        ...(choice.channel ? { channel: choice.channel } : {}),
+      });
       if ('payUrl' in answer) {
         if (popup) popup.location.href = answer.payUrl;
         else window.open(answer.payUrl, '_blank');
@@ -152,14 +157,14 @@ export function CheckoutDialog({ order: given, onClose, onPaid }: Props) {
           <QrPayment qrCode={stage.qrCode} onBack={() => setStage({ kind: 'choose' })} />
         ) : (
           <Radio.Group
-            value={method}
-            onChange={(e) => setMethod(e.target.value as TPayMethod)}
+            value={payChoiceId(choice)}
+            onChange={(e) => setChoice(choices.find((c) => payChoiceId(c) === e.target.value) ?? choice)}
             aria-label={t('checkout.method')}
           >
             <Space orientation="vertical">
-              {methods.map((m) => (
-                <Radio key={m} value={m} data-testid={`pay-method-${m}`}>
-                  {t(payMethodKey(m))}
+              {choices.map((c) => (
+                <Radio key={payChoiceId(c)} value={payChoiceId(c)} data-testid={`pay-method-${payChoiceId(c)}`}>
+                  {t(payChoiceKey(c))}
                 </Radio>
               ))}
             </Space>

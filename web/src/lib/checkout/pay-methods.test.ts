@@ -1,6 +1,6 @@
 import { PAY_METHODS } from '@ac/protocol/enums';
 import { describe, expect, it } from 'vitest';
-import { payMethodKey, payMethodsByRegion } from './pay-methods';
+import { payChoiceId, payChoiceKey, payChoices, payMethodKey, payMethodsByRegion } from './pay-methods';
 
 describe('payment methods', () => {
   it('offers Alipay and WeChat in China and the card page flow overseas', () => {
@@ -9,5 +9,17 @@ describe('payment methods', () => {
   });
   it('names every method', () => {
     expect(new Set(PAY_METHODS.map(payMethodKey)).size).toBe(PAY_METHODS.length);
+  });
+  it('offers PayPal overseas only, beside the card, when the server offers it', () => {
+    expect(payChoices('us', ['card'])).toEqual([{ method: 7, channel: 'card' }]);
+    const both = payChoices('us', ['card', 'paypal']);
+    expect(both).toEqual([
+      { method: 7, channel: 'card' },
+      { method: 7, channel: 'paypal' },
+    ]);
+    expect(both.map(payChoiceId)).toEqual(['7', '7-paypal']);
+    expect(both.map(payChoiceKey)).toEqual(['checkout.methodCard', 'checkout.methodPaypal']);
+    // China has no pay method 7: the channels change nothing there
+    expect(payChoices('cn', ['card', 'paypal'])).toEqual([{ method: 2 }, { method: 3 }]);
   });
 });
