@@ -162,7 +162,10 @@ export async function seedDemo(db: Db, region: TRegion) {
         redeemTime: day(-30),
       }),
       code('S2026000004', 'DEMO-EXPIRED-0001', 'ML2', 'expired', { validFrom: day(-400), validTo: day(-10) }),
-      code('S2026000005', 'DEMO-VOID-0001', 'ML1', 'void', { source: 'paidPurchase', redeemOrderNo: 'RC2026000000000001' }),
+      code('S2026000005', 'DEMO-VOID-0001', 'ML1', 'void', {
+        source: 'paidPurchase',
+        redeemOrderNo: 'RC2026000000000001',
+      }),
       code('S2026000006', 'DEMO-ABOLISHED-0001', 'MS', 'abolished'),
     ]);
     await tx.insert(orders).values({

@@ -185,7 +185,8 @@ export const redeem = {
   }),
   offers: defineContract({
     path: '/order/v5/redeem/offers',
-    summary: 'What can be bought as redeem codes: goods, duration, price per code, quantity range, and whether I may buy it',
+    summary:
+      'What can be bought as redeem codes: goods, duration, price per code, quantity range, and whether I may buy it',
     tag: 'redeem',
     auth: true,
     request: ZRedeemOffersRequest,

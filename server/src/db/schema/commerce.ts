@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { ORDER_TYPES, REDEEM_BUYERS } from '@ac/protocol/enums';
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 

@@ -7,7 +7,18 @@
 import type { TRedeemOrderDetail } from '@ac/protocol/commerce';
 
 export const CSV_BOM = '\uFEFF';
-const HEADER = ['order', 'serial number', 'code', 'goods', 'days', 'state', 'valid to', 'redeemed at', 'redeemed by', 'handed to'];
+const HEADER = [
+  'order',
+  'serial number',
+  'code',
+  'goods',
+  'days',
+  'state',
+  'valid to',
+  'redeemed at',
+  'redeemed by',
+  'handed to',
+];
 
 export function csvField(value: string | number | null): string {
   let text = value === null ? '' : String(value);
@@ -16,17 +27,20 @@ export function csvField(value: string | number | null): string {
 }
 
 export function redeemCodesCsv(order: TRedeemOrderDetail): string {
-  const lines = [HEADER, ...order.codes.map((c) => [
-    order.orderNo,
-    c.serialNo,
-    c.code,
-    order.goodsCode,
-    order.durationDays,
-    c.state,
-    c.validTo,
-    c.redeemTime,
-    c.useAccount,
-    c.handedTo,
-  ])];
+  const lines = [
+    HEADER,
+    ...order.codes.map((c) => [
+      order.orderNo,
+      c.serialNo,
+      c.code,
+      order.goodsCode,
+      order.durationDays,
+      c.state,
+      c.validTo,
+      c.redeemTime,
+      c.useAccount,
+      c.handedTo,
+    ]),
+  ];
   return CSV_BOM + lines.map((cells) => cells.map(csvField).join(',')).join('\r\n') + '\r\n';
 }

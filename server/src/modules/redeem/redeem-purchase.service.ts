@@ -17,8 +17,8 @@ import type { CompanyService } from '../company/company.service.ts';
 import { dueAmount, toOrderDetail } from '../orders/order-view.ts';
 import type { OrderOrigin, OrdersService } from '../orders/orders.service.ts';
 import { createRedeemRepo } from './redeem.repo.ts';
-import { toRedeemOrderCode, toRedeemOrderRow } from './redeem-view.ts';
 import { redeemCodesCsv } from './redeem-csv.ts';
+import { toRedeemOrderCode, toRedeemOrderRow } from './redeem-view.ts';
 
 type Deps = {
   db: Db;

@@ -69,7 +69,11 @@ describe('buying redeem codes', () => {
   it('creates an unpaid order priced per code; payment issues N paid-purchase codes, once', async () => {
     const a = await createAccount(t);
     const order = await buy(a, 3);
-    expect(order).toMatchObject({ status: OrderStatus.unpaid, orderType: 'redeemCodes', dueAmount: { amount: 3 * 3999 } });
+    expect(order).toMatchObject({
+      status: OrderStatus.unpaid,
+      orderType: 'redeemCodes',
+      dueAmount: { amount: 3 * 3999 },
+    });
     expect(await codesOf(order.orderNo)).toHaveLength(0);
     await pay(order, 'SBX-redeem-once');
     await pay(order, 'SBX-redeem-once');
@@ -145,7 +149,10 @@ describe('buying redeem codes', () => {
     expect(lines).toHaveLength(3);
     for (const c of await codesOf(order.orderNo)) expect(res.body).toContain(`,${c.code},ML2,365,unused,`);
     const other = await createAccount(t);
-    const theirs = await t.app.inject({ method: 'GET', url: `${redeemCodesCsvPath(order.orderNo)}?utoken=${other.token}` });
+    const theirs = await t.app.inject({
+      method: 'GET',
+      url: `${redeemCodesCsvPath(order.orderNo)}?utoken=${other.token}`,
+    });
     expect(JSON.parse(theirs.body).code).toBe(Code.orderNotFound);
     const anonymous = await t.app.inject({ method: 'GET', url: redeemCodesCsvPath(order.orderNo) });
     expect(JSON.parse(anonymous.body).code).not.toBe(Code.ok);
@@ -166,12 +173,14 @@ describe('buying redeem codes', () => {
     await pay(order);
     const [code] = await codesOf(order.orderNo);
     const handOver = (a: Account, email: string, serialNo = code!.serialNo) =>
-      t.client
-        .from(a.ip)
-        .call(calls.redeem.handOver, { orderNo: order.orderNo, serialNo, email }, {
+      t.client.from(a.ip).call(
+        calls.redeem.handOver,
+        { orderNo: order.orderNo, serialNo, email },
+        {
           token: a.token,
           clientInfo: { language: 'de' },
-        });
+        },
+      );
     expect((await handOver(admin, stranger.email)).code).toBe(Code.redeemRecipientNotMember);
     const sent = await handOver(admin, member.email.toUpperCase());
     expect(sent.code).toBe(Code.ok);
@@ -191,11 +200,13 @@ describe('buying redeem codes', () => {
     const own = await buy(single, 1);
     await pay(own);
     const [ownCode] = await codesOf(own.orderNo);
-    const res = await t.client
-      .from(single.ip)
-      .call(calls.redeem.handOver, { orderNo: own.orderNo, serialNo: ownCode!.serialNo, email: member.email }, {
+    const res = await t.client.from(single.ip).call(
+      calls.redeem.handOver,
+      { orderNo: own.orderNo, serialNo: ownCode!.serialNo, email: member.email },
+      {
         token: single.token,
-      });
+      },
+    );
     expect(res.code).toBe(Code.notCompanyMember);
   });
 
@@ -212,11 +223,13 @@ describe('buying redeem codes', () => {
     expect(partial.order).toMatchObject({ status: OrderStatus.partiallyRefunded, refundAmount: 2 * 3999 });
     let states = (await codesOf(order.orderNo)).map((c) => c.state).sort();
     expect(states).toEqual(['exchanged', 'unused', 'void', 'void']);
-    const row = (await call<TList<{ orderNo: string; status: string; refundAmount: { amount: number } }>>(
-      a,
-      calls.redeem.orders,
-      {},
-    )).data.rows[0];
+    const row = (
+      await call<TList<{ orderNo: string; status: string; refundAmount: { amount: number } }>>(
+        a,
+        calls.redeem.orders,
+        {},
+      )
+    ).data.rows[0];
     expect(row).toMatchObject({ status: 'partialRefund', refundAmount: { amount: 2 * 3999 } });
 
     // two codes' worth more, but only one unused code is left: refused, nothing changes
