@@ -42,5 +42,5 @@ export function redeemCodesCsv(order: TRedeemOrderDetail): string {
       c.handedTo,
     ]),
   ];
-  return CSV_BOM + lines.map((cells) => cells.map(csvField).join(',')).join('\r\n') + '\r\n';
+  return `${CSV_BOM}${lines.map((cells) => cells.map(csvField).join(',')).join('\r\n')}\r\n`;
 }

@@ -125,7 +125,7 @@ export function createRedeemPurchaseService(d: Deps) {
         const { user, companyName } = await d.companies.colleagueByEmail(actor.userId, p.email, tx);
         const txRepo = createRedeemRepo(tx);
         const code = (await txRepo.codesOfOrder(order.orderNo)).find((c) => c.serialNo === p.serialNo);
-        if (!code || code.state !== 'unused' || code.validTo <= at) throw new AppError(Code.redeemCodeNotHandable);
+        if (code?.state !== 'unused' || code.validTo <= at) throw new AppError(Code.redeemCodeNotHandable);
         const noted = await txRepo.noteHandOver(code.serialNo, p.email, at);
         const language = messageLanguage(actor.language, d.defaultLanguage);
         await d.mailer.send(
