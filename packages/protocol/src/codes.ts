@@ -118,6 +118,13 @@ export const Code = {
   couponUsedUp: '2300004',
   couponUserLimit: '2300005',
   orderCouponLocked: '2300006',
+  // buying redeem codes (docs/product.md#buying-redeem-codes)
+  redeemOfferNotFound: '2400001',
+  redeemQuantityOutOfRange: '2400002',
+  redeemBuyNotAllowed: '2400003',
+  redeemRecipientNotMember: '2400004',
+  redeemCodeNotHandable: '2400005',
+  redeemRefundBeyondUnused: '2400006',
 } as const;
 
 export type TCode = (typeof Code)[keyof typeof Code];
@@ -278,6 +285,12 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
   '2300004': { status: 200, message: 'The coupon has been used up' },
   '2300005': { status: 200, message: 'You have already used this coupon as often as it allows' },
   '2300006': { status: 200, message: 'The coupon of an order can only be changed before its payment starts' },
+  '2400001': { status: 200, message: 'These redeem codes are not for sale' },
+  '2400002': { status: 200, message: 'You can buy {min} to {max} codes at a time' },
+  '2400003': { status: 200, message: 'Only administrators of a company can buy these redeem codes' },
+  '2400004': { status: 200, message: 'This address does not belong to a member of your company' },
+  '2400005': { status: 200, message: 'Only an unused code of your order can be handed over' },
+  '2400006': { status: 200, message: 'The refund would void more codes than are still unused' },
 };
 
 /** Fills the `{name}` placeholders of a catalogue message (e.g. 2000003's `{status}`). */

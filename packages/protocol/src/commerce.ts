@@ -7,6 +7,7 @@ import {
   ORDER_DETAIL_STATES,
   ORDER_TYPES,
   PRODUCT_TYPES,
+  REDEEM_BUYERS,
   REDEEM_ORDER_STATUSES,
   REDEEM_SOURCES,
   REDEEM_STATES,
@@ -85,7 +86,11 @@ export const ZRedeemOrderRow = z.object({
   payAmount: ZMoney,
   payTime: ZTime.nullable(),
   status: z.enum(REDEEM_ORDER_STATUSES),
+  /** The order status code (docs/product.md#states) the status above reads. */
+  orderStatus: ZOrderStatus,
   refundAmount: ZMoney,
+  /** Days of membership each code grants. */
+  durationDays: z.number().int(),
 });
 export type TRedeemOrderRow = z.infer<typeof ZRedeemOrderRow>;
 
@@ -198,3 +203,65 @@ export type TRedeemExchangeResponse = z.infer<typeof ZRedeemExchangeResponse>;
 
 export const ZRedeemOrdersRequest = ZListRequest;
 export const ZRedeemOrdersResponse = ZListResponse(ZRedeemOrderRow);
+
+// ---- buying redeem codes ---------------------------------------------------
+
+/** One thing that can be bought as codes: a goods code and a duration at a price per code. */
+export const ZRedeemOffer = z.object({
+  goodsCode: ZGoodsCode,
+  goodsName: z.string(),
+  durationDays: z.number().int(),
+  /** Price of one code in the region's currency. */
+  price: ZMoney,
+  minQuantity: z.number().int(),
+  maxQuantity: z.number().int(),
+  buyers: z.enum(REDEEM_BUYERS),
+  /** Whether the caller may buy it (company-only offers need an admin of a company). */
+  mayBuy: z.boolean(),
+});
+export type TRedeemOffer = z.infer<typeof ZRedeemOffer>;
+export const ZRedeemOffersRequest = ZEmpty;
+export const ZRedeemOffersResponse = z.object({ rows: z.array(ZRedeemOffer) });
+export type TRedeemOffersResponse = z.infer<typeof ZRedeemOffersResponse>;
+
+/** The quantity range is the offer's and checked by the server (2400002). */
+export const ZRedeemBuyRequest = z.object({
+  goodsCode: ZGoodsCode,
+  durationDays: z.number().int().min(1).max(3650),
+  quantity: z.number().int(),
+  coupon: z.string().trim().min(1).max(64).optional(),
+});
+export type TRedeemBuyRequest = z.infer<typeof ZRedeemBuyRequest>;
+/** The unpaid order, as order/create answers it, for the shared checkout. */
+export const ZRedeemBuyResponse = ZOrderDetail;
+
+export const ZRedeemOrderCode = z.object({
+  serialNo: z.string(),
+  code: z.string(),
+  state: z.enum(REDEEM_STATES),
+  validTo: ZTime,
+  redeemTime: ZTime.nullable(),
+  /** The account that redeemed it. */
+  useAccount: z.string().nullable(),
+  /** The address it was last mailed to, and when. */
+  handedTo: z.string().nullable(),
+  handedAt: ZTime.nullable(),
+});
+export type TRedeemOrderCode = z.infer<typeof ZRedeemOrderCode>;
+export const ZRedeemOrderDetailRequest = z.object({ orderNo: ZOrderNo });
+export const ZRedeemOrderDetail = ZRedeemOrderRow.extend({
+  goodsCode: z.string(),
+  goodsName: z.string(),
+  discountAmount: ZMoney,
+  dueAmount: ZMoney,
+  couponCode: z.string().nullable(),
+  codes: z.array(ZRedeemOrderCode),
+});
+export type TRedeemOrderDetail = z.infer<typeof ZRedeemOrderDetail>;
+
+export const ZRedeemHandOverRequest = z.object({
+  orderNo: ZOrderNo,
+  serialNo: z.string().trim().min(1).max(64),
+  email: z.string().trim().toLowerCase().email().max(254),
+});
+export const ZRedeemHandOverResponse = ZRedeemOrderCode;

@@ -117,6 +117,8 @@ export const ORDER_TYPES = [
   'exchange',
   'renewal',
   'googlePlayAutoRenewal',
+  /** A batch of redeem codes bought through the checkout (docs/product.md#buying-redeem-codes). */
+  'redeemCodes',
 ] as const;
 export type TOrderType = (typeof ORDER_TYPES)[number];
 
@@ -149,6 +151,21 @@ export const REDEEM_ORDER_STATUSES = [
   'refunded',
 ] as const;
 export type TRedeemOrderStatus = (typeof REDEEM_ORDER_STATUSES)[number];
+/** How an order's status reads in the redeem-code order list; 5 is a full refund. */
+export const redeemOrderStatusOf: Record<TOrderStatus, TRedeemOrderStatus> = {
+  0: 'unpaid',
+  1: 'paid',
+  2: 'canceled',
+  3: 'expired',
+  4: 'payFailed',
+  5: 'fullRefund',
+  6: 'unconfirmed',
+  7: 'convertedExpiration',
+  8: 'partialRefund',
+};
+/** Who may buy an offer of redeem codes: anyone with an account, or only the admins of a company. */
+export const REDEEM_BUYERS = ['everyone', 'companyAdmins'] as const;
+export type TRedeemBuyers = (typeof REDEEM_BUYERS)[number];
 
 export const INVOICE_STATUSES = ['notInvoiced', 'invoiced', 'invoicing', 'failed', 'reissuing', 'voided'] as const;
 export type TInvoiceStatus = (typeof INVOICE_STATUSES)[number];

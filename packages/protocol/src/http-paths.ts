@@ -21,6 +21,8 @@ export const httpPaths = {
   sandboxCheckout: '/order/v5/pay/sandbox/checkout',
   /** China build: an issued invoice's PDF, `GET <prefix>/<invoiceNo>` with the session from `?utoken=` or the ticket cookie. */
   invoicePdfPrefix: '/order/v5/invoice/pdf',
+  /** The codes of one of my redeem-code orders as CSV (UTF-8 with BOM), `GET <prefix>/<orderNo>` with the session from `?utoken=` or the ticket cookie. */
+  redeemCodesCsvPrefix: '/order/v5/redeem/codes.csv',
   /** Outside production: the development mailbox page and its JSON. */
   devMailbox: '/dev/mailbox',
   devMailboxJson: '/dev/mailbox.json',
@@ -38,4 +40,8 @@ export function payNotifyPath(provider: string): string {
 
 export function invoicePdfPath(invoiceNo: string): string {
   return `${httpPaths.invoicePdfPrefix}/${encodeURIComponent(invoiceNo)}`;
+}
+
+export function redeemCodesCsvPath(orderNo: string): string {
+  return `${httpPaths.redeemCodesCsvPrefix}/${encodeURIComponent(orderNo)}`;
 }

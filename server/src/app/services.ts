@@ -50,6 +50,7 @@ import { createProductsService } from '../modules/products/products.service.ts';
 import { createProfileService } from '../modules/profile/profile.service.ts';
 import { createRedeemService } from '../modules/redeem/redeem.service.ts';
 import { createRedeemIssueService } from '../modules/redeem/redeem-issue.service.ts';
+import { createRedeemPurchaseService } from '../modules/redeem/redeem-purchase.service.ts';
 import { createAccountMail } from '../modules/registration/account-mail.ts';
 import { createRecoveryService } from '../modules/registration/recovery.service.ts';
 import { createRegistrationService } from '../modules/registration/registration.service.ts';
@@ -202,6 +203,16 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
   const refunds = createOrderRefunds({ db, memberships, audit });
   const payments = createPaymentsService({ db, orders, memberships, products, gateways, refunds, audit, log });
   const redeem = createRedeemService({ db, currency, users, memberships, products, companies, orders, audit });
+  const redeemPurchases = createRedeemPurchaseService({
+    db,
+    currency,
+    companies,
+    orders,
+    mailer,
+    audit,
+    defaultLanguage,
+    webUrl: `${publicUrl}${basePath}`,
+  });
   const invoicing = adapters.invoicing ?? createSandboxInvoicing();
   const invoices = createInvoiceService({ db, orders, audit, provider: invoicing, currency, log });
   const invoiceTitles = createInvoiceTitlesService({ db, audit });
@@ -260,6 +271,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     orders,
     payments,
     redeem,
+    redeemPurchases,
     coupons,
     invoices,
     invoiceTitles,

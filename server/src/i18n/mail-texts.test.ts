@@ -23,6 +23,14 @@ const samples: { [M in keyof MailMessages]: MailMessages[M] } = {
   thirdBound: { provider: 'ProviderName' },
   accountDeleted: {},
   companyInvitation: { company: 'CompanyName', link: 'https://ac.example/enterprise/join/tok-3', days: 9 },
+  redeemHandOver: {
+    company: 'CompanyName',
+    goods: 'GoodsName',
+    days: 37,
+    code: 'ABCD-EFGH-JKLM-NPQR-ST',
+    validTo: '2027-01-02',
+    link: 'https://ac.example/redeemcode',
+  },
 };
 
 describe('mail texts', () => {

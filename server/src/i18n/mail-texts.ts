@@ -36,6 +36,7 @@ export type MailMessages = {
   thirdBound: { provider: string };
   accountDeleted: Record<never, never>;
   companyInvitation: { company: string; link: string; days: number };
+  redeemHandOver: { company: string; goods: string; days: number; code: string; validTo: string; link: string };
 };
 export type MailMessage = keyof MailMessages;
 

@@ -1,6 +1,6 @@
 /** The goods catalogue of docs/product.md#data with durations and prices (minor units). */
 import { GOODS, type TGoodsCode } from '@ac/protocol/enums';
-import type { goods } from '../db/schema/index.ts';
+import type { goods, redeemOffers } from '../db/schema/index.ts';
 
 type Entry = { name: string; durationDays: number; priceUsd: number; priceCny: number; storageGb: number };
 
@@ -44,4 +44,26 @@ export function catalogueRows(): (typeof goods.$inferInsert)[] {
     level: GOODS[code].level,
     serviceType: GOODS[code].accountType === 'toolKit' ? 'toolKit' : 'membership',
   }));
+}
+
+/**
+ * What can be bought as redeem codes (docs/product.md#buying-redeem-codes): a year at the goods'
+ * price and, for the viewer, a month; enterprise goods only for the admins of a company.
+ */
+export function redeemOfferRows(): (typeof redeemOffers.$inferInsert)[] {
+  const year = (code: TGoodsCode, buyers: 'everyone' | 'companyAdmins') => ({
+    goodsCode: code,
+    durationDays: CATALOGUE[code].durationDays,
+    priceUsd: CATALOGUE[code].priceUsd,
+    priceCny: CATALOGUE[code].priceCny,
+    buyers,
+  });
+  return [
+    year('ML1', 'everyone'),
+    year('ML2', 'everyone'),
+    { goodsCode: 'ML2', durationDays: 30, priceUsd: 499, priceCny: 1500, buyers: 'everyone' },
+    year('ML3', 'everyone'),
+    year('ML4', 'companyAdmins'),
+    year('GCAD_365_CS', 'companyAdmins'),
+  ];
 }

@@ -1,5 +1,5 @@
 /** The demo data of docs/product.md#data (never in production). */
-import { regionSettings, type TRegion } from '@ac/protocol/enums';
+import { OrderStatus, regionSettings, type TRegion } from '@ac/protocol/enums';
 import type { Db } from '../db/client.ts';
 import {
   companies,
@@ -9,7 +9,6 @@ import {
   memberships,
   orders,
   redeemCodes,
-  redeemOrders,
   users,
 } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/hashing.ts';
@@ -163,22 +162,29 @@ export async function seedDemo(db: Db, region: TRegion) {
         redeemTime: day(-30),
       }),
       code('S2026000004', 'DEMO-EXPIRED-0001', 'ML2', 'expired', { validFrom: day(-400), validTo: day(-10) }),
-      code('S2026000005', 'DEMO-VOID-0001', 'ML1', 'void', { source: 'paidPurchase' }),
+      code('S2026000005', 'DEMO-VOID-0001', 'ML1', 'void', {
+        source: 'paidPurchase',
+        redeemOrderNo: 'RC2026000000000001',
+      }),
       code('S2026000006', 'DEMO-ABOLISHED-0001', 'MS', 'abolished'),
     ]);
-    await tx.insert(redeemOrders).values({
+    await tx.insert(orders).values({
       orderNo: 'RC2026000000000001',
       userId,
-      category: 'ML1',
-      channel: 'web',
+      goodsCode: 'ML1',
       quantity: 2,
+      serviceType: 'membership',
+      channel: 'web',
+      orderType: 'redeemCodes',
+      status: OrderStatus.partiallyRefunded,
       currency,
       orderAmount: price('ML1') * 2,
       payAmount: price('ML1') * 2,
       refundAmount: price('ML1'),
       payTime: day(-50),
-      status: 'partialRefund',
+      codeDays: 365,
       createdAt: day(-50),
+      updatedAt: day(-50),
     });
     await tx.insert(devices).values([
       {

@@ -1,5 +1,6 @@
+import { ORDER_TYPES, REDEEM_BUYERS } from '@ac/protocol/enums';
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 export const goods = pgTable('goods', {
@@ -47,9 +48,7 @@ export const orders = pgTable(
     quantity: integer('quantity').notNull().default(1),
     serviceType: text('service_type', { enum: ['membership', 'toolKit'] }).notNull(),
     channel: text('channel').notNull(),
-    orderType: text('order_type', {
-      enum: ['automatic', 'manualReplenishment', 'exchange', 'renewal', 'googlePlayAutoRenewal'],
-    }).notNull(),
+    orderType: text('order_type', { enum: ORDER_TYPES }).notNull(),
     status: integer('status').notNull(),
     currency: text('currency', { enum: ['USD', 'CNY'] }).notNull(),
     orderAmount: integer('order_amount').notNull(),
@@ -64,6 +63,8 @@ export const orders = pgTable(
     endDate: timestamp('end_date', { withTimezone: true }),
     /** The redeem code an `exchange` order redeemed. */
     redeemSerialNo: text('redeem_serial_no'),
+    /** A `redeemCodes` order: the days of membership each of its `quantity` codes grants. */
+    codeDays: integer('code_days'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -103,13 +104,18 @@ export const redeemCodes = pgTable(
     redeemedBy: uuid('redeemed_by').references(() => users.id, { onDelete: 'set null' }),
     redeemAccount: text('redeem_account'),
     redeemTime: timestamp('redeem_time', { withTimezone: true }),
+    /** The `redeemCodes` order that bought the code. */
     redeemOrderNo: text('redeem_order_no'),
+    /** The address the buyer last mailed the code to, and when. */
+    handedTo: text('handed_to'),
+    handedAt: timestamp('handed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     // redeem/list: one holder's codes newest first (read backwards), with the tie-breaker
     index('redeem_codes_owner_created_idx').on(t.ownerUserId, t.createdAt, t.serialNo),
     index('redeem_codes_redeemer_idx').on(t.redeemedBy),
+    index('redeem_codes_order_idx').on(t.redeemOrderNo, t.serialNo),
     // Codes match case-insensitively, ignoring dashes and spaces (normalizeRedeemCode).
     uniqueIndex('redeem_codes_match_key').using(
       'btree',
@@ -118,22 +124,24 @@ export const redeemCodes = pgTable(
   ],
 );
 
-/** Orders that bought a batch of redeem codes. */
-export const redeemOrders = pgTable(
-  'redeem_orders',
+/**
+ * What can be bought as redeem codes (docs/product.md#buying-redeem-codes): a goods code and the
+ * days each code grants, at a price per code in each currency, in a quantity range, for anyone
+ * or only for the admins of a company. The orders are `redeemCodes` orders in `orders`.
+ */
+export const redeemOffers = pgTable(
+  'redeem_offers',
   {
-    orderNo: text('order_no').primaryKey(),
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    category: text('category').notNull(),
-    channel: text('channel').notNull(),
-    quantity: integer('quantity').notNull(),
-    currency: text('currency', { enum: ['USD', 'CNY'] }).notNull(),
-    orderAmount: integer('order_amount').notNull(),
-    payAmount: integer('pay_amount').notNull(),
-    refundAmount: integer('refund_amount').notNull().default(0),
-    payTime: timestamp('pay_time', { withTimezone: true }),
-    status: text('status').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    goodsCode: text('goods_code')
+      .notNull()
+      .references(() => goods.code),
+    durationDays: integer('duration_days').notNull(),
+    priceUsd: integer('price_usd').notNull(),
+    priceCny: integer('price_cny').notNull(),
+    minQuantity: integer('min_quantity').notNull().default(1),
+    maxQuantity: integer('max_quantity').notNull().default(500),
+    buyers: text('buyers', { enum: REDEEM_BUYERS }).notNull(),
+    active: integer('active').notNull().default(1),
   },
-  (t) => [index('redeem_orders_user_created_idx').on(t.userId, t.createdAt, t.orderNo)],
+  (t) => [primaryKey({ columns: [t.goodsCode, t.durationDays] })],
 );

@@ -104,6 +104,27 @@ export function createCompanyService(d: Deps) {
     companyInfo,
     inActiveCompany: (userId: string, tx?: DbOrTx) => repo(tx).inActiveCompany(userId),
 
+    /** Whether the user is an owner or admin of a company (who may buy company-only redeem codes). */
+    async isAdmin(userId: string, tx?: DbOrTx): Promise<boolean> {
+      const m = await repo(tx).membership(userId);
+      return m !== null && COMPANY_ADMIN_ROLES.includes(m.role);
+    },
+
+    /**
+     * The member with this address in the admin's company (handing over a redeem code):
+     * 1300001 when the caller is no admin, 2400004 when the address is no member of the company.
+     */
+    async colleagueByEmail(adminUserId: string, email: string, tx?: DbOrTx) {
+      const r = repo(tx);
+      const m = await memberOf(adminUserId, r);
+      if (!COMPANY_ADMIN_ROLES.includes(m.role)) throw new AppError(Code.noPermission);
+      const user = await d.users.findLiveByEmail(email, tx);
+      const theirs = user ? await r.membership(user.id) : null;
+      if (!user || theirs?.companyId !== m.companyId) throw new AppError(Code.redeemRecipientNotMember);
+      const company = await r.companyOfUser(adminUserId);
+      return { user, companyName: company?.companyName ?? '' };
+    },
+
     /** Account deletion: the user leaves their company and gives back their seats. */
     async forgetMember(userId: string, tx: DbOrTx) {
       const r = repo(tx);

@@ -2,7 +2,8 @@
  * Refunds (admin): the whole amount not yet refunded → refunded (5), a
  * part → partially refunded (8). The membership the order granted is
  * shortened in the same transaction: by the refunded share of its
- * remaining length, or entirely for a full refund. For a gateway without
+ * remaining length, or entirely for a full refund; a batch of redeem codes
+ * loses the refunded share of its unused codes (redeem-order-codes.ts). For a gateway without
  * a refund API the money moves in its merchant console and this records it;
  * a Stripe refund is asked of Stripe and recorded when its webhook confirms
  * it (payments.service.ts `refund`).
@@ -13,6 +14,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { MembershipsService } from '../memberships/memberships.service.ts';
+import { assertRefundableCodes, isRedeemCodeOrder, voidRefundedCodes } from '../redeem/redeem-order-codes.ts';
 import { assertTransition } from './order-state.ts';
 import { createOrdersRepo, type OrderRow } from './orders.repo.ts';
 
@@ -37,18 +39,21 @@ export async function recordRefund(
   const from = order.status as TOrderStatus;
   const to = full ? OrderStatus.refunded : OrderStatus.partiallyRefunded;
   assertTransition(from, to);
-  const newEnd = order.userId
-    ? await d.memberships.shorten(
-        {
-          userId: order.userId,
-          sourceType: 'order',
-          sourceId: order.orderNo,
-          fraction: value / refundable,
-          now: at,
-        },
-        tx,
-      )
-    : null;
+  // a batch of redeem codes: the refunded share of its unused codes is voided; a membership is shortened
+  const codes = isRedeemCodeOrder(order) ? await voidRefundedCodes(tx, order, value) : 0;
+  const newEnd =
+    order.userId && !isRedeemCodeOrder(order)
+      ? await d.memberships.shorten(
+          {
+            userId: order.userId,
+            sourceType: 'order',
+            sourceId: order.orderNo,
+            fraction: value / refundable,
+            now: at,
+          },
+          tx,
+        )
+      : null;
   const moved = await createOrdersRepo(tx).moveStatus(order.orderNo, from, to, {
     refundAmount: order.refundAmount + value,
     endDate: newEnd ?? order.endDate,
@@ -59,7 +64,7 @@ export async function recordRefund(
     {
       event: full ? 'order.refunded' : 'order.partiallyRefunded',
       userId: order.userId,
-      detail: { orderNo: order.orderNo, amount: value, currency: order.currency },
+      detail: { orderNo: order.orderNo, amount: value, currency: order.currency, voidedCodes: codes },
     },
     tx,
   );
@@ -74,6 +79,7 @@ export function createOrderRefunds(d: Deps) {
       return d.db.transaction(async (tx) => {
         const order = await createOrdersRepo(tx).lockOrder(orderNo);
         if (!order) throw new AppError(Code.orderNotFound);
+        await assertRefundableCodes(tx, order, amount ?? order.payAmount - order.refundAmount);
         return recordRefund(d, tx, order, amount ?? order.payAmount - order.refundAmount, now());
       });
     },

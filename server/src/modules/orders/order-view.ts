@@ -48,7 +48,7 @@ export function toOrderDetail(row: OrderWithGoods, now: Date): TOrderDetail {
         quantity: o.quantity,
         unitPrice: money(Math.round(o.orderAmount / o.quantity), o.currency),
         amount: money(o.orderAmount, o.currency),
-        durationDays: row.durationDays * o.quantity,
+        durationDays: o.orderType === 'redeemCodes' ? (o.codeDays ?? 0) : row.durationDays * o.quantity,
       },
     ],
   };

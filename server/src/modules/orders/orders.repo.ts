@@ -1,5 +1,5 @@
 import { OrderStatus } from '@ac/protocol/enums';
-import { and, asc, desc, eq, gt, inArray, isNotNull, lte, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, lte, ne, type SQL } from 'drizzle-orm';
 import { boundedTotal, pageWithTotal } from '../../db/bounded-count.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { goods, orders } from '../../db/schema/index.ts';
@@ -13,7 +13,8 @@ const withGoods = { order: orders, goodsName: goods.name, durationDays: goods.du
 export function createOrdersRepo(db: DbOrTx) {
   return {
     async listOrders(userId: string, filter: { status?: number; offset: number; limit: number }) {
-      const conditions: SQL[] = [eq(orders.userId, userId)];
+      // redeem-code orders have their own list (redeem/orders)
+      const conditions: SQL[] = [eq(orders.userId, userId), ne(orders.orderType, 'redeemCodes')];
       if (filter.status !== undefined) conditions.push(eq(orders.status, filter.status));
       const where = and(...conditions);
       const orderBy = [desc(orders.createdAt), desc(orders.orderNo)];

@@ -31,6 +31,11 @@ type Deps = {
   now?: () => Date;
 };
 export type OrderOrigin = { channel: string; ip?: string; requestId?: string };
+/** What an order is for: the rest (number, owner, status, currency, times) is the same for every order. */
+export type OrderSpec = Pick<
+  NewOrder,
+  'goodsCode' | 'quantity' | 'serviceType' | 'orderType' | 'orderAmount' | 'codeDays'
+>;
 
 const CREATE_TRIES = 3;
 const EXPIRE_BATCH = 500;
@@ -39,6 +44,47 @@ export function createOrdersService(d: Deps) {
   const now = d.now ?? (() => new Date());
   const repo = (tx?: DbOrTx) => createOrdersRepo(tx ?? d.db);
   const coupons = createOrderCoupons({ db: d.db, coupons: d.coupons, audit: d.audit, now });
+
+  /** Inserts an unpaid order in the region currency, the coupon held in the same transaction. */
+  async function place(userId: string, spec: OrderSpec, coupon: string | undefined, origin: OrderOrigin, at: Date) {
+    const currency = d.products.currency;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const order = await d.db.transaction(async (tx) => {
+          const created = await repo(tx).insertOrder({
+            ...spec,
+            orderNo: newOrderNo(at),
+            userId,
+            channel: origin.channel,
+            status: OrderStatus.unpaid,
+            currency,
+            payAmount: 0,
+            createdAt: at,
+            updatedAt: at,
+          });
+          // the coupon step: held in this transaction, so a refused coupon leaves no order behind
+          return coupon ? coupons.attach(created, userId, coupon, tx) : created;
+        });
+        await d.audit.record({
+          event: 'order.created',
+          userId,
+          ip: origin.ip,
+          requestId: origin.requestId,
+          detail: {
+            orderNo: order.orderNo,
+            goodsCode: spec.goodsCode,
+            orderType: spec.orderType,
+            amount: spec.orderAmount,
+            currency,
+            coupon: order.couponCode,
+          },
+        });
+        return order;
+      } catch (e) {
+        if (!isUniqueViolation(e) || attempt >= CREATE_TRIES) throw e;
+      }
+    }
+  }
 
   async function ownOrder(userId: string, orderNo: string) {
     const row = await repo().findOrder(orderNo, userId);
@@ -60,44 +106,27 @@ export function createOrdersService(d: Deps) {
     async create(userId: string, req: TOrderCreateRequest, origin: OrderOrigin): Promise<TOrderDetail> {
       const goods = await d.products.purchasable(req.goodsCode);
       await d.companies.assertMayBuy(userId, goods.code);
-      const currency = d.products.currency;
       const at = now();
       const renewing = await d.memberships.liveSpan(userId, goods.code, at);
-      const amount = priceIn(goods, currency) * req.quantity;
-      for (let attempt = 1; ; attempt++) {
-        try {
-          const order = await d.db.transaction(async (tx) => {
-            const created = await repo(tx).insertOrder({
-              orderNo: newOrderNo(at),
-              userId,
-              goodsCode: goods.code,
-              quantity: req.quantity,
-              serviceType: goods.serviceType,
-              channel: origin.channel,
-              orderType: renewing ? 'renewal' : 'automatic',
-              status: OrderStatus.unpaid,
-              currency,
-              orderAmount: amount,
-              payAmount: 0,
-              createdAt: at,
-              updatedAt: at,
-            });
-            // the coupon step: held in this transaction, so a refused coupon leaves no order behind
-            return req.coupon ? coupons.attach(created, userId, req.coupon, tx) : created;
-          });
-          await d.audit.record({
-            event: 'order.created',
-            userId,
-            ip: origin.ip,
-            requestId: origin.requestId,
-            detail: { orderNo: order.orderNo, goodsCode: goods.code, amount, currency, coupon: order.couponCode },
-          });
-          return toOrderDetail({ order, goodsName: goods.name, durationDays: goods.durationDays }, at);
-        } catch (e) {
-          if (!isUniqueViolation(e) || attempt >= CREATE_TRIES) throw e;
-        }
-      }
+      const order = await place(
+        userId,
+        {
+          goodsCode: goods.code,
+          quantity: req.quantity,
+          serviceType: goods.serviceType,
+          orderType: renewing ? 'renewal' : 'automatic',
+          orderAmount: priceIn(goods, d.products.currency) * req.quantity,
+        },
+        req.coupon,
+        origin,
+        at,
+      );
+      return toOrderDetail({ order, goodsName: goods.name, durationDays: goods.durationDays }, at);
     },
+
+    /** An unpaid order of another kind (a batch of redeem codes), with the coupon step and the audit of `create`. */
+    place: (userId: string, spec: OrderSpec, coupon: string | undefined, origin: OrderOrigin) =>
+      place(userId, spec, coupon, origin, now()),
 
     async detail(userId: string, orderNo: string): Promise<TOrderDetail> {
       return toOrderDetail(await ownOrder(userId, orderNo), now());

@@ -21,6 +21,7 @@ import type { OrderRefunds } from '../orders/order-refund.ts';
 import { assertTransition } from '../orders/order-state.ts';
 import type { OrderRow } from '../orders/orders.repo.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
+import { assertRefundableCodes } from '../redeem/redeem-order-codes.ts';
 import type { ApplyDeps, ApplyOutcome } from './payment-apply.ts';
 import { createPaymentsRepo } from './payments.repo.ts';
 import { applyRefundAnswer, gatewayRequest } from './refund-apply.ts';
@@ -57,6 +58,8 @@ export function createGatewayRefunds(d: Deps) {
       if (again) return { request: again, order, repeated: true };
       const value = amount ?? left;
       if (!Number.isSafeInteger(value) || value < 1 || value > left) throw new AppError(Code.refundInvalid);
+      // a batch of redeem codes: open requests count as refunded, and never more codes than are unused
+      await assertRefundableCodes(tx, { ...order, refundAmount: order.refundAmount + sum(open) }, value);
       const full = value + sum(open) === order.payAmount - order.refundAmount;
       assertTransition(order.status as TOrderStatus, full ? OrderStatus.refunded : OrderStatus.partiallyRefunded);
       const request = await requests.insert({

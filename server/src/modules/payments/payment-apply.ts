@@ -2,7 +2,7 @@
  * Applies a verified gateway report to its order in ONE transaction (docs/protocol.md#data-rules):
  * the order row is locked, amount, currency and merchant are checked,
  * the order moves along the state machine (0/6/4 → 1 on payment, 0/6 → 4
- * on failure) and the membership is granted. A payment for an order
+ * on failure) and the membership is granted (or, for a `redeemCodes` order, its codes issued). A payment for an order
  * cancelled before is kept on the order (its pay amount) and recorded as a
  * refund due, for the admin to refund (`orders refund-due`). Repeated and
  * out-of-order reports change nothing: they are recorded and acknowledged.
@@ -18,6 +18,7 @@ import { canTransition, PAID_STATUSES } from '../orders/order-state.ts';
 import { dueAmount } from '../orders/order-view.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { ProductsService } from '../products/products.service.ts';
+import { isRedeemCodeOrder, issueOrderCodes } from '../redeem/redeem-order-codes.ts';
 import { createPaymentsRepo } from './payments.repo.ts';
 
 export type ApplyOutcome = 'granted' | 'duplicate' | 'failed' | 'refundDue' | 'ignored' | 'refunded' | 'refundFailed';
@@ -63,29 +64,30 @@ export async function applyPaymentReport(
     if (r.result === 'paid' && PAID_STATUSES.includes(from)) {
       outcome = 'duplicate';
     } else if (r.result === 'paid' && canTransition(from, OrderStatus.paid) && order.userId) {
-      const goods = await d.products.findGoods(order.goodsCode, tx);
-      const granted = await d.memberships.grant(
-        {
-          userId: order.userId,
-          goodsCode: order.goodsCode,
-          days: (goods?.durationDays ?? 0) * order.quantity,
-          sourceType: 'order',
-          sourceId: order.orderNo,
-          now,
-        },
-        tx,
-      );
+      // what the payment buys: a batch of redeem codes, or the membership
+      let span: { startDate: Date | null; endDate: Date | null } = { startDate: null, endDate: null };
+      if (isRedeemCodeOrder(order)) {
+        await issueOrderCodes(tx, order, now);
+      } else {
+        const goods = await d.products.findGoods(order.goodsCode, tx);
+        const granted = await d.memberships.grant(
+          {
+            userId: order.userId,
+            goodsCode: order.goodsCode,
+            days: (goods?.durationDays ?? 0) * order.quantity,
+            sourceType: 'order',
+            sourceId: order.orderNo,
+            now,
+          },
+          tx,
+        );
+        span = { startDate: granted.startTime, endDate: granted.endTime };
+      }
       const moved = await d.orders.move(
         order.orderNo,
         from,
         OrderStatus.paid,
-        {
-          payAmount: r.amount,
-          payTime: r.paidAt ?? now,
-          startDate: granted.startTime,
-          endDate: granted.endTime,
-          updatedAt: now,
-        },
+        { payAmount: r.amount, payTime: r.paidAt ?? now, ...span, updatedAt: now },
         tx,
       );
       if (!moved) throw new Error(`order ${order.orderNo} changed under its row lock`);

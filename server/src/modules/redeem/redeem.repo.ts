@@ -1,8 +1,8 @@
 import { normalizeRedeemCode } from '@ac/protocol/commerce';
-import { and, count, desc, eq, gt, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { boundedTotal, pageWithTotal } from '../../db/bounded-count.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { goods, redeemCodes, redeemFailures, redeemOrders } from '../../db/schema/index.ts';
+import { goods, orders, redeemCodes, redeemFailures, redeemOffers } from '../../db/schema/index.ts';
 
 export type RedeemTab = 'unused' | 'used' | 'expired';
 export type RedeemCodeRow = typeof redeemCodes.$inferSelect;
@@ -76,25 +76,91 @@ export function createRedeemRepo(db: DbOrTx) {
         .where(and(eq(redeemFailures.userId, userId), gt(redeemFailures.at, since)));
       return row?.n ?? 0;
     },
+    /** The user's `redeemCodes` orders, newest first. */
     async listRedeemOrders(userId: string, page: { offset: number; limit: number }) {
-      const where = eq(redeemOrders.userId, userId);
-      const orderBy = [desc(redeemOrders.createdAt), desc(redeemOrders.orderNo)];
+      const where = and(eq(orders.userId, userId), eq(orders.orderType, 'redeemCodes'))!;
+      const orderBy = [desc(orders.createdAt), desc(orders.orderNo)];
       return pageWithTotal(
         page,
         db
           .select()
-          .from(redeemOrders)
+          .from(orders)
           .where(where)
           .orderBy(...orderBy)
           .limit(page.limit)
           .offset(page.offset),
-        () => boundedTotal(db, { table: redeemOrders, where, orderBy, offset: page.offset }),
+        () => boundedTotal(db, { table: orders, where, orderBy, offset: page.offset }),
       );
     },
-    /** Account deletion: failures go; orders and redeemed codes stay for the books, detached from the person. */
+    /** One of the user's `redeemCodes` orders with its goods name. */
+    async findRedeemOrder(userId: string, orderNo: string) {
+      const [row] = await db
+        .select({ order: orders, goodsName: goods.name })
+        .from(orders)
+        .innerJoin(goods, eq(goods.code, orders.goodsCode))
+        .where(and(eq(orders.orderNo, orderNo), eq(orders.userId, userId), eq(orders.orderType, 'redeemCodes')));
+      return row ?? null;
+    },
+    /** The codes an order bought, in issue order. */
+    async codesOfOrder(orderNo: string) {
+      return db
+        .select()
+        .from(redeemCodes)
+        .where(eq(redeemCodes.redeemOrderNo, orderNo))
+        .orderBy(asc(redeemCodes.createdAt), asc(redeemCodes.serialNo));
+    },
+    async countOrderCodes(orderNo: string, states: State[]) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(redeemCodes)
+        .where(and(eq(redeemCodes.redeemOrderNo, orderNo), inArray(redeemCodes.state, states)));
+      return row?.n ?? 0;
+    },
+    /** Up to `limit` unused or reserved codes of an order, locked, those never handed over first. */
+    async openCodesOfOrder(orderNo: string, limit: number) {
+      return db
+        .select()
+        .from(redeemCodes)
+        .where(and(eq(redeemCodes.redeemOrderNo, orderNo), inArray(redeemCodes.state, ['unused', 'preOccupied'])))
+        .orderBy(sql`${redeemCodes.handedAt} is not null`, desc(redeemCodes.serialNo))
+        .limit(limit)
+        .for('update');
+    },
+    async noteHandOver(serialNo: string, email: string, at: Date) {
+      const [row] = await db
+        .update(redeemCodes)
+        .set({ handedTo: email, handedAt: at })
+        .where(eq(redeemCodes.serialNo, serialNo))
+        .returning();
+      return row ?? null;
+    },
+    /** The offers on sale with their goods. */
+    async offers() {
+      return db
+        .select({ offer: redeemOffers, goodsName: goods.name })
+        .from(redeemOffers)
+        .innerJoin(goods, eq(goods.code, redeemOffers.goodsCode))
+        .where(and(eq(redeemOffers.active, 1), eq(goods.active, 1)))
+        .orderBy(asc(redeemOffers.goodsCode), asc(redeemOffers.durationDays));
+    },
+    async findOffer(goodsCode: string, durationDays: number) {
+      const [row] = await db
+        .select({ offer: redeemOffers, goods })
+        .from(redeemOffers)
+        .innerJoin(goods, eq(goods.code, redeemOffers.goodsCode))
+        .where(
+          and(
+            eq(redeemOffers.goodsCode, goodsCode),
+            eq(redeemOffers.durationDays, durationDays),
+            eq(redeemOffers.active, 1),
+            eq(goods.active, 1),
+          ),
+        );
+      return row ?? null;
+    },
+    /** Account deletion: failures go; redeemed codes stay for the books, detached from the person (orders: the orders module). */
     async forgetUser(userId: string) {
       await db.delete(redeemFailures).where(eq(redeemFailures.userId, userId));
-      await db.update(redeemOrders).set({ userId: null }).where(eq(redeemOrders.userId, userId));
       await db
         .update(redeemCodes)
         .set({ redeemedBy: null, redeemAccount: null })

@@ -7,7 +7,7 @@
 
 import { Code } from '@ac/protocol/codes';
 import type { TRedeemExchangeResponse, TRedeemOrderRow, TRedeemPreviewResponse } from '@ac/protocol/commerce';
-import { OrderStatus, type TCurrency, type TRedeemOrderStatus } from '@ac/protocol/enums';
+import { OrderStatus, type TCurrency } from '@ac/protocol/enums';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addMs, iso, MINUTE } from '../../lib/time.ts';
@@ -19,7 +19,7 @@ import type { UserService } from '../user/user.service.ts';
 import { createRedeemRepo, type RedeemTab } from './redeem.repo.ts';
 import { assertMayRedeem, findRedeemable, type RulesDeps } from './redeem-rules.ts';
 import { assertCodeTransition } from './redeem-state.ts';
-import { toRedeemRow } from './redeem-view.ts';
+import { toRedeemOrderRow, toRedeemRow } from './redeem-view.ts';
 
 export const REDEEM_MAX_FAILURES = 10;
 export const REDEEM_FAILURE_WINDOW_MS = 15 * MINUTE;
@@ -154,19 +154,7 @@ export function createRedeemService(d: Deps) {
         offset: (page.pageNo - 1) * page.pageSize,
         limit: page.pageSize,
       });
-      const money = (amount: number, currency: TCurrency) => ({ amount, currency });
-      const out: TRedeemOrderRow[] = rows.map((o) => ({
-        orderNo: o.orderNo,
-        orderTime: iso(o.createdAt),
-        category: o.category,
-        channel: o.channel,
-        quantity: o.quantity,
-        orderAmount: money(o.orderAmount, o.currency),
-        payAmount: money(o.payAmount, o.currency),
-        payTime: iso(o.payTime),
-        status: o.status as TRedeemOrderStatus,
-        refundAmount: money(o.refundAmount, o.currency),
-      }));
+      const out: TRedeemOrderRow[] = rows.map(toRedeemOrderRow);
       return { rows: out, total, ...page };
     },
 

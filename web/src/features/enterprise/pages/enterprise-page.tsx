@@ -1,10 +1,13 @@
-/** My enterprise: the company, its seats and, for a company admin, the members. */
+/** My enterprise: the company, its seats and, for a company admin, the members and buying redeem codes for them. */
 import { errorCode } from '@ac/client';
 import { Code } from '@ac/protocol/codes';
-import { Result, Space, Spin } from 'antd';
+import { COMPANY_ADMIN_ROLES } from '@ac/protocol/enums';
+import { Button, Result, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { QueryErrorAlert } from '@/components/query-error-alert';
+import { paths } from '@/config/paths';
 import { useCompanyOverview } from '../api/get-company-overview';
 import { CompanySummary } from '../components/company-summary';
 import { MembersCard } from '../components/members-card';
@@ -14,7 +17,17 @@ export function EnterprisePage() {
   const overview = useCompanyOverview();
   return (
     <>
-      <PageHeader title={t('enterprise.pageTitle')} description={t('enterprise.pageDescription')} />
+      <PageHeader
+        title={t('enterprise.pageTitle')}
+        description={t('enterprise.pageDescription')}
+        extra={
+          overview.data && COMPANY_ADMIN_ROLES.includes(overview.data.role) ? (
+            <Link to={`${paths.redeemCodeOrder.getHref()}?buy=1`} data-testid="enterprise-buy-codes">
+              <Button>{t('enterprise.buyCodes')}</Button>
+            </Link>
+          ) : null
+        }
+      />
       {errorCode(overview.error) === Code.notCompanyMember ? (
         <Result status="info" title={t('enterprise.noCompany')} data-testid="no-company" />
       ) : (

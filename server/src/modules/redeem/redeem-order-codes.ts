@@ -1,0 +1,87 @@
+/**
+ * The codes of a `redeemCodes` order (docs/decisions/0027-buying-redeem-codes.md), each step in
+ * the caller's transaction under the order's row lock: issued when its payment is applied (the
+ * same transaction that moves the order to paid, so a repeated report finds it paid and issues
+ * nothing), voided when it is refunded (the refunded share of the codes, unused ones only).
+ */
+import { Code } from '@ac/protocol/codes';
+import type { DbOrTx } from '../../db/client.ts';
+import type { orders, redeemCodes } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { addMs, DAY } from '../../lib/time.ts';
+import { createRedeemRepo, type RedeemCodeRow } from './redeem.repo.ts';
+import { generateRedeemCode, newSerialNo } from './redeem-code.ts';
+import { assertCodeTransition } from './redeem-state.ts';
+
+type Order = typeof orders.$inferSelect;
+
+/** How long a bought code can be redeemed, from its issue. */
+export const BOUGHT_CODE_VALID_DAYS = 365;
+const MAX_ROUNDS = 20;
+
+export const isRedeemCodeOrder = (o: Pick<Order, 'orderType'>) => o.orderType === 'redeemCodes';
+
+/** Issues the order's `quantity` codes (source paidPurchase, held by the buyer, tied to the order). */
+export async function issueOrderCodes(tx: DbOrTx, order: Order, at: Date): Promise<RedeemCodeRow[]> {
+  if (!order.codeDays) throw new Error(`redeem-code order ${order.orderNo} has no code duration`);
+  const repo = createRedeemRepo(tx);
+  const row = (): typeof redeemCodes.$inferInsert => ({
+    serialNo: newSerialNo(at),
+    code: generateRedeemCode(),
+    goodsCode: order.goodsCode,
+    kind: 'personal',
+    state: 'unused',
+    source: 'paidPurchase',
+    durationDays: order.codeDays!,
+    validFrom: at,
+    validTo: addMs(at, BOUGHT_CODE_VALID_DAYS * DAY),
+    ownerUserId: order.userId,
+    redeemOrderNo: order.orderNo,
+    createdAt: at,
+  });
+  const issued: RedeemCodeRow[] = [];
+  for (let round = 0; issued.length < order.quantity; round++) {
+    if (round >= MAX_ROUNDS) throw new Error('could not draw unique redeem codes');
+    const want = order.quantity - issued.length;
+    issued.push(...(await repo.insertCodes(Array.from({ length: want }, row))));
+  }
+  return issued;
+}
+
+/** How many codes a refunded total stands for: the refunded share of the paid amount, rounded down. */
+export function codesRefunded(order: Pick<Order, 'quantity' | 'payAmount'>, refundedTotal: number): number {
+  if (order.payAmount <= 0) return order.quantity;
+  return Math.min(order.quantity, Math.floor((refundedTotal * order.quantity) / order.payAmount));
+}
+
+/** How many more codes a refund of `value` voids, and how many unused codes are there to void. */
+async function voidPlan(tx: DbOrTx, order: Order, value: number) {
+  const repo = createRedeemRepo(tx);
+  const target = codesRefunded(order, order.refundAmount + value);
+  const voided = await repo.countOrderCodes(order.orderNo, ['void']);
+  return { repo, want: Math.max(0, target - voided) };
+}
+
+/** An admin refund of `value` must not void more codes than are still unused (2400006). */
+export async function assertRefundableCodes(tx: DbOrTx, order: Order, value: number): Promise<void> {
+  if (!isRedeemCodeOrder(order)) return;
+  const { repo, want } = await voidPlan(tx, order, value);
+  if (want > (await repo.countOrderCodes(order.orderNo, ['unused', 'preOccupied']))) {
+    throw new AppError(Code.redeemRefundBeyondUnused);
+  }
+}
+
+/**
+ * Voids the codes a refund of `value` stands for: unused (or reserved) ones, those never handed
+ * over first; a redeemed code is never voided. Answers how many were voided.
+ */
+export async function voidRefundedCodes(tx: DbOrTx, order: Order, value: number): Promise<number> {
+  const { repo, want } = await voidPlan(tx, order, value);
+  if (want === 0) return 0;
+  let voided = 0;
+  for (const code of await repo.openCodesOfOrder(order.orderNo, want)) {
+    assertCodeTransition(code.state, 'void');
+    if (await repo.moveState(code.serialNo, code.state, 'void')) voided++;
+  }
+  return voided;
+}
