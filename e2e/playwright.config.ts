@@ -23,6 +23,18 @@ const chromium = {
 };
 
 const desktop = { viewport: { width: 1440, height: 900 } };
+
+/** The journeys the pg-us / pg-cn projects run on PostgreSQL: their files, and the tests in them by title. */
+const PG_JOURNEYS = {
+  files: [
+    'session/log-in.spec.ts',
+    'commerce/buy-membership.spec.ts',
+    'commerce/cancel-order.spec.ts',
+    'profile/change-password.spec.ts',
+  ],
+  titles:
+    /logs in with a password|logs in with a code|buys a membership through the sandbox|cancels an unpaid order|changes the password with the current one/,
+};
 const phone = {
   viewport: { width: 390, height: 844 },
   userAgent: devices['iPhone 13'].userAgent,
@@ -62,6 +74,16 @@ export default defineConfig({
       grep: /@h5|@responsive/,
       grepInvert: /@us-only/,
     },
+    // The session, commerce and profile journeys again on PostgreSQL (the us-pg / cn-pg servers),
+    // where transactions really run side by side: one journey of each, at desktop width, so the
+    // run grows by about ten tests instead of doubling (docs/decisions/0032-e2e-on-postgresql.md).
+    ...(['us', 'cn'] as const).map((region) => ({
+      name: `pg-${region}`,
+      use: { ...desktop, baseURL: `${servers[region === 'us' ? 'usPg' : 'cnPg'].url}/` },
+      testMatch: PG_JOURNEYS.files,
+      grep: PG_JOURNEYS.titles,
+      grepInvert: region === 'us' ? /@h5|@cn-only/ : /@h5|@us-only/,
+    })),
   ],
   webServer: [
     {
