@@ -6,6 +6,7 @@
  */
 import { defineConfig, devices } from '@playwright/test';
 import { OAUTH_FAKE } from './support/oauth-fake-config.ts';
+import { SERVERS_READY_PORT } from './support/ports.ts';
 import { logged, OIDC, servers } from './support/servers.ts';
 import { SMS_FAKE } from './support/sms-fake-config.ts';
 import { SMTP_SINK } from './support/smtp-sink-config.ts';
@@ -132,14 +133,15 @@ export default defineConfig({
       stdout: 'ignore',
       stderr: 'pipe',
     },
-    ...Object.values(servers).map((s) => ({
-      command: s.command,
-      url: `${s.url}/dict.json`,
+    {
+      // the product servers of support/servers.ts, started side by side instead of one after another
+      command: 'npx tsx e2e/support/start-servers.ts',
+      url: `http://127.0.0.1:${SERVERS_READY_PORT}/`,
       cwd: '..',
-      timeout: 120_000,
+      timeout: 240_000,
       reuseExistingServer: !process.env.CI,
-      stdout: 'ignore' as const,
-      stderr: 'pipe' as const,
-    })),
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
   ],
 });
