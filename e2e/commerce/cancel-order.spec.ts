@@ -5,6 +5,8 @@ import { logInAsDemo, regionOf } from '../support/demo.ts';
 import { createFreshUser } from '../support/fresh-user.ts';
 
 test('cancels an unpaid order after confirming, in the region currency', async ({ page, baseURL }) => {
+  // registering the fresh account adds a mail and its activation: two minutes on a busy machine
+  test.setTimeout(120_000);
   // a fresh account: the demo user's orders stay as they are
   const user = await createFreshUser(new URL(baseURL!).origin, regionOf(baseURL));
   await logInAs(page, user.account, user.password, '/products');

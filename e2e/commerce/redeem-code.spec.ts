@@ -6,6 +6,8 @@ import { createFreshUser } from '../support/fresh-user.ts';
 import { servers } from '../support/servers.ts';
 
 test('redeems a code through the confirmation dialog and finds it in the Used tab', async ({ page, baseURL }) => {
+  // a fresh account and the admin command line first: two minutes on a busy machine
+  test.setTimeout(120_000);
   // a code and an account of its own (made on the region's PostgreSQL node, where the admin command line
   // runs beside the server): the demo codes and user stay as they are, and a retry has a code to redeem
   const region = regionOf(baseURL);
