@@ -50,4 +50,6 @@ const projects = [
   },
 ];
 
-export default defineConfig({ test: { projects } });
+// Two workers even on a 2-core machine (vitest's default there is one): server test files spend
+// much of their time waiting on PostgreSQL, child processes and local fakes (docs/decisions/0032-*).
+export default defineConfig({ test: { projects, maxWorkers: 2 } });
