@@ -1,4 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { databaseTestFiles } from './server/test/database-test-files.ts';
 
 const serverTests = {
   root: 'server',
@@ -20,8 +22,20 @@ const projects = [
     },
   },
   { test: { name: 'server', ...serverTests } },
-  // The same server suite again on a real PostgreSQL server when one is given.
-  ...(process.env.TEST_DATABASE_URL ? [{ test: { name: 'server-pg', ...serverTests, env: { TEST_DB: 'pg' } } }] : []),
+  // The server suite's files that touch the database again on a real PostgreSQL server when one is
+  // given (the pure-logic files prove nothing more there: server/test/database-test-files.ts).
+  ...(process.env.TEST_DATABASE_URL
+    ? [
+        {
+          test: {
+            name: 'server-pg',
+            ...serverTests,
+            include: databaseTestFiles(fileURLToPath(new URL('./server', import.meta.url))),
+            env: { TEST_DB: 'pg' },
+          },
+        },
+      ]
+    : []),
   {
     extends: './web/vite.config.ts',
     test: {
@@ -36,4 +50,6 @@ const projects = [
   },
 ];
 
-export default defineConfig({ test: { projects } });
+// Two workers even on a 2-core machine (vitest's default there is one): server test files spend
+// much of their time waiting on PostgreSQL, child processes and local fakes (docs/decisions/0032-*).
+export default defineConfig({ test: { projects, maxWorkers: 2 } });

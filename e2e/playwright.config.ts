@@ -7,6 +7,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { OAUTH_FAKE } from './support/oauth-fake-config.ts';
 import { PAYPAL } from './support/paypal-config.ts';
+import { SERVERS_READY_PORT } from './support/ports.ts';
 import { logged, OIDC, servers } from './support/servers.ts';
 import { SMS_FAKE } from './support/sms-fake-config.ts';
 import { SMTP_SINK } from './support/smtp-sink-config.ts';
@@ -24,6 +25,18 @@ const chromium = {
 };
 
 const desktop = { viewport: { width: 1440, height: 900 } };
+
+/** The journeys the pg-us / pg-cn projects run on PostgreSQL: their files, and the tests in them by title. */
+const PG_JOURNEYS = {
+  files: [
+    'session/log-in.spec.ts',
+    'commerce/buy-membership.spec.ts',
+    'commerce/cancel-order.spec.ts',
+    'profile/change-password.spec.ts',
+  ],
+  titles:
+    /logs in with a password|logs in with a code|buys a membership through the sandbox|cancels an unpaid order|changes the password with the current one/,
+};
 const phone = {
   viewport: { width: 390, height: 844 },
   userAgent: devices['iPhone 13'].userAgent,
@@ -63,6 +76,16 @@ export default defineConfig({
       grep: /@h5|@responsive/,
       grepInvert: /@us-only/,
     },
+    // The session, commerce and profile journeys again on PostgreSQL (the us-pg / cn-pg servers),
+    // where transactions really run side by side: one journey of each, at desktop width, so the
+    // run grows by about ten tests instead of doubling (docs/decisions/0032-e2e-on-postgresql.md).
+    ...(['us', 'cn'] as const).map((region) => ({
+      name: `pg-${region}`,
+      use: { ...desktop, baseURL: `${servers[region === 'us' ? 'usPg' : 'cnPg'].url}/` },
+      testMatch: PG_JOURNEYS.files,
+      grep: PG_JOURNEYS.titles,
+      grepInvert: region === 'us' ? /@h5|@cn-only/ : /@h5|@us-only/,
+    })),
   ],
   webServer: [
     {
@@ -121,14 +144,15 @@ export default defineConfig({
       stdout: 'ignore',
       stderr: 'pipe',
     },
-    ...Object.values(servers).map((s) => ({
-      command: s.command,
-      url: `${s.url}/dict.json`,
+    {
+      // the product servers of support/servers.ts, started side by side instead of one after another
+      command: 'npx tsx e2e/support/start-servers.ts',
+      url: `http://127.0.0.1:${SERVERS_READY_PORT}/`,
       cwd: '..',
-      timeout: 120_000,
+      timeout: 240_000,
       reuseExistingServer: !process.env.CI,
-      stdout: 'ignore' as const,
-      stderr: 'pipe' as const,
-    })),
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
   ],
 });

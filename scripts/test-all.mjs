@@ -8,6 +8,11 @@
  * With STAGE_TIMINGS_FILE set (.ci/run sets it), each stage's line is
  * appended to that file instead and the caller prints the whole table, its
  * own install steps included (`node scripts/test-all.mjs --report <file>`).
+ *
+ * Without TEST_DATABASE_URL the server suite runs on PGlite only, which runs
+ * one transaction at a time: the concurrency tests (races of redeem, payment,
+ * cancel, refunds) then prove nothing. That is said loudly before the unit
+ * stage and after the table, and the unit stage's row says it was skipped.
  */
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
@@ -54,15 +59,37 @@ if (process.argv[2] === '--report') {
   process.exit(0);
 }
 
+const PG_SKIPPED = !process.env.TEST_DATABASE_URL;
+const PG_SKIPPED_NOTE = 'server-pg SKIPPED (no TEST_DATABASE_URL)';
+function pgSkippedBanner() {
+  const bar = '!'.repeat(78);
+  console.log(
+    [
+      '',
+      bar,
+      '!!  TEST_DATABASE_URL is not set: the server suite runs on PGlite ONLY.',
+      '!!  The PostgreSQL project (server-pg) is SKIPPED, and with it the only runs',
+      '!!  of the concurrency tests that prove anything (PGlite runs one transaction',
+      '!!  at a time). CI (.ci/run) sets it; locally:',
+      '!!    TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm test',
+      bar,
+      '',
+    ].join('\n'),
+  );
+}
+
 const file = process.env.STAGE_TIMINGS_FILE;
 const rows = [];
 let failed = 0;
 for (const [name, command] of stages) {
   console.log(`\n== ${name}: ${command}`);
+  const pgSkipped = name === 'unit' && PG_SKIPPED;
+  if (pgSkipped) pgSkippedBanner();
   const started = Date.now();
   const run = spawnSync(command, { stdio: 'inherit', shell: true });
   const status = run.status ?? 1;
-  const row = [name, seconds(Date.now() - started), status === 0 ? 'ok' : `FAILED (exit ${status})`];
+  const result = status === 0 ? 'ok' : `FAILED (exit ${status})`;
+  const row = [name, seconds(Date.now() - started), pgSkipped ? `${result}, ${PG_SKIPPED_NOTE}` : result];
   rows.push(row);
   if (file) appendFileSync(file, `${row.join('\t')}\n`);
   if (status !== 0) {
@@ -75,4 +102,5 @@ for (const [name] of stages.slice(rows.length)) {
   if (file) appendFileSync(file, `${name}\t0\tnot run\n`);
 }
 if (!file) console.log(table(rows));
+if (PG_SKIPPED && rows.some(([name, , result]) => name === 'unit' && result !== 'not run')) pgSkippedBanner();
 process.exit(failed);

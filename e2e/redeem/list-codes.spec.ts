@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { logInAsDemo } from '../support/demo.ts';
 
-// e2e/commerce/redeem-code.spec.ts redeems DEMO-UNUSED-0001 meanwhile: it may be in Unused or Used.
 test('my redeem codes are split into unused, used and expired tabs', async ({ page }) => {
   await logInAsDemo(page, '/myExchange');
   const tabs = page.getByTestId('redeem-tabs');

@@ -25,10 +25,19 @@ export async function createOrder(page: Page, goodsCode: string, symbol: string)
   return orderNo!;
 }
 
-/** A date one year after `from` (or today), as the product centre shows it. */
-export function oneYearAfter(from: string | null): string {
-  const start = from && new Date(from) > new Date() ? new Date(`${from}T12:00:00`) : new Date();
-  const end = new Date(start.getTime() + 365 * 24 * 3600 * 1000);
+/**
+ * The dates one year (365 days) after a day between `since` and now, as the
+ * product centre shows them: what a membership bought or confirmed meanwhile
+ * may end on. More than one when the spec ran across midnight, so a spec never
+ * fails because the wall clock turned a day while it ran.
+ */
+export function oneYearFrom(since: Date): RegExp {
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${end.getFullYear()}-${pad(end.getMonth() + 1)}-${pad(end.getDate())}`;
+  const day = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  const dates = new Set<string>();
+  const YEAR = 365 * 24 * 3600 * 1000;
+  for (let t = since.getTime(); t < Date.now() + 24 * 3600 * 1000; t += 12 * 3600 * 1000) {
+    dates.add(day(new Date(Math.min(t, Date.now()) + YEAR)));
+  }
+  return new RegExp(`^(${[...dates].join('|')})$`);
 }

@@ -12,8 +12,10 @@ export async function signInAtProvider(page: Page, login: string) {
   await page.locator('input[name="login"]').fill(login);
   await page.locator('input[name="password"]').fill('any');
   await page.locator('button[type="submit"]').click();
+  // the provider asks for consent the first time only: wait for its page or for the way back to us
   const consent = page.getByRole('button', { name: /continue/i });
-  if (await consent.isVisible({ timeout: 5_000 }).catch(() => false)) await consent.click();
+  await expect.poll(async () => (await consent.isVisible()) || !page.url().startsWith(OIDC.issuer)).toBe(true);
+  if (await consent.isVisible()) await consent.click();
 }
 
 /** Signs in at the fake of a native provider (WeChat's QR page, Facebook's dialog) as `login` and allows the app. */

@@ -5,8 +5,10 @@
  * verified with the application's public key), and the biz_content parameters. It answers
  * Alipay's shapes — `{"<method>_response":{code, msg, sub_code, sub_msg, …}, "sign"}` with the
  * inner JSON signed by the Alipay key pair — for alipay.trade.refund (idempotent by
- * out_request_no, fund_change Y/N, its refusals) and alipay.trade.fastpay.refund.query.
- * `signLikeAlipay` signs notifications the way Alipay does.
+ * out_request_no, fund_change Y/N, its refusals), alipay.trade.fastpay.refund.query and
+ * alipay.trade.query (the trade's status, as reconciliation asks it). `state.forgeAnswers`
+ * alters the next answers after signing them (a trade still waiting reads as paid), as a
+ * man in the middle would. `signLikeAlipay` signs notifications the way Alipay does.
  */
 import { createSign, createVerify, type KeyObject, randomInt } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
@@ -31,7 +33,15 @@ const yuan = (n: number) => `${Math.floor(n / 100)}.${String(n % 100).padStart(2
 const beijing = (d = new Date()) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
 
 type Refund = { amount: number; at: string };
-type Trade = { tradeNo: string; total: number; refunded: number; refunds: Map<string, Refund> };
+type TradeStatus = 'WAIT_BUYER_PAY' | 'TRADE_SUCCESS';
+type Trade = {
+  tradeNo: string;
+  total: number;
+  refunded: number;
+  refunds: Map<string, Refund>;
+  status: TradeStatus;
+  paidAt: string | null;
+};
 type Inner = Record<string, unknown>;
 
 const failed = (sub_code: string, sub_msg: string, code = '40004', msg = 'Business Failed'): Inner => ({
@@ -53,7 +63,15 @@ export async function startFakeAlipay(o: { appId: string; appPublicKey: KeyObjec
   const trades = new Map<string, Trade>();
   /** Every refund call as it arrived (verified or not). */
   const calls: { method: string; biz: Inner; verified: boolean }[] = [];
-  const state = { balance: Number.POSITIVE_INFINITY, finished: new Set<string>(), loseAnswers: 0, systemErrors: 0 };
+  /** Every alipay.trade.query as it arrived. */
+  const queries: { biz: Inner; verified: boolean }[] = [];
+  const state = {
+    balance: Number.POSITIVE_INFINITY,
+    finished: new Set<string>(),
+    loseAnswers: 0,
+    systemErrors: 0,
+    forgeAnswers: 0,
+  };
 
   function refund(biz: Inner): Inner {
     const trade = trades.get(String(biz.out_trade_no ?? ''));
@@ -108,6 +126,21 @@ export async function startFakeAlipay(o: { appId: string; appPublicKey: KeyObjec
     };
   }
 
+  function query(biz: Inner): Inner {
+    const trade = trades.get(String(biz.out_trade_no ?? ''));
+    if (!trade) return failed('ACQ.TRADE_NOT_EXIST', '交易不存在');
+    return {
+      code: '10000',
+      msg: 'Success',
+      trade_no: trade.tradeNo,
+      out_trade_no: biz.out_trade_no,
+      buyer_logon_id: '159****5620',
+      trade_status: trade.status,
+      total_amount: yuan(trade.total),
+      ...(trade.paidAt ? { send_pay_date: trade.paidAt } : {}),
+    };
+  }
+
   const server = createServer(async (req, res) => {
     const params: Record<string, string> = Object.fromEntries(new URL(req.url ?? '/', 'http://x').searchParams);
     Object.assign(params, Object.fromEntries(new URLSearchParams(await readBody(req))));
@@ -132,35 +165,50 @@ export async function startFakeAlipay(o: { appId: string; appPublicKey: KeyObjec
     if (!verified) inner = failed('isv.invalid-signature', '验签出错', '40002', 'Invalid Arguments');
     else if (method === 'alipay.trade.refund') inner = refund(biz);
     else if (method === 'alipay.trade.fastpay.refund.query') inner = refundQuery(biz);
+    else if (method === 'alipay.trade.query') inner = query(biz);
     else inner = failed('isv.invalid-method', '不存在的方法名', '40002', 'Invalid Arguments');
     if (method === 'alipay.trade.refund' || method === 'alipay.trade.fastpay.refund.query') {
       calls.push({ method, biz, verified });
     }
+    if (method === 'alipay.trade.query') queries.push({ biz, verified });
     if (method === 'alipay.trade.refund' && state.loseAnswers > 0) {
       // the refund is made, its answer is lost on the way (a proxy's timeout)
       state.loseAnswers -= 1;
       res.writeHead(504, { 'content-type': 'text/plain' }).end('gateway timeout');
       return;
     }
-    const text = JSON.stringify(inner);
-    const sign = createSign('RSA-SHA256').update(text, 'utf8').sign(o.alipayPrivateKey, 'base64');
+    const signed = JSON.stringify(inner);
+    const sign = createSign('RSA-SHA256').update(signed, 'utf8').sign(o.alipayPrivateKey, 'base64');
+    let text = signed;
+    if (state.forgeAnswers > 0) {
+      state.forgeAnswers -= 1;
+      text = JSON.stringify({ ...inner, ...(inner.trade_status ? { trade_status: 'TRADE_SUCCESS' } : {}), msg: 'OK' });
+    }
     res.writeHead(200, { 'content-type': 'text/html;charset=utf-8' });
     res.end(`{"${method.replaceAll('.', '_')}_response":${text},"sign":"${sign}"}`);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/gateway.do`;
 
+  function open(orderNo: string, total: number, status: TradeStatus) {
+    const tradeNo = `2026${String(randomInt(1e9)).padStart(9, '0')}22001400000${String(randomInt(1e6)).padStart(6, '0')}`;
+    const paidAt = status === 'TRADE_SUCCESS' ? beijing() : null;
+    trades.set(orderNo, { tradeNo, total, refunded: 0, refunds: new Map(), status, paidAt });
+    return tradeNo;
+  }
+
   return {
     url,
     trades,
     calls,
+    queries,
     state,
     /** The buyer pays `total` fen for our order: Alipay's trade exists; answers its trade_no. */
     pay(orderNo: string, total: number) {
-      const tradeNo = `2026${String(randomInt(1e9)).padStart(9, '0')}22001400000${String(randomInt(1e6)).padStart(6, '0')}`;
-      trades.set(orderNo, { tradeNo, total, refunded: 0, refunds: new Map() });
-      return tradeNo;
+      return open(orderNo, total, 'TRADE_SUCCESS');
     },
+    /** The buyer has opened the payment of our order but not paid yet (WAIT_BUYER_PAY). */
+    open: (orderNo: string, total: number) => open(orderNo, total, 'WAIT_BUYER_PAY'),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

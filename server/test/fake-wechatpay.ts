@@ -103,6 +103,8 @@ export async function startFakeWechatPay(k: WechatKeys, deliver: WechatDeliver) 
     systemErrors: 0,
     outcome: 'SUCCESS' as 'SUCCESS' | 'ABNORMAL',
     notify: true,
+    /** The next answers are altered after signing (an unpaid trade reads as paid), as a man in the middle would. */
+    forgeAnswers: 0,
   };
   let pending: Promise<unknown> = Promise.resolve();
 
@@ -176,8 +178,15 @@ export async function startFakeWechatPay(k: WechatKeys, deliver: WechatDeliver) 
 
   function answer(res: ServerResponse, status: number, payload: unknown) {
     const body = status === 204 ? '' : JSON.stringify(payload);
-    res.writeHead(status, { 'content-type': 'application/json', ...platformHeaders(body, k.platformKey) });
-    res.end(body);
+    const headers = platformHeaders(body, k.platformKey);
+    let sent = body;
+    if (state.forgeAnswers > 0 && payload && typeof payload === 'object') {
+      state.forgeAnswers -= 1;
+      const forged = { ...(payload as Record<string, unknown>), trade_state: 'SUCCESS', transaction_id: '4200forged' };
+      sent = JSON.stringify({ ...forged, success_time: new Date().toISOString() });
+    }
+    res.writeHead(status, { 'content-type': 'application/json', ...headers });
+    res.end(sent);
   }
 
   function route(method: string, path: string, p: Record<string, unknown>): [number, unknown] {

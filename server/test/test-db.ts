@@ -1,37 +1,23 @@
 /**
  * A fresh database per test file: PGlite from the migrated snapshot, or,
  * when the project runs with TEST_DB=pg, a new database on the PostgreSQL
- * server of TEST_DATABASE_URL (migrated, dropped at the end).
+ * server of TEST_DATABASE_URL, created from the migrated template
+ * (test/global-setup.ts) and dropped at the end.
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.ts';
+import { adminQuery, databaseUrl } from './pg-admin.ts';
 
 export const onPostgres = process.env.TEST_DB === 'pg';
 
-async function adminQuery(sql: string) {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 export async function openTestDatabase(): Promise<Database> {
   if (onPostgres) {
-    const url = process.env.TEST_DATABASE_URL;
-    if (!url) throw new Error('TEST_DB=pg needs TEST_DATABASE_URL');
     const name = `ac_test_${randomBytes(6).toString('hex')}`;
-    await adminQuery(`create database ${name}`);
-    const dbUrl = new URL(url);
-    dbUrl.pathname = `/${name}`;
-    const database = await openDatabase({ kind: 'postgres', url: dbUrl.toString(), poolSize: 20 });
-    await database.migrate();
+    await adminQuery(`create database ${name} template ${inject('pgTemplate')}`);
+    const database = await openDatabase({ kind: 'postgres', url: databaseUrl(name), poolSize: 20 });
     return {
       ...database,
       async close() {

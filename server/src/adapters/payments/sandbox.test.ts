@@ -1,31 +1,23 @@
-import { createServer } from 'node:net';
 import { calls } from '@ac/protocol/calls';
 import type { TOrderDetail, TOrderPayResponse, TOrderPayStateResponse } from '@ac/protocol/commerce';
 import { httpPaths, payNotifyPath } from '@ac/protocol/http-paths';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, commerceEnv, createAccount, SANDBOX_SECRET } from '../../../test/commerce-fixtures.ts';
+import { deadPort, holdPort } from '../../../test/held-port.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { sandboxPayments } from '../../db/schema/index.ts';
 import { createSandboxRepo } from './sandbox.repo.ts';
 import { createSandboxNotifier, MAX_ATTEMPTS, RETRY_DELAYS_MS } from './sandbox-notifier.ts';
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 let t: TestApp;
 let buyer: Account;
 let base: string;
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
+  const port = await holdPort();
+  base = port.url;
   t = await createTestApp({ env: { ...commerceEnv, PUBLIC_URL: base } });
-  await t.app.listen({ port, host: '127.0.0.1' });
+  await port.serve(t.app);
   buyer = await createAccount(t);
 });
 afterAll(() => t.close());
@@ -126,9 +118,9 @@ describe('sandbox notifier', () => {
       method: 'page',
     });
     await repo.decide(tradeNo, 'paid', new Date());
-    const closedPort = await freePort();
+    const dead = await deadPort();
     const notifier = createSandboxNotifier({
-      notifyUrl: `http://127.0.0.1:${closedPort}${payNotifyPath('sandbox')}`,
+      notifyUrl: `${dead.url}${payNotifyPath('sandbox')}`,
       secret: SANDBOX_SECRET,
       repo,
       log: t.app.log,
@@ -143,5 +135,6 @@ describe('sandbox notifier', () => {
     expect(notifier.pending()).toBeGreaterThan(0);
     await notifier.close();
     expect(notifier.pending()).toBe(0);
+    await dead.close();
   });
 });

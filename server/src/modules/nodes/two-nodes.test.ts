@@ -4,25 +4,17 @@
  * sent to that node by the other (0300069, then getnodeByDealer).
  */
 
-import { createServer } from 'node:net';
 import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TGetNodeByDealerResponse } from '@ac/protocol/registration';
 import type { TServerNode } from '@ac/protocol/session';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deadPort, holdPort } from '../../../test/held-port.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { users } from '../../db/schema/index.ts';
 import { DEMO_EMAIL } from '../../seed/demo.ts';
 import { createPeerLookup } from './peer-lookup.ts';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 let a: TestApp;
 let b: TestApp;
@@ -32,17 +24,17 @@ const password = 'Tulip-Orbit-42';
 const NODE_SECRET = 'a-node-secret-of-at-least-32-characters';
 
 beforeAll(async () => {
-  const [portA, portB] = [await freePort(), await freePort()];
-  urlA = `http://127.0.0.1:${portA}`;
-  urlB = `http://127.0.0.1:${portB}`;
+  const [portA, portB] = [await holdPort(), await holdPort()];
+  urlA = portA.url;
+  urlB = portB.url;
   const SERVER_NODES = JSON.stringify([
     { code: 'eu', name: 'Europe', region: 'us', url: urlA },
     { code: 'asia', name: 'Asia', region: 'us', url: urlB },
   ]);
   a = await createTestApp({ demo: true, env: { NODE_CODE: 'eu', PUBLIC_URL: urlA, SERVER_NODES, NODE_SECRET } });
   b = await createTestApp({ env: { NODE_CODE: 'asia', PUBLIC_URL: urlB, SERVER_NODES, NODE_SECRET } });
-  await a.app.listen({ port: portA, host: '127.0.0.1' });
-  await b.app.listen({ port: portB, host: '127.0.0.1' });
+  await portA.serve(a.app);
+  await portB.serve(b.app);
 });
 afterAll(async () => {
   await a?.close();
@@ -127,7 +119,8 @@ describe('two server nodes', () => {
 
 describe('an unreachable node', () => {
   it('counts as not knowing the account', async () => {
-    const down = `http://127.0.0.1:${await freePort()}`;
+    const dead = await deadPort();
+    const down = dead.url;
     const SERVER_NODES = JSON.stringify([{ code: 'gone', name: 'Gone', region: 'cn', url: down }]);
     const c = await createTestApp({ env: { NODE_CODE: 'solo', SERVER_NODES, NODE_SECRET } });
     try {
@@ -141,6 +134,7 @@ describe('an unreachable node', () => {
       ]);
     } finally {
       await c.close();
+      await dead.close();
     }
   });
 });
@@ -150,22 +144,22 @@ describe('nodes sharing NODE_SECRET', () => {
   let d: TestApp;
   let urlD: string;
   beforeAll(async () => {
-    const [portC, portD] = [await freePort(), await freePort()];
-    urlD = `http://127.0.0.1:${portD}`;
+    const [portC, portD] = [await holdPort(), await holdPort()];
+    urlD = portD.url;
     const SERVER_NODES = JSON.stringify([
-      { code: 'c', name: 'C', region: 'us', url: `http://127.0.0.1:${portC}` },
-      { code: 'd', name: 'D', region: 'us', url: `http://127.0.0.1:${portD}` },
+      { code: 'c', name: 'C', region: 'us', url: portC.url },
+      { code: 'd', name: 'D', region: 'us', url: portD.url },
     ]);
-    const env = (code: string, port: number) => ({
+    const env = (code: string, url: string) => ({
       NODE_CODE: code,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PUBLIC_URL: url,
       SERVER_NODES,
       NODE_SECRET,
     });
-    c = await createTestApp({ env: env('c', portC) });
-    d = await createTestApp({ env: env('d', portD) });
-    await c.app.listen({ port: portC, host: '127.0.0.1' });
-    await d.app.listen({ port: portD, host: '127.0.0.1' });
+    c = await createTestApp({ env: env('c', portC.url) });
+    d = await createTestApp({ env: env('d', portD.url) });
+    await portC.serve(c.app);
+    await portD.serve(d.app);
     const form = { name: 'Lee', email: 'lee@example.com', password, region: 'KR', agree: true };
     expect((await d.client.call(calls.registration.registerByMobile, form)).code).toBe(Code.ok);
   });

@@ -114,19 +114,31 @@ describe('envelope client', () => {
     'on session code %s shows the message, clears the session after 1 s and never settles',
     async (code) => {
       const { clearSession } = await import('@/lib/session/clear-session');
-      const notify = vi.fn();
+      // the clock is faked from the message on (the call's crypto runs for real before it): the 1 s is not waited out
+      let notified = () => {};
+      const wasNotified = new Promise<void>((resolve) => {
+        notified = resolve;
+      });
+      const notify = vi.fn(() => {
+        vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+        notified();
+      });
       const goToLogin = vi.fn();
       configureSessionExpiry({ notify, clearSession, goToLogin });
       server.on('/x', () => ({ code }));
       const call = apiCall(X, {});
-      expect(await settleOrPending(call)).toBe(pending);
+      await wasNotified;
       expect(notify).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(RELOGIN_DELAY_MS - 1);
       expect(getToken()).toBe('token-123');
-      await new Promise((r) => setTimeout(r, RELOGIN_DELAY_MS + 20));
+      expect(goToLogin).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
       expect(getToken()).toBeUndefined();
       expect(localStorage.getItem(KEY_STORAGE)).toBeNull();
       expect(goToLogin).toHaveBeenCalledTimes(1);
-      expect(await settleOrPending(call)).toBe(pending);
+      const later = settleOrPending(call);
+      await vi.advanceTimersByTimeAsync(20);
+      expect(await later).toBe(pending);
     },
   );
 
