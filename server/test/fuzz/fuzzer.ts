@@ -30,8 +30,8 @@ import { users } from '../../src/db/schema/index.ts';
 import { encryptPayload } from '../../src/envelope/aes.ts';
 import { defaultClientInfo } from '../envelope-client.ts';
 import { changedTables, createSnapshotter } from './db-snapshot.ts';
-import { buildEnvelopeRequest, envelopeCaseArb, type RawRequest } from './envelope-arbitraries.ts';
-import { hostilePayloadArb, invalidPayloadArb, type ValuePool } from './payload-arbitraries.ts';
+import { buildEnvelopeRequest, envelopeCaseArbs, type RawRequest } from './envelope-arbitraries.ts';
+import { payloadKinds, type ValuePool } from './payload-arbitraries.ts';
 
 /** A request that has not been answered within this is reported as a hang. */
 export const ANSWER_TIMEOUT_MS = 20_000;
@@ -128,6 +128,9 @@ export function callsOf(region: TRegion): CallContract[] {
 
 export type Account = { userId: string; token: string; email: string };
 
+/** Calls whose success may end the caller's session. */
+const ENDS_SESSION = /logout|CancelAccount|signOut|updatePassword|unbind/i;
+
 export async function createFuzzer(target: FuzzTarget, settings: FuzzSettings, stats = new FuzzStats()) {
   const { app, db, config } = target;
   const services = createServices({ config, db, log: app.log });
@@ -214,8 +217,9 @@ export async function createFuzzer(target: FuzzTarget, settings: FuzzSettings, s
     const problems = judge(answer, expect);
     const code = codeOf(answer);
     const refused = expect.shape === 'gateway' ? answer.status >= 300 : code !== Code.ok;
+    const after = await snapshots.take();
     if (refused) {
-      const changed = changedTables(before, await snapshots.take());
+      const changed = changedTables(before, after);
       if (changed.length) problems.push(`refused (${code}) but changed ${changed.join(', ')}`);
     }
     const polluted = prototypePolluted();
@@ -247,53 +251,72 @@ export async function createFuzzer(target: FuzzTarget, settings: FuzzSettings, s
     }
   }
 
-  /** Wrong and hostile payloads of one call, logged out or logged in as a fresh user. */
-  async function fuzzCall(call: CallContract, loggedIn: boolean) {
-    const label = `${call.path} ${loggedIn ? 'logged in' : 'logged out'}`;
-    let account = loggedIn ? await createAccount() : undefined;
-    const arb = fc.tuple(
-      fc.oneof(
-        { weight: 3, arbitrary: invalidPayloadArb(call.request, pool).map((p) => ({ ...p, invalid: true })) },
-        { weight: 2, arbitrary: hostilePayloadArb(call.request, pool).map((p) => ({ ...p, invalid: false })) },
-      ),
-      clientInfoArb,
-    );
-    await runProperty(label, arb, async ([c, clientInfo]) => {
-      const prepared = await sdk.prepare(call, {} as never, { token: account?.token ?? null, clientInfo });
-      const u = new URL(prepared.url);
-      // the SDK sends {} for a null payload: the payload is encrypted here as it is
-      const body = JSON.stringify({ ...JSON.parse(prepared.body), data: encryptPayload(key, c.payload) });
-      const answer = await check(
-        `${label} / ${c.kind}`,
-        {
-          path: u.pathname,
-          token: u.searchParams.get('utoken') ?? undefined,
-          body,
-          headers: { 'content-type': 'application/json' },
-        },
-        c.invalid ? { code: Code.invalidParam } : {},
-      );
-      // a case that ended the session (logout, deletion…) leaves the next one a fresh user
-      if (account && (sessionCodes as readonly string[]).concat(Code.ok).includes(codeOf(answer))) {
-        if (codeOf(answer) !== Code.ok || /logout|Cancel|signOut|updatePassword/.test(call.path))
-          account = await createAccount();
-      }
-    });
+  /** The fresh user the logged-in cases run as, replaced once a case ended its session. */
+  let current: Account | undefined;
+  async function session(): Promise<Account> {
+    current ??= await createAccount();
+    return current;
   }
 
-  /** Malformed envelopes to the calls of this target, logged out and in. */
-  async function fuzzEnvelopes(paths: readonly string[], runs: number) {
-    const account = await createAccount();
-    const arb = fc.tuple(envelopeCaseArb(), fc.constantFrom(...paths), fc.boolean());
+  /** Wrong and hostile payloads of one call, logged out or logged in: `settings.runs` times each kind. */
+  async function fuzzCall(call: CallContract, loggedIn: boolean) {
+    const label = `${call.path} ${loggedIn ? 'logged in' : 'logged out'}`;
+    // every kind is generated for each run and they take turns, so even a few runs try each kind
+    const kinds = payloadKinds(call.request, pool);
+    let turn = 0;
+    const arb = fc.tuple(fc.tuple(...kinds.map((k) => k.arb)), clientInfoArb).map(([values, clientInfo]) => {
+      const i = turn++ % kinds.length;
+      const k = kinds[i]!;
+      return [{ kind: k.kind, invalid: k.invalid, payload: values[i] }, clientInfo] as const;
+    });
+    await runProperty(
+      label,
+      arb,
+      async ([c, clientInfo]) => {
+        const token = loggedIn ? (await session()).token : null;
+        const prepared = await sdk.prepare(call, {} as never, { token, clientInfo });
+        const u = new URL(prepared.url);
+        // the SDK sends {} for a null payload: the payload is encrypted here as it is
+        const body = JSON.stringify({ ...JSON.parse(prepared.body), data: encryptPayload(key, c.payload) });
+        const answer = await check(
+          `${label} / ${c.kind}`,
+          {
+            path: u.pathname,
+            token: u.searchParams.get('utoken') ?? undefined,
+            body,
+            headers: { 'content-type': 'application/json' },
+          },
+          c.invalid ? { code: Code.invalidParam } : {},
+        );
+        // a case that ended the session (logout, deletion, sign-out…) leaves the next one a fresh user
+        const code = codeOf(answer);
+        if (
+          loggedIn &&
+          ((sessionCodes as readonly string[]).includes(code) || (code === Code.ok && ENDS_SESSION.test(call.path)))
+        ) {
+          current = undefined;
+        }
+      },
+      settings.runs * kinds.length,
+    );
+  }
+
+  /** Malformed envelopes to the calls of this target, logged out and in: `rounds` times each category. */
+  async function fuzzEnvelopes(paths: readonly string[], rounds: number) {
+    const categories = envelopeCaseArbs();
+    let turn = 0;
+    const arb = fc
+      .tuple(fc.tuple(...categories), fc.constantFrom(...paths), fc.boolean())
+      .map(([cases, path, loggedIn]) => [cases[turn++ % cases.length]!, path, loggedIn] as const);
     await runProperty(
       'envelope',
       arb,
       async ([c, path, loggedIn]) => {
         const req = buildEnvelopeRequest(c, path, key, {});
-        if (loggedIn && !req.token) req.token = account.token;
+        if (loggedIn && !req.token) req.token = (await session()).token;
         await check(`envelope / ${c.category}`, req, { refuse: c.expect === 'refuse' });
       },
-      runs,
+      rounds * categories.length,
     );
   }
 
@@ -318,7 +341,6 @@ export async function createFuzzer(target: FuzzTarget, settings: FuzzSettings, s
 
   /** The multipart avatar upload with broken forms and files, logged out and in. */
   async function fuzzAvatar(runs: number) {
-    const account = await createAccount();
     const part = fc.record({
       name: fc.constantFrom('file', 'avatar', '', '__proto__'),
       filename: fc.constantFrom('a.png', 'a.jpg', '', '../../x.png', 'x'.repeat(300)),
@@ -363,7 +385,12 @@ export async function createFuzzer(target: FuzzTarget, settings: FuzzSettings, s
         }
         await check(
           'avatar upload',
-          { path: a.path, body: Buffer.concat(chunks), headers, token: a.loggedIn ? account.token : undefined },
+          {
+            path: a.path,
+            body: Buffer.concat(chunks),
+            headers,
+            token: a.loggedIn ? (await session()).token : undefined,
+          },
           { refuse: true },
         );
       },

@@ -196,72 +196,68 @@ function deleteAt(root: unknown, path: Path): unknown {
   return copy;
 }
 
-export type PayloadCase = { kind: string; payload: unknown };
+/** One way of getting a payload wrong; `invalid`: the schema refuses every value (so the answer must be 0000002). */
+export type PayloadKind = { kind: string; invalid: boolean; arb: fc.Arbitrary<unknown> };
 
 /**
- * Payloads `schema` refuses: a wrong type or range at one place, a
- * required field missing, an unknown key in a strict object, or a wrong
- * root. Each is checked against the schema, so the server must answer
- * 0000002 for every one.
+ * The kinds of payload tried on a call: values its schema refuses (a wrong
+ * type or range at one place, a required field missing, an unknown key in a
+ * strict object, a wrong root; each checked against the schema) and
+ * hostile ones that may pass it (plausible values naming things of other
+ * users or nothing, prototype keys at some level).
  */
-export function invalidPayloadArb(schema: z.ZodType, pool: ValuePool): fc.Arbitrary<PayloadCase> {
+export function payloadKinds(schema: z.ZodType, pool: ValuePool): PayloadKind[] {
   const root = jsonSchemaOf(schema);
   const base = plausibleArb(root, pool);
   const all = sites(root);
-  const mutations: fc.Arbitrary<PayloadCase>[] = [
-    fc.constantFrom<unknown>(null, 0, 'payload', [], [{}], true).map((payload) => ({ kind: 'wrong root', payload })),
-    fc
-      .tuple(base, fc.constantFrom(...all))
-      .chain(([value, site]) =>
-        wrongValueArb(site.node).map((wrong) => ({ kind: 'wrong value', payload: setAt(value, site.path, wrong) })),
-      ),
+  const anySite = fc.noBias(fc.constantFrom(...all));
+  const refused = (v: unknown) => v !== undefined && !schema.safeParse(clone(v)).success;
+  const kinds: PayloadKind[] = [
+    { kind: 'wrong root', invalid: true, arb: fc.constantFrom<unknown>(null, 0, 'payload', [], [{}], true) },
+    {
+      kind: 'wrong value',
+      invalid: true,
+      arb: fc
+        .tuple(base, anySite)
+        .chain(([value, site]) => wrongValueArb(site.node).map((w) => setAt(value, site.path, w))),
+    },
   ];
   const requiredSites = all.flatMap((s) => (s.node.required ?? []).map((k) => [...s.path, k]));
   if (requiredSites.length) {
-    mutations.push(
-      fc
-        .tuple(base, fc.constantFrom(...requiredSites))
-        .map(([value, path]) => ({ kind: 'missing field', payload: deleteAt(value, path) })),
-    );
+    kinds.push({
+      kind: 'missing field',
+      invalid: true,
+      arb: fc.tuple(base, fc.noBias(fc.constantFrom(...requiredSites))).map(([value, path]) => deleteAt(value, path)),
+    });
   }
   const strictSites = all.filter((s) => s.node.type === 'object' && s.node.additionalProperties === false);
   if (strictSites.length) {
-    mutations.push(
-      fc
+    kinds.push({
+      kind: 'unknown key',
+      invalid: true,
+      arb: fc
         .tuple(
           base,
-          fc.constantFrom(...strictSites),
+          fc.noBias(fc.constantFrom(...strictSites)),
           fc.oneof(fc.string({ minLength: 1, maxLength: 12 }), fc.constantFrom(...PROTOTYPE_KEYS)),
           fc.jsonValue({ maxDepth: 2 }),
         )
-        .map(([value, site, key, extra]) => ({
-          kind: 'unknown key',
-          payload: setAt(value, [...site.path, key], key in POLLUTION ? POLLUTION : extra),
-        })),
-    );
+        .map(([value, site, key, extra]) => setAt(value, [...site.path, key], key in POLLUTION ? POLLUTION : extra)),
+    });
   }
-  return fc
-    .oneof(...mutations)
-    .filter(({ payload }) => payload !== undefined && !schema.safeParse(clone(payload)).success);
-}
-
-/**
- * Payloads that may well pass the schema but name things the caller does
- * not own or that do not exist (the pool), or carry prototype keys at some
- * level of the payload.
- */
-export function hostilePayloadArb(schema: z.ZodType, pool: ValuePool): fc.Arbitrary<PayloadCase> {
-  const root = jsonSchemaOf(schema);
-  const objectSites = sites(root).filter((s) => s.node.type === 'object');
-  const plausible = plausibleArb(root, pool).map((payload) => ({ kind: 'plausible', payload }));
-  if (!objectSites.length) return plausible;
-  return fc.oneof(
-    plausible,
-    fc
-      .tuple(plausibleArb(root, pool), fc.constantFrom(...objectSites), fc.constantFrom(...PROTOTYPE_KEYS))
-      .map(([value, site, key]) => ({
-        kind: 'prototype key',
-        payload: setAt(value, [...site.path, key], key === 'constructor' ? { prototype: POLLUTION } : POLLUTION),
-      })),
-  );
+  for (const k of kinds) k.arb = k.arb.filter(refused);
+  kinds.push({ kind: 'plausible', invalid: false, arb: base });
+  const objectSites = all.filter((s) => s.node.type === 'object');
+  if (objectSites.length) {
+    kinds.push({
+      kind: 'prototype key',
+      invalid: false,
+      arb: fc
+        .tuple(base, fc.noBias(fc.constantFrom(...objectSites)), fc.constantFrom(...PROTOTYPE_KEYS))
+        .map(([value, site, key]) =>
+          setAt(value, [...site.path, key], key === 'constructor' ? { prototype: POLLUTION } : POLLUTION),
+        ),
+    });
+  }
+  return kinds;
 }
