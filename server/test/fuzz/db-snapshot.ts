@@ -25,6 +25,7 @@ export const REFUSAL_WRITES_COLUMNS: Record<string, string> = {
   'verification_codes.attempts':
     'a wrong code is counted even when the step that used it fails (docs/protocol.md#verification-codes)',
   'sessions.last_seen_at': 'resolving a session slides its expiry, at most once a minute (docs/protocol.md#sessions)',
+  'sessions.expires_at': 'written with last_seen_at: the sliding expiry',
 };
 
 export type Snapshot = Map<string, string>;

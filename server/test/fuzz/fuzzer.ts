@@ -55,6 +55,8 @@ export type Answer = { status: number; body: Record<string, unknown> | undefined
 export class FuzzStats {
   readonly cases = new Map<string, number>();
   readonly codes = new Map<string, number>();
+  /** `path code`: answers with a code the call's contract entry does not list (reported, not a failure). */
+  readonly undeclared = new Map<string, number>();
   total = 0;
   count(label: string, code: string) {
     this.total += 1;
@@ -288,8 +290,16 @@ export async function createFuzzer(target: FuzzTarget, settings: FuzzSettings, s
           },
           c.invalid ? { code: Code.invalidParam } : {},
         );
-        // a case that ended the session (logout, deletion, sign-out…) leaves the next one a fresh user
         const code = codeOf(answer);
+        if (
+          !code.startsWith('00000') &&
+          !sessionCodes.includes(code as never) &&
+          !call.errors.includes(code as never)
+        ) {
+          const k = `${call.path} ${code}`;
+          stats.undeclared.set(k, (stats.undeclared.get(k) ?? 0) + 1);
+        }
+        // a case that ended the session (logout, deletion, sign-out…) leaves the next one a fresh user
         if (
           loggedIn &&
           ((sessionCodes as readonly string[]).includes(code) || (code === Code.ok && ENDS_SESSION.test(call.path)))
