@@ -19,16 +19,26 @@ type Deps = { avatars: AvatarService; sessions: Pick<SessionService, 'resolve'>;
 
 export const AVATAR_UPLOAD_PATHS = httpPaths.avatarUploads;
 
+/**
+ * A form the multipart parser cannot read (no or an empty boundary, the body
+ * ending inside a part) is the client's broken request: 0000003, not a 500.
+ */
+function unreadableForm(e: unknown): AppError {
+  if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(Code.avatarTooLarge);
+  return new AppError(Code.badEnvelope, `bad multipart form: ${(e as Error).message}`);
+}
+
 /** The one part named `file`, read whole (the multipart limit stops it at 2 MB). */
 async function readFilePart(req: FastifyRequest): Promise<Buffer> {
   if (!req.isMultipart()) throw new AppError(Code.avatarMissing);
-  const part = await req.file();
+  const part = await req.file().catch((e: unknown) => {
+    throw unreadableForm(e);
+  });
   if (part?.fieldname !== 'file') throw new AppError(Code.avatarMissing);
   try {
     return await part.toBuffer();
   } catch (e) {
-    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(Code.avatarTooLarge);
-    throw e;
+    throw unreadableForm(e);
   }
 }
 
@@ -39,7 +49,7 @@ const uploadDoc = {
     'Not an envelope call: `multipart/form-data` with one part `file`, the session from `?utoken=` or the',
     'gstarsso_ticket cookie. JPEG or PNG (checked by content), 150x150, 200x200 or 300x300 px, under',
     `${AVATAR_MAX_BYTES} bytes; re-encoded without metadata. Answer in clear: \`{code, msg, bizData:{favicon}}\`.`,
-    `Error codes: ${[Code.sessionExpired, Code.avatarMissing, Code.avatarType, Code.avatarDimensions, Code.avatarTooLarge].join(', ')}.`,
+    `Error codes: ${[Code.badEnvelope, Code.sessionExpired, Code.avatarMissing, Code.avatarType, Code.avatarDimensions, Code.avatarTooLarge].join(', ')}.`,
   ].join('\n'),
 };
 

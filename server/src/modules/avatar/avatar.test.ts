@@ -137,6 +137,29 @@ describe('avatar upload', () => {
     expect(json.json()).toMatchObject({ code: Code.avatarMissing });
   });
 
+  it('answers an unreadable form 0000003, not a 500 (found by the fuzz suite)', async () => {
+    const png = await image(150).png().toBuffer();
+    const part = `Content-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
+    const broken = [
+      // no boundary, an empty one, a body ending inside the part
+      { type: 'multipart/form-data', body: Buffer.from('--x--\r\n') },
+      { type: 'multipart/form-data; boundary=', body: Buffer.from('--fuzz--\r\n') },
+      { type: 'multipart/form-data; boundary=x', body: Buffer.concat([Buffer.from(`--x\r\n${part}`), png]) },
+    ];
+    const before = await storedFiles();
+    for (const { type, body } of broken) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${UPLOAD}?utoken=${token}`,
+        headers: { 'content-type': type },
+        payload: body,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: Code.badEnvelope });
+    }
+    expect(await storedFiles()).toEqual(before);
+  });
+
   it('answers 404 for unknown or malformed avatar names', async () => {
     for (const name of ['AAAAAAAAAAAAAAAAAAAAAAAA.png', '..%2F..%2Fetc%2Fpasswd', 'x.svg']) {
       const res = await t.app.inject({ method: 'GET', url: `/avatars/${name}` });
