@@ -41,7 +41,9 @@ function expectCommonHeaders(headers: Record<string, unknown>, https: boolean) {
   expect(headers['strict-transport-security']).toBe(https ? HSTS : undefined);
 }
 
-describe.each([
+type Transport = { scheme: string; env: Record<string, string>; forwarded: Record<string, string> };
+
+describe.each<Transport>([
   { scheme: 'http', env: {}, forwarded: {} },
   {
     scheme: 'https behind a trusted proxy',
@@ -160,8 +162,9 @@ describe('cross-site state changes', () => {
     t.client.call(calls.profile.update, { nickName: 'Cross Site' }, { token, headers });
 
   it('refuses a foreign Origin and a browser that says cross-site, with 0000012 and HTTP 403', async () => {
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { origin: 'https://evil.example' },
+      { origin: 'https://evil.example', 'sec-fetch-site': 'same-origin' },
       { origin: 'null' },
       { 'sec-fetch-site': 'cross-site' },
     ]) {
@@ -171,7 +174,7 @@ describe('cross-site state changes', () => {
   });
 
   it('accepts its own origin, a same-origin browser and a CAD client that sends neither', async () => {
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { origin: 'http://127.0.0.1:8080' },
       { origin: 'http://127.0.0.1:8080', 'sec-fetch-site': 'same-origin' },
       { 'sec-fetch-site': 'same-origin' },
