@@ -64,7 +64,8 @@ test('logs in, buys a membership and redeems a code with the keyboard alone', as
   await page.keyboard.press('Enter');
   const checkout = page.getByTestId('checkout-dialog');
   await expect(checkout).toBeVisible();
-  const method = page.getByTestId(`pay-method-${region === 'us' ? 7 : 2}`).locator('input');
+  // the sandbox gateway's method (the test id sits on the radio input)
+  const method = page.getByTestId(`pay-method-${region === 'us' ? 7 : 2}`);
   await tabTo(page, page.getByRole('radiogroup'));
   for (let i = 0; i < 8 && !(await method.isChecked()); i++) await page.keyboard.press('ArrowDown');
   await expect(method).toBeChecked();
