@@ -9,16 +9,14 @@
  * violation on any page (docs/protocol.md#security-rules). One page walks
  * every route, so a new route in the catalogue is swept without a change here.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { paths } from '../../web/src/config/paths.ts';
 import { logInAs } from '../support/account.ts';
+import { blockingViolations } from '../support/axe.ts';
 import { collectCspViolations, cspViolations } from '../support/csp.ts';
 import { regionOf } from '../support/demo.ts';
 import { createFreshUser } from '../support/fresh-user.ts';
 
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-const BLOCKING = new Set(['serious', 'critical']);
 /** The China client type with the trade pages (docs/decisions/0009-trade-account.md). */
 const TRADE_CLIENT_TYPE = 'gs_trade_pc';
 
@@ -80,19 +78,6 @@ function trackRequests(page: Page): () => number {
   page.on('requestfinished', done);
   page.on('requestfailed', done);
   return () => n;
-}
-
-async function blockingViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(WCAG)
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  return result.violations
-    .filter((v) => BLOCKING.has(v.impact ?? ''))
-    .map(
-      (v) =>
-        `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary?.split('\n')[1]?.trim()})`).join(' | ')}`,
-    );
 }
 
 test('every route has no serious or critical WCAG A/AA violation and no CSP violation @responsive', async ({

@@ -13,6 +13,7 @@ import { promisify } from 'node:util';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { regionOf } from '../support/demo.ts';
 import { createFreshUser } from '../support/fresh-user.ts';
+import { recordSecrets } from '../support/secrets.ts';
 import { servers } from '../support/servers.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -38,6 +39,8 @@ async function issueCode(env: Record<string, string>): Promise<string> {
   );
   const code = stdout.trim().split('\n')[1]?.split(',')[1];
   if (!code) throw new Error(`no code in ${stdout}`);
+  // a redeem code is a secret: the log check after the run searches the servers' logs for it
+  recordSecrets([{ kind: 'code', value: code }]);
   return code;
 }
 
