@@ -82,6 +82,16 @@ function trackRequests(page: Page): () => number {
   return () => n;
 }
 
+/** With SCREENSHOTS=1: pages the sweep's fixes changed, shot into docs/screenshots (desktop-us and h5-cn). */
+const SHOTS: Record<string, string> = {
+  '/redeemcode/pro': 'redeem-pro',
+  '/h5/profile': 'h5-profile',
+  '/order': 'orders-empty',
+  '/site/register': 'site-register',
+  '/register': 'register',
+};
+const SHOT_PROJECTS = ['desktop-us', 'h5-cn'];
+
 /** The catalogue in interleaved parts, each a test of its own, so the workers share a project's sweep. */
 const PARTS = 2;
 
@@ -110,6 +120,13 @@ for (let part = 0; part < PARTS; part++) {
       const violations = await blockingViolations(page);
       const csp = await cspViolations(page);
       swept++;
+      const shot = SHOTS[appPath(page, baseURL!)];
+      if (process.env.SCREENSHOTS === '1' && shot && SHOT_PROJECTS.includes(testInfo.project.name)) {
+        await page.screenshot({
+          path: `../docs/screenshots/a11y-${shot}-${testInfo.project.name}.png`,
+          fullPage: true,
+        });
+      }
       if (process.env.A11Y_TIMING) console.log(`axe ${route.href} ${Date.now() - t0} ms`);
       if (violations.length || csp.length)
         found[`${phase} ${route.href} (${appPath(page, baseURL!)})`] = [...violations, ...csp];
