@@ -4,6 +4,7 @@
  * a seat, and the member finds the seat's membership in the product centre.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { blockingViolations } from '../support/axe.ts';
 import { logInAsDemo } from '../support/demo.ts';
 import { createFreshUser } from '../support/fresh-user.ts';
 import { messageSince } from '../support/mailbox.ts';
@@ -73,6 +74,8 @@ test('an admin invites a member by mail, the member joins and gets the seat @us-
   await page.locator('.ant-select-item-option', { hasText: 'ML4' }).click();
   await row.getByTestId('seat-assign').click();
   await slow(row.getByTestId('member-seat-ML4')).toBeVisible();
+  // the admin's view (members, seats, the Remove buttons), which the every-route sweep's fresh user never has
+  expect(await blockingViolations(page)).toEqual([]);
   if (shots) {
     await page.screenshot({
       path: `../docs/screenshots/enterprise-admin-${phone ? 'mobile' : 'desktop'}.png`,
@@ -85,6 +88,7 @@ test('an admin invites a member by mail, the member joins and gets the seat @us-
   await slow(memberPage.getByText('Viewer Enterprise').first()).toBeVisible();
   await memberPage.goto('enterprise');
   await slow(memberPage.getByTestId('seat-ML4')).toContainText('Your seat');
+  expect(await blockingViolations(memberPage)).toEqual([]);
   if (shots) {
     await memberPage.screenshot({
       path: `../docs/screenshots/enterprise-member-${phone ? 'mobile' : 'desktop'}.png`,

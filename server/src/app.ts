@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto';
 import { Code, catalogue } from '@ac/protocol/codes';
 import { AVATAR_MAX_BYTES } from '@ac/protocol/profile';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
@@ -46,6 +45,7 @@ import { thirdPartyModule } from './modules/third-party/third-party.module.ts';
 import { tradeModule } from './modules/trade/trade.module.ts';
 import { userModule } from './modules/user/user.module.ts';
 import { registerObservability } from './observability/observability.plugin.ts';
+import { registerSecurityHeaders } from './web/security-headers.ts';
 import { registerSpa } from './web/spa.plugin.ts';
 
 export type AppOptions = {
@@ -117,20 +117,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   await app.register(fastifyCookie);
   // avatar uploads: one file part, stopped at 2 MB (docs/product.md#rules)
   await app.register(fastifyMultipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 4, parts: 5 } });
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  await registerSecurityHeaders(app);
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })
     : undefined;

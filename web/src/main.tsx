@@ -1,3 +1,4 @@
+import './lib/zod-jitless';
 import 'antd/dist/reset.css';
 import './app/styles.css';
 import { StrictMode } from 'react';

@@ -51,9 +51,17 @@ export function tokenOf(req: FastifyRequest): string | undefined {
   return req.cookies?.gstarsso_ticket || undefined;
 }
 
+/**
+ * Refuses a state change sent from another site (docs/protocol.md#security-rules): a foreign
+ * `Origin`, or — for a browser that sent none — `Sec-Fetch-Site: cross-site`. CAD clients and
+ * servers send neither and pass.
+ */
 export function assertOrigin(req: FastifyRequest, config: Config) {
   const origin = req.headers.origin;
-  if (!origin) return;
+  if (!origin) {
+    if (req.headers['sec-fetch-site'] === 'cross-site') throw new AppError(Code.forbiddenOrigin);
+    return;
+  }
   const allowed = [new URL(config.publicUrl).origin, `${req.protocol}://${req.headers.host}`];
   if (!allowed.includes(origin)) throw new AppError(Code.forbiddenOrigin);
 }

@@ -13,7 +13,11 @@ export function FormCard({ title, intro, children, footer, testId }: Props) {
         </Typography.Title>
         {intro ? <Typography.Paragraph type="secondary">{intro}</Typography.Paragraph> : null}
         {children}
-        {footer ? <div style={{ marginTop: 16 }}>{footer}</div> : null}
+        {footer ? (
+          <div className="form-card-footer" style={{ marginTop: 16 }}>
+            {footer}
+          </div>
+        ) : null}
       </Card>
     </Flex>
   );

@@ -29,7 +29,7 @@ function RedeemCode({ pro }: { pro: boolean }) {
             <Typography.Title level={2} style={{ fontSize: 16, margin: 0, color: pro ? proHeader.color : undefined }}>
               {t('redeem.formTitle')}
             </Typography.Title>
-            {pro ? <Tag color="#ad6800">PRO</Tag> : null}
+            {pro ? <Tag color="#874d00">PRO</Tag> : null}
           </Flex>
         }
         styles={pro ? { header: proHeader } : undefined}

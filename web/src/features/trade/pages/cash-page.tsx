@@ -3,6 +3,7 @@ import type { TCashAccount } from '@ac/protocol/trade';
 import { Alert, App, Button, Card, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { scrollWhenRows } from '@/components/table-scroll';
 import { useErrorText } from '@/components/use-error-text';
 import { useDeleteCashAccount } from '../api/delete-cash-account';
 import { useSetDefCashAccount } from '../api/set-default-cash-account';
@@ -44,7 +45,7 @@ export function CashPage() {
               rowKey="id"
               dataSource={account.cashAccounts}
               pagination={false}
-              scroll={{ x: 'max-content' }}
+              scroll={scrollWhenRows(account.cashAccounts)}
               columns={[
                 {
                   title: t('trade.accountType'),

@@ -3,6 +3,7 @@ import type { TEducation, TSaveEducationRequest } from '@ac/protocol/trade';
 import { App, Button, Card, Form, Input, Select, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { scrollWhenRows } from '@/components/table-scroll';
 import { useErrorText } from '@/components/use-error-text';
 import { useDeleteEducation } from '../api/delete-education';
 import { useSaveEducation } from '../api/save-education';
@@ -55,7 +56,7 @@ export function EducationPage() {
             rowKey="id"
             dataSource={account.educations}
             pagination={false}
-            scroll={{ x: 'max-content' }}
+            scroll={scrollWhenRows(account.educations)}
             columns={[
               { title: t('trade.school'), dataIndex: 'school' },
               { title: t('trade.major'), dataIndex: 'major' },

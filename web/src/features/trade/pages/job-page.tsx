@@ -3,6 +3,7 @@ import type { TJob, TSaveJobRequest } from '@ac/protocol/trade';
 import { App, Button, Card, Form, Input, Select, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { scrollWhenRows } from '@/components/table-scroll';
 import { useErrorText } from '@/components/use-error-text';
 import { useDeleteWork } from '../api/delete-work';
 import { useSaveWork } from '../api/save-work';
@@ -60,7 +61,7 @@ export function JobPage() {
             rowKey="id"
             dataSource={account.jobs}
             pagination={false}
-            scroll={{ x: 'max-content' }}
+            scroll={scrollWhenRows(account.jobs)}
             columns={[
               { title: t('trade.company'), dataIndex: 'company' },
               { title: t('trade.position'), dataIndex: 'position' },
