@@ -1,6 +1,7 @@
 /** Products, orders and redeem codes (docs/api.md). */
 import { z } from 'zod';
 import { ZEmpty, ZListRequest, ZListResponse, ZMoney, ZTime } from './common.ts';
+import { ZGoodsCode, ZOrderStatus, ZPayMethod, ZRedeemTab } from './enum-schemas.ts';
 import {
   ACCOUNT_TYPES,
   CURRENCIES,
@@ -11,10 +12,6 @@ import {
   REDEEM_SOURCES,
   REDEEM_STATES,
   SERVICE_TYPES,
-  ZGoodsCode,
-  ZOrderStatus,
-  ZPayMethod,
-  ZRedeemTab,
 } from './enums.ts';
 import { ZVipInfo } from './session.ts';
 

@@ -4,31 +4,38 @@
  * One build serves both regions; without the tag (the Vite dev server) the
  * overseas settings apply.
  */
-import { regionSettings, type TRegion, ZRegion } from '@ac/protocol/enums';
-import { z } from 'zod';
+import { REGIONS, regionSettings, type TRegion } from '@ac/protocol/enums';
 
-const ZAppConfig = z.object({
-  region: ZRegion,
-  basePath: z.string().regex(/^(\/[\w-]+)*$/),
+export type AppConfig = {
+  region: TRegion;
+  basePath: string;
   /** The header's external entries of this region (MY_CLOUD_URL); an entry without a URL is hidden. */
-  links: z
-    .object({
-      cloud: z
-        .string()
-        .regex(/^https?:\/\//)
-        .optional(),
-    })
-    .default({}),
-});
-export type AppConfig = z.infer<typeof ZAppConfig>;
+  links: { cloud?: string };
+};
 
 const fallback: AppConfig = { region: 'us', basePath: regionSettings.us.basePath, links: {} };
+const BASE_PATH = /^(\/[\w-]+)*$/;
+const LINK = /^https?:\/\//;
+
+/**
+ * Checked by hand rather than with zod: this runs before the first render, and zod stays out of
+ * the start-up chunk (docs/performance.md).
+ */
+function toAppConfig(value: unknown): AppConfig | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { region, basePath, links = {} } = value as Record<string, unknown>;
+  if (!REGIONS.includes(region as TRegion) || typeof basePath !== 'string' || !BASE_PATH.test(basePath)) return null;
+  if (typeof links !== 'object' || links === null) return null;
+  const { cloud } = links as Record<string, unknown>;
+  if (cloud !== undefined && (typeof cloud !== 'string' || !LINK.test(cloud))) return null;
+  return { region: region as TRegion, basePath, links: cloud === undefined ? {} : { cloud } };
+}
 
 export function parseAppConfig(content: string | null | undefined): AppConfig {
   if (!content) return fallback;
   try {
-    const parsed = ZAppConfig.safeParse(JSON.parse(content));
-    return parsed.success ? { ...parsed.data, basePath: parsed.data.basePath.replace(/\/$/, '') } : fallback;
+    const parsed = toAppConfig(JSON.parse(content));
+    return parsed ? { ...parsed, basePath: parsed.basePath.replace(/\/$/, '') } : fallback;
   } catch {
     return fallback;
   }
