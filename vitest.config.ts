@@ -42,7 +42,7 @@ const projects = [
       name: 'web',
       root: 'web',
       environment: 'jsdom',
-      include: ['src/**/*.test.{ts,tsx}'],
+      include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
       setupFiles: ['./src/test/setup.ts'],
       // component tests render antd in jsdom: slow on a busy 2-core machine
       testTimeout: 20_000,

@@ -1,6 +1,7 @@
 /** Shared by the benchmarks: one autocannon run, a standalone floor process, the printed table. */
 import { type ChildProcess, spawn } from 'node:child_process';
 import autocannon from 'autocannon';
+import { benchPort } from './start-server.ts';
 
 export const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -53,7 +54,9 @@ export async function loadPinned(
 }
 
 /** Starts `tsx <file> <port>` (a floor server) and waits until it answers. */
-export async function startFloor(file: string, port: number): Promise<{ url: string; stop(): Promise<void> }> {
+/** `defaultPort` is moved by BENCH_PORT_OFFSET. */
+export async function startFloor(file: string, defaultPort: number): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = benchPort(defaultPort);
   const child: ChildProcess = spawn('npx', ['tsx', file, String(port)], {
     cwd: new URL('.', import.meta.url).pathname,
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -17,6 +17,16 @@ export type StartOptions = {
   cpus?: string;
 };
 
+/**
+ * BENCH_PORT_OFFSET: added to every port a bench listens on (its servers and the
+ * floors), so benches on a shared machine can run in their own port range.
+ */
+export function benchPort(port: number): number {
+  const offset = Number(process.env.BENCH_PORT_OFFSET ?? 0);
+  if (!Number.isInteger(offset) || offset < 0) throw new Error('BENCH_PORT_OFFSET must be a whole number ≥ 0');
+  return port + offset;
+}
+
 /** BENCH_SERVER_ROOT: run the server of another checkout (e.g. the code before a change) with this bench. */
 const root = process.env.BENCH_SERVER_ROOT ?? new URL('..', import.meta.url).pathname;
 
@@ -27,11 +37,13 @@ function serverCommand(): string[] {
   throw new Error('server/dist/main.js is missing: npm run build');
 }
 
+/** `defaultPort` is moved by BENCH_PORT_OFFSET. */
 export async function startServer(
-  port: number,
+  defaultPort: number,
   env: Record<string, string> = {},
   options: StartOptions = {},
 ): Promise<Started> {
+  const port = benchPort(defaultPort);
   const command = serverCommand();
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'ac-bench-'));
   const t0 = performance.now();

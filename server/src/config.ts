@@ -1,7 +1,8 @@
 /** Environment → validated configuration, read in one place (docs/architecture.md#configuration). */
 import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
-import { regionSettings, type TPaymentProvider, ZRegion } from '@ac/protocol/enums';
+import { ZRegion } from '@ac/protocol/enum-schemas';
+import { regionSettings, type TPaymentProvider } from '@ac/protocol/enums';
 import { CAPTCHA_FREE_SENDS_PER_IP } from '@ac/protocol/profile';
 import { CODE_RESEND_SECONDS } from '@ac/protocol/verification';
 import { z } from 'zod';

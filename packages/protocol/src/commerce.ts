@@ -1,6 +1,7 @@
 /** Products, orders and redeem codes (docs/api.md). */
 import { z } from 'zod';
 import { ZEmpty, ZListRequest, ZListResponse, ZMoney, ZTime } from './common.ts';
+import { ZGoodsCode, ZOrderStatus, ZPayChannel, ZPayMethod, ZRedeemTab } from './enum-schemas.ts';
 import {
   ACCOUNT_TYPES,
   CURRENCIES,
@@ -12,11 +13,6 @@ import {
   REDEEM_SOURCES,
   REDEEM_STATES,
   SERVICE_TYPES,
-  ZGoodsCode,
-  ZOrderStatus,
-  ZPayChannel,
-  ZPayMethod,
-  ZRedeemTab,
 } from './enums.ts';
 import { ZVipInfo } from './session.ts';
 

@@ -1,12 +1,12 @@
 /**
  * Enumerations of docs/product.md#data, docs/product.md#states and docs/product.md#client-types, one place for server, web and tests.
- * Names are the wire values; the web translates `enums.<group>.<value>`.
+ * Names are the wire values; the web translates `enums.<group>.<value>`. Plain constants: the zod
+ * schemas of these enumerations are in enum-schemas.ts, so importing an enumeration (as every page
+ * does at start-up) does not load zod.
  */
-import { z } from 'zod';
 
 export const REGIONS = ['us', 'cn'] as const;
-export const ZRegion = z.enum(REGIONS);
-export type TRegion = z.infer<typeof ZRegion>;
+export type TRegion = (typeof REGIONS)[number];
 
 export const regionSettings = {
   us: { basePath: '/account/secure', currency: 'USD', defaultLanguage: 'en' },
@@ -72,7 +72,6 @@ export const GOODS = {
 } as const satisfies Record<string, { productType: TProductType; accountType: TAccountType; level: number }>;
 export type TGoodsCode = keyof typeof GOODS;
 export const GOODS_CODES = Object.keys(GOODS) as TGoodsCode[];
-export const ZGoodsCode = z.enum(GOODS_CODES as [TGoodsCode, ...TGoodsCode[]]);
 
 /** Order status codes of docs/product.md#states. */
 export const OrderStatus = {
@@ -92,17 +91,6 @@ export const orderStatusName = Object.fromEntries(Object.entries(OrderStatus).ma
   TOrderStatus,
   keyof typeof OrderStatus
 >;
-export const ZOrderStatus = z.union([
-  z.literal(0),
-  z.literal(1),
-  z.literal(2),
-  z.literal(3),
-  z.literal(4),
-  z.literal(5),
-  z.literal(6),
-  z.literal(7),
-  z.literal(8),
-]);
 
 export const PayState = { unpaid: 0, paid: 1 } as const;
 export type TPayState = (typeof PayState)[keyof typeof PayState];
@@ -133,7 +121,6 @@ export const REDEEM_STATES = ['exchanged', 'unused', 'expired', 'void', 'preOccu
 export type TRedeemState = (typeof REDEEM_STATES)[number];
 /** The three tabs of /myExchange. */
 export const REDEEM_TABS = ['unused', 'used', 'expired'] as const;
-export const ZRedeemTab = z.enum(REDEEM_TABS);
 
 export const REDEEM_SOURCES = ['systemRelease', 'activityAward', 'paidPurchase', 'freeGift'] as const;
 export type TRedeemSource = (typeof REDEEM_SOURCES)[number];
@@ -193,7 +180,6 @@ export const CODE_PURPOSES = [
 export type TCodePurpose = (typeof CODE_PURPOSES)[number];
 
 export const PAY_METHODS = Object.values(PayMethod) as TPayMethod[];
-export const ZPayMethod = z.union([z.literal(2), z.literal(3), z.literal(7), z.literal(10)]);
 
 /** Payment gateways the server can be configured with (PAYMENT_PROVIDERS). */
 export const PAYMENT_PROVIDERS = ['sandbox', 'alipay', 'wechat', 'stripe', 'paypal'] as const;
@@ -206,7 +192,6 @@ export type TPaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
  */
 export const PAY_CHANNELS = ['card', 'paypal'] as const;
 export type TPayChannel = (typeof PAY_CHANNELS)[number];
-export const ZPayChannel = z.enum(PAY_CHANNELS);
 
 /**
  * Company roles (docs/product.md#enterprise). `owner`: the account the

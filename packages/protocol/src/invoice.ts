@@ -7,7 +7,8 @@
 import { z } from 'zod';
 import { Code, type TCode } from './codes.ts';
 import { ZEmail, ZEmpty, ZListRequest, ZListResponse, ZMoney, ZTime } from './common.ts';
-import { INVOICE_STATUSES, ZOrderStatus } from './enums.ts';
+import { ZOrderStatus } from './enum-schemas.ts';
+import { INVOICE_STATUSES } from './enums.ts';
 
 export const INVOICE_TITLE_KINDS = ['personal', 'company'] as const;
 export type TInvoiceTitleKind = (typeof INVOICE_TITLE_KINDS)[number];

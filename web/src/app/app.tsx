@@ -1,24 +1,32 @@
-/** Providers around the router: server state, antd (locale and theme), the routes. */
+/**
+ * Providers around the router: server state and the routes. antd's provider
+ * (locale, theme, App context) is in the desktop shells, so the /h5 shell
+ * loads no antd; the "Continue as …?" prompt loads only when it shows.
+ */
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { FullPageSpin } from '@/components/full-page-spin';
 import { queryClient } from '@/lib/query-client';
-import { AntdProvider } from './providers/antd-provider';
 import type { AppRouter } from './router';
 import type { PendingSwitch } from './session-handover';
-import { SessionSwitchPrompt } from './session-switch-prompt';
+
+const SessionSwitchPrompt = lazy(() =>
+  import('./session-switch-prompt').then((m) => ({ default: m.SessionSwitchPrompt })),
+);
 
 /** `pendingSwitch`: another account's session the page was opened with, for the user to accept or not. */
 export function App({ router, pendingSwitch = null }: { router: AppRouter; pendingSwitch?: PendingSwitch | null }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <AntdProvider>
-        <Suspense fallback={<FullPageSpin />}>
-          <RouterProvider router={router} />
-          <SessionSwitchPrompt pending={pendingSwitch} />
-        </Suspense>
-      </AntdProvider>
+      <Suspense fallback={<FullPageSpin />}>
+        <RouterProvider router={router} />
+        {pendingSwitch ? (
+          <Suspense fallback={null}>
+            <SessionSwitchPrompt pending={pendingSwitch} />
+          </Suspense>
+        ) : null}
+      </Suspense>
     </QueryClientProvider>
   );
 }

@@ -2,12 +2,14 @@
  * Start-up before the first render: keep the tracked URL parameters, take a
  * session handed over by a CAD client (`?handover=`, or a raw `?utoken=`
  * only when no session is here; another account's session waits for the
- * user's choice), pick and load the language, wire the re-login flow, fetch
+ * user's choice), pick and load the language (with antd's locale outside /h5), wire the re-login flow, fetch
  * the envelope key if missing, build the router.
  */
+
+import { paths } from '@/config/paths';
 import { detectLanguage, LANGUAGE_COOKIE } from '@/i18n/detect-language';
 import { initI18n } from '@/i18n/i18n';
-import { applyLanguage } from '@/i18n/language-store';
+import { applyLanguage, wantAntdLocale } from '@/i18n/language-store';
 import { ensureKey } from '@/lib/api/api-client';
 import { configureSessionExpiry } from '@/lib/api/session-expiry';
 import { getAppConfig } from '@/lib/app-config';
@@ -33,6 +35,9 @@ export async function bootstrap() {
     region: config.region,
   });
   await initI18n(language);
+  // the desktop pages need antd's locale at their first render; the /h5 shell loads no antd
+  const appPath = currentAppPath(config.basePath).split('?')[0] ?? '/';
+  if (appPath !== paths.h5.path && !appPath.startsWith(`${paths.h5.path}/`)) void wantAntdLocale();
   await applyLanguage(language, { persist: params.has('lang') || params.has('language') });
 
   configureSessionExpiry({

@@ -26,7 +26,6 @@ import { type RouteContext, routesOf, type Shell, toRouteObjects } from '@/lib/r
 import { withChunkTimeout } from '@/lib/routing/chunk-timeout';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
-import { SiteShell } from './shells/site-shell';
 
 const features = [
   authRoutes,
@@ -71,7 +70,7 @@ export function createAppRouter(config: AppConfig) {
             ],
           },
           {
-            element: <SiteShell />,
+            lazy: withChunkTimeout(() => import('./shells/site-shell').then((m) => ({ Component: m.SiteShell }))),
             children: [
               ...shellRoutes('outside'),
               ...shellRoutes('site'),

@@ -9,6 +9,7 @@ import { i18next, initI18n } from '@/i18n/i18n';
 import { NAMESPACES } from '@/i18n/namespaces';
 import { getToken, setToken } from '@/lib/session/token';
 import { installFakeServer } from '@/test/install-fake-server';
+import { AntdNotices } from './providers/antd-provider';
 import { SessionGate, USER_INFO_FAILURE_DELAY_MS } from './session-gate';
 
 const server = installFakeServer();
@@ -53,7 +54,9 @@ describe('session gate', () => {
     render(
       <QueryClientProvider client={queryClient}>
         <AntdApp>
-          <RouterProvider router={router} />
+          <AntdNotices>
+            <RouterProvider router={router} />
+          </AntdNotices>
         </AntdApp>
       </QueryClientProvider>,
     );

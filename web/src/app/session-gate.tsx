@@ -8,10 +8,10 @@
 import { errorCode } from '@ac/client';
 import { sessionCodes, type TCode } from '@ac/protocol/codes';
 import { useQuery } from '@tanstack/react-query';
-import { App } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { FullPageSpin } from '@/components/full-page-spin';
+import { useNotice } from '@/components/notice';
 import { useErrorText } from '@/components/use-error-text';
 import { expireSession } from '@/lib/api/session-expiry';
 import { clearSession } from '@/lib/session/clear-session';
@@ -27,7 +27,7 @@ export const USER_INFO_FAILURE_DELAY_MS = 2000;
 function LoadedSession({ children }: { children: ReactNode }) {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const notice = useNotice();
   const errorText = useErrorText();
   const [hadToken] = useState(() => Boolean(getToken()));
   const userInfo = useQuery(userInfoQueryOptions({ onSessionExpired: 'reject' }));
@@ -45,13 +45,13 @@ function LoadedSession({ children }: { children: ReactNode }) {
       else toLogin();
       return;
     }
-    void message.error(errorText(error));
+    notice.error(errorText(error));
     const timer = setTimeout(() => {
       clearSession();
       toLogin();
     }, USER_INFO_FAILURE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [error, notLoggedIn, hadToken, message, errorText, navigate, pathname, search]);
+  }, [error, notLoggedIn, hadToken, notice, errorText, navigate, pathname, search]);
 
   return loggedIn ? children : <FullPageSpin />;
 }

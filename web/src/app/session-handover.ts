@@ -6,7 +6,6 @@
  * chooses (`Continue as <account>?`), so a link cannot slip another
  * account's session in (session fixation).
  */
-import { calls } from '@ac/protocol/calls';
 import type { TLoginResponse } from '@ac/protocol/session';
 import { apiCall } from '@/lib/api/api-client';
 import { getToken, setToken } from '@/lib/session/token';
@@ -44,12 +43,14 @@ const accountOf = (u: TLoginResponse['userInfo']) => u.email ?? u.mobile ?? u.ni
 export async function takeHandover(search: string): Promise<PendingSwitch | null> {
   const current = getToken();
   const decision = handoverDecision(search, current);
+  if (decision.kind === 'none') return null;
+  if (decision.kind === 'adopt') {
+    setToken(decision.token);
+    return null;
+  }
+  // the contract (and zod with it) loads only when a handover needs a call: not on every start-up
+  const { calls } = await import('@ac/protocol/calls');
   switch (decision.kind) {
-    case 'none':
-      return null;
-    case 'adopt':
-      setToken(decision.token);
-      return null;
     case 'exchange': {
       const answer = await apiCall(
         calls.session.exchangeHandover,

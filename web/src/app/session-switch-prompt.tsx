@@ -1,7 +1,7 @@
 /**
  * "Continue as <account>?" when the page was opened with another account's
  * session while this browser has one (see session-handover.ts): switch to
- * it, or keep the current session.
+ * it, or keep the current session. Loaded only when it shows, with antd's provider of its own.
  */
 import { calls } from '@ac/protocol/calls';
 import { Modal } from 'antd';
@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { apiCall } from '@/lib/api/api-client';
 import { queryClient } from '@/lib/query-client';
 import { setToken } from '@/lib/session/token';
+import { AntdProvider } from './providers/antd-provider';
 import type { PendingSwitch } from './session-handover';
 
 export function SessionSwitchPrompt({ pending }: { pending: PendingSwitch | null }) {
@@ -32,16 +33,18 @@ export function SessionSwitchPrompt({ pending }: { pending: PendingSwitch | null
   };
 
   return (
-    <Modal
-      open={open}
-      title={t('common.sessionSwitchTitle', { account: pending.account })}
-      okText={t('common.sessionSwitchConfirm')}
-      cancelText={t('common.sessionSwitchKeep')}
-      onOk={switchAccount}
-      onCancel={keep}
-      maskClosable={false}
-    >
-      <p data-testid="session-switch">{t('common.sessionSwitchBody', { account: pending.account })}</p>
-    </Modal>
+    <AntdProvider>
+      <Modal
+        open={open}
+        title={t('common.sessionSwitchTitle', { account: pending.account })}
+        okText={t('common.sessionSwitchConfirm')}
+        cancelText={t('common.sessionSwitchKeep')}
+        onOk={switchAccount}
+        onCancel={keep}
+        maskClosable={false}
+      >
+        <p data-testid="session-switch">{t('common.sessionSwitchBody', { account: pending.account })}</p>
+      </Modal>
+    </AntdProvider>
   );
 }

@@ -1,5 +1,8 @@
-/** A failed call shown with the catalogue message of its code (`errors.<code>`). */
-import { Alert, Button } from 'antd';
+/**
+ * A failed call shown with the catalogue message of its code (`errors.<code>`). Plain markup
+ * styled like antd's error Alert (styles.css): the /h5 shell uses it too and loads no antd.
+ */
+import { CloseCircleFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from './use-error-text';
 
@@ -7,17 +10,14 @@ export function ErrorAlert({ error, onRetry }: { error: unknown; onRetry?: () =>
   const { t } = useTranslation('common');
   const errorText = useErrorText();
   return (
-    <Alert
-      type="error"
-      showIcon
-      title={errorText(error)}
-      action={
-        onRetry ? (
-          <Button size="small" onClick={onRetry}>
-            {t('common.retry')}
-          </Button>
-        ) : null
-      }
-    />
+    <div className="error-alert" role="alert">
+      <CloseCircleFilled className="error-alert-icon" aria-hidden />
+      <div className="error-alert-message">{errorText(error)}</div>
+      {onRetry ? (
+        <button type="button" className="plain-button plain-button-small" onClick={onRetry}>
+          {t('common.retry')}
+        </button>
+      ) : null}
+    </div>
   );
 }

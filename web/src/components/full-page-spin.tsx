@@ -1,10 +1,13 @@
-/** Shown while a shell or a lazy page loads. */
-import { Flex, Spin } from 'antd';
-
+/** Shown while a shell or a lazy page loads: plain markup (styles.css), so it needs no UI library. */
 export function FullPageSpin({ label }: { label?: string }) {
   return (
-    <Flex align="center" justify="center" style={{ minHeight: '60vh' }} role="status" aria-live="polite">
-      <Spin size="large" aria-label={label} />
-    </Flex>
+    <div className="page-spin" role="status" aria-live="polite" aria-label={label}>
+      <span className="page-spin-dots" aria-hidden>
+        <i />
+        <i />
+        <i />
+        <i />
+      </span>
+    </div>
   );
 }

@@ -1,9 +1,9 @@
 /**
  * The one h1 of a page with its one-line purpose and optional actions. In
  * the mobile shell the NavBar shows the title, so the h1 is for assistive
- * technology only.
+ * technology only. Plain markup (styles.css), shared by the desktop and the
+ * /h5 shell.
  */
-import { Flex, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useShellKind } from './shell-context';
 
@@ -12,18 +12,12 @@ type Props = { title: ReactNode; description?: ReactNode; extra?: ReactNode };
 export function PageHeader({ title, description, extra }: Props) {
   const h5 = useShellKind() === 'h5';
   return (
-    <Flex component="header" justify="space-between" align="flex-start" gap={16} wrap style={{ marginBottom: 20 }}>
+    <header className={h5 ? 'page-header page-header-h5' : 'page-header'}>
       <div style={{ minWidth: 0 }}>
-        <Typography.Title level={1} className={h5 ? 'visually-hidden' : undefined} style={{ fontSize: 24, margin: 0 }}>
-          {title}
-        </Typography.Title>
-        {description ? (
-          <Typography.Paragraph type="secondary" style={{ margin: h5 ? 0 : '6px 0 0' }}>
-            {description}
-          </Typography.Paragraph>
-        ) : null}
+        <h1 className={h5 ? 'page-header-title visually-hidden' : 'page-header-title'}>{title}</h1>
+        {description ? <p className="page-header-description">{description}</p> : null}
       </div>
       {extra ? <div>{extra}</div> : null}
-    </Flex>
+    </header>
   );
 }

@@ -1,8 +1,8 @@
 /**
  * A coloured status label. Solid tags with dark shades keep white text
- * above 4.5:1 contrast (antd's light preset tags do not).
+ * above 4.5:1 contrast (antd's light preset tags do not). Plain markup
+ * styled like antd's solid Tag (styles.css): the /h5 shell shows it too.
  */
-import { Tag } from 'antd';
 import type { ReactNode } from 'react';
 
 export type StatusTone =
@@ -30,8 +30,8 @@ const toneColor: Record<StatusTone, string> = {
 
 export function StatusTag({ tone, children }: { tone: StatusTone; children: ReactNode }) {
   return (
-    <Tag color={toneColor[tone]} variant="solid" style={{ marginInlineEnd: 0 }}>
+    <span className="status-tag" style={{ background: toneColor[tone] }}>
       {children}
-    </Tag>
+    </span>
   );
 }

@@ -4,33 +4,41 @@
  * One build serves both regions; without the tag (the Vite dev server) the
  * overseas settings apply.
  */
-import { regionSettings, type TPayChannel, type TRegion, ZPayChannel, ZRegion } from '@ac/protocol/enums';
-import { z } from 'zod';
+import { PAY_CHANNELS, REGIONS, regionSettings, type TPayChannel, type TRegion } from '@ac/protocol/enums';
 
-const ZAppConfig = z.object({
-  region: ZRegion,
-  basePath: z.string().regex(/^(\/[\w-]+)*$/),
+export type AppConfig = {
+  region: TRegion;
+  basePath: string;
   /** The header's external entries of this region (MY_CLOUD_URL); an entry without a URL is hidden. */
-  links: z
-    .object({
-      cloud: z
-        .string()
-        .regex(/^https?:\/\//)
-        .optional(),
-    })
-    .default({}),
+  links: { cloud?: string };
   /** Overseas, the channels of pay method 7 the server takes (card: Stripe, paypal: PayPal). */
-  payChannels: z.array(ZPayChannel).default(['card']),
-});
-export type AppConfig = z.infer<typeof ZAppConfig>;
+  payChannels: TPayChannel[];
+};
 
 const fallback: AppConfig = { region: 'us', basePath: regionSettings.us.basePath, links: {}, payChannels: ['card'] };
+const BASE_PATH = /^(\/[\w-]+)*$/;
+const LINK = /^https?:\/\//;
+
+/**
+ * Checked by hand rather than with zod: this runs before the first render, and zod stays out of
+ * the start-up chunk (docs/performance.md).
+ */
+function toAppConfig(value: unknown): AppConfig | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { region, basePath, links = {}, payChannels = ['card'] } = value as Record<string, unknown>;
+  if (!REGIONS.includes(region as TRegion) || typeof basePath !== 'string' || !BASE_PATH.test(basePath)) return null;
+  if (typeof links !== 'object' || links === null) return null;
+  const { cloud } = links as Record<string, unknown>;
+  if (cloud !== undefined && (typeof cloud !== 'string' || !LINK.test(cloud))) return null;
+  if (!Array.isArray(payChannels) || !payChannels.every((c) => PAY_CHANNELS.includes(c))) return null;
+  return { region: region as TRegion, basePath, links: cloud === undefined ? {} : { cloud }, payChannels };
+}
 
 export function parseAppConfig(content: string | null | undefined): AppConfig {
   if (!content) return fallback;
   try {
-    const parsed = ZAppConfig.safeParse(JSON.parse(content));
-    return parsed.success ? { ...parsed.data, basePath: parsed.data.basePath.replace(/\/$/, '') } : fallback;
+    const parsed = toAppConfig(JSON.parse(content));
+    return parsed ? { ...parsed, basePath: parsed.basePath.replace(/\/$/, '') } : fallback;
   } catch {
     return fallback;
   }

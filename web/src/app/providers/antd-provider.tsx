@@ -1,13 +1,17 @@
 /**
  * antd configured for the current language (locale follows it) with a
  * theme whose primary, secondary, placeholder and error colours keep 4.5:1 contrast, and
- * the App context whose message API the re-login notice uses. Header
- * messages last 1 second unless a call says otherwise (docs/product.md#messages-and-timing).
+ * the App context whose message API the re-login notice and the shared
+ * notices (components/notice.ts) use. Header messages last 1 second unless
+ * a call says otherwise (docs/product.md#messages-and-timing). Only the
+ * desktop shells (and antd pages shown in the /h5 shell) render it: the
+ * /h5 shell loads no antd.
  */
 import { App, ConfigProvider, type ThemeConfig } from 'antd';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { type Notice, NoticeContext } from '@/components/notice';
 import { i18next } from '@/i18n/i18n';
-import { useLanguageState } from '@/i18n/language-store';
+import { useAntdLocale } from '@/i18n/language-store';
 import { configureSessionExpiry } from '@/lib/api/session-expiry';
 
 /** Default seconds a header message (`message.success` …) stays (docs/product.md#messages-and-timing). */
@@ -28,21 +32,25 @@ const theme: ThemeConfig = {
   components: { Layout: { headerBg: '#ffffff', siderBg: '#ffffff', headerPadding: '0 24px' } },
 };
 
-function MessageBridge() {
+/** Inside antd's App: the re-login notice and the shared notices go to its message API. */
+export function AntdNotices({ children }: { children: ReactNode }) {
   const { message } = App.useApp();
   useEffect(() => {
     configureSessionExpiry({ notify: () => void message.warning(i18next.t('errors.0000005')) });
   }, [message]);
-  return null;
+  const notice = useMemo<Notice>(
+    () => ({ error: (text) => void message.error(text), warning: (text) => void message.warning(text) }),
+    [message],
+  );
+  return <NoticeContext.Provider value={notice}>{children}</NoticeContext.Provider>;
 }
 
 export function AntdProvider({ children }: { children: ReactNode }) {
-  const { antd } = useLanguageState();
+  const antd = useAntdLocale();
   return (
     <ConfigProvider locale={antd} theme={theme} button={{ autoInsertSpace: false }}>
       <App message={{ duration: MESSAGE_DURATION_SECONDS }}>
-        <MessageBridge />
-        {children}
+        <AntdNotices>{children}</AntdNotices>
       </App>
     </ConfigProvider>
   );

@@ -1,19 +1,24 @@
 /**
  * The mobile shell (antd-mobile): a NavBar with the page title, the page,
  * and a tab bar of links on the account pages (links, so keyboards and
- * screen readers can use it).
+ * screen readers can use it). It loads no antd: notices show as antd-mobile
+ * Toasts; a page built of antd components (route handle `antd`) gets antd's
+ * provider, loaded with it.
  */
 import { LaptopOutlined, LeftOutlined, UserOutlined } from '@ant-design/icons';
-import { ConfigProvider, NavBar } from 'antd-mobile';
-import { Suspense, useEffect, useRef } from 'react';
+import { ConfigProvider, NavBar, Toast } from 'antd-mobile';
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { FullPageSpin } from '@/components/full-page-spin';
 import { LanguageSwitcher } from '@/components/language-switcher';
+import { type Notice, NoticeContext } from '@/components/notice';
 import { ShellContext } from '@/components/shell-context';
 import { namespaceOf, useRouteHandle } from '@/components/use-route-handle';
 import { paths } from '@/config/paths';
+import { i18next } from '@/i18n/i18n';
 import { useLanguageState } from '@/i18n/language-store';
+import { configureSessionExpiry } from '@/lib/api/session-expiry';
 import { SessionGate } from '../session-gate';
 
 const tabs = [
@@ -21,9 +26,21 @@ const tabs = [
   { to: paths.h5Devices.path, label: 'nav.h5Devices', icon: <LaptopOutlined aria-hidden /> },
 ] as const;
 
+const h5Notice: Notice = {
+  error: (text) => void Toast.show({ icon: 'fail', content: text }),
+  warning: (text) => void Toast.show({ content: text }),
+};
+
+const AntdProvider = lazy(() => import('../providers/antd-provider').then((m) => ({ default: m.AntdProvider })));
+
+/** antd's provider around a page built of antd components (the desktop pages the shell reuses). */
+function PageProviders({ antd, children }: { antd: boolean | undefined; children: ReactNode }) {
+  return antd ? <AntdProvider>{children}</AntdProvider> : children;
+}
+
 export function H5Shell() {
   const { mobile } = useLanguageState();
-  const { title } = useRouteHandle();
+  const { title, antd } = useRouteHandle();
   const { t } = useTranslation([namespaceOf(title), 'nav', 'common']);
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -34,6 +51,7 @@ export function H5Shell() {
   useEffect(() => {
     header.current?.querySelector('.adm-nav-bar-left')?.removeAttribute('role');
   });
+  useEffect(() => configureSessionExpiry({ notify: () => h5Notice.warning(i18next.t('errors.0000005')) }), []);
   const back = (
     <button type="button" className="h5-back" aria-label={t('common.back')} onClick={() => navigate(-1)}>
       <LeftOutlined aria-hidden />
@@ -42,32 +60,36 @@ export function H5Shell() {
 
   return (
     <ConfigProvider locale={mobile}>
-      <ShellContext.Provider value="h5">
-        <div className="h5-shell">
-          <header ref={header}>
-            <NavBar back={null} left={onTab ? null : back} right={<LanguageSwitcher compact />}>
-              <span aria-hidden>{title ? t(title) : t('common.appTitle')}</span>
-            </NavBar>
-          </header>
-          <SessionGate>
-            <main id="main-content" className="h5-content">
-              <Suspense fallback={<FullPageSpin />}>
-                <Outlet />
-              </Suspense>
-            </main>
-            {onTab ? (
-              <nav aria-label={t('nav.mainMenu')} className="h5-tab-bar">
-                {tabs.map((tab) => (
-                  <NavLink key={tab.to} to={tab.to} className="h5-tab">
-                    {tab.icon}
-                    <span>{t(tab.label)}</span>
-                  </NavLink>
-                ))}
-              </nav>
-            ) : null}
-          </SessionGate>
-        </div>
-      </ShellContext.Provider>
+      <NoticeContext.Provider value={h5Notice}>
+        <ShellContext.Provider value="h5">
+          <div className="h5-shell">
+            <header ref={header}>
+              <NavBar back={null} left={onTab ? null : back} right={<LanguageSwitcher compact />}>
+                <span aria-hidden>{title ? t(title) : t('common.appTitle')}</span>
+              </NavBar>
+            </header>
+            <SessionGate>
+              <main id="main-content" className="h5-content">
+                <Suspense fallback={<FullPageSpin />}>
+                  <PageProviders antd={antd}>
+                    <Outlet />
+                  </PageProviders>
+                </Suspense>
+              </main>
+              {onTab ? (
+                <nav aria-label={t('nav.mainMenu')} className="h5-tab-bar">
+                  {tabs.map((tab) => (
+                    <NavLink key={tab.to} to={tab.to} className="h5-tab">
+                      {tab.icon}
+                      <span>{t(tab.label)}</span>
+                    </NavLink>
+                  ))}
+                </nav>
+              ) : null}
+            </SessionGate>
+          </div>
+        </ShellContext.Provider>
+      </NoticeContext.Provider>
     </ConfigProvider>
   );
 }

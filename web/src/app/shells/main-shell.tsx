@@ -1,16 +1,17 @@
-/** The desktop shell: header, side menu (a drawer on narrow screens) and the page. */
+/** The desktop shell: antd's provider, header, side menu (a drawer on narrow screens) and the page. */
 import { Divider, Drawer, Grid, Layout } from 'antd';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { FullPageSpin } from '@/components/full-page-spin';
 import { ShellContext } from '@/components/shell-context';
+import { AntdProvider } from '../providers/antd-provider';
 import { SessionGate } from '../session-gate';
 import { HeaderNav } from './header-nav';
 import { MainHeader } from './main-header';
 import { SideMenu } from './side-menu';
 
-export function MainShell() {
+function MainLayout() {
   const { t } = useTranslation('nav');
   const screens = Grid.useBreakpoint();
   const compact = screens.lg === false;
@@ -57,5 +58,13 @@ export function MainShell() {
         </Layout>
       </ShellContext.Provider>
     </SessionGate>
+  );
+}
+
+export function MainShell() {
+  return (
+    <AntdProvider>
+      <MainLayout />
+    </AntdProvider>
   );
 }

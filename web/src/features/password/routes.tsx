@@ -20,10 +20,11 @@ export const passwordRoutes: FeatureRoutes = {
     page(paths.passwordMailVerify.path, 'cn', 'mailVerify', mailVerifyPage),
     page(paths.passwordReset.path, 'cn', 'reset', resetPage),
   ],
+  // the same antd pages in the /h5 shell, which gives them antd's provider
   h5: [
-    page(paths.h5FindPwd.path, 'cn', 'find', findPage),
-    page(paths.h5PasswordMailVerify.path, 'cn', 'mailVerify', mailVerifyPage),
-    page(paths.h5Reset.path, 'cn', 'reset', resetPage),
+    { ...page(paths.h5FindPwd.path, 'cn', 'find', findPage), antd: true },
+    { ...page(paths.h5PasswordMailVerify.path, 'cn', 'mailVerify', mailVerifyPage), antd: true },
+    { ...page(paths.h5Reset.path, 'cn', 'reset', resetPage), antd: true },
   ],
   site: [
     page(paths.sitePasswordFind.path, 'us', 'find', findPage),

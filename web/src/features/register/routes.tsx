@@ -29,11 +29,15 @@ export const registerRoutes: FeatureRoutes = {
       import('./pages/to-activate-page').then((m) => ({ Component: m.ToActivatePage })),
     ),
   ],
+  // antd pages (the desktop ones) in the /h5 shell, which gives them antd's provider
   h5: [
-    page(paths.h5Register.path, 'cn', 'register', registerPage),
-    page(paths.h5RegisterProtocol.path, 'cn', 'protocol', () =>
-      import('./pages/protocol-page').then((m) => ({ Component: m.ProtocolPage })),
-    ),
+    { ...page(paths.h5Register.path, 'cn', 'register', registerPage), antd: true },
+    {
+      ...page(paths.h5RegisterProtocol.path, 'cn', 'protocol', () =>
+        import('./pages/protocol-page').then((m) => ({ Component: m.ProtocolPage })),
+      ),
+      antd: true,
+    },
   ],
   site: [
     page(paths.siteRegister.path, 'us', 'siteRegister', () =>

@@ -4,7 +4,6 @@
  * session is cleared and the user sent to the login page with a `redirect`
  * back to where they were. The pending call never settles.
  */
-import { message } from 'antd';
 import i18next from 'i18next';
 
 export const RELOGIN_DELAY_MS = 1000;
@@ -19,7 +18,8 @@ export type SessionExpiryHooks = {
 };
 
 let hooks: SessionExpiryHooks = {
-  notify: () => void message.warning(i18next.t('errors.0000005')),
+  // the shells set their own notice (antd message, antd-mobile Toast); antd loads here only if none did
+  notify: () => void import('@/lib/antd-message').then(({ message }) => message.warning(i18next.t('errors.0000005'))),
   clearSession: () => undefined,
   goToLogin: () => undefined,
 };

@@ -11,7 +11,12 @@ import { withChunkTimeout } from './chunk-timeout';
 export type RouteRegion = TRegion | 'both';
 
 /** What pages and the shells read from a matched route (`useMatches()[i].handle`). */
-export type RouteHandle = { title?: string; description?: string };
+export type RouteHandle = {
+  title?: string;
+  description?: string;
+  /** The page is built of antd components: the /h5 shell (which loads no antd otherwise) gives it antd's provider. */
+  antd?: boolean;
+};
 
 export type AppRoute = {
   path?: string;
@@ -23,6 +28,8 @@ export type AppRoute = {
   title?: string;
   /** i18n key of the page's one-line purpose. */
   description?: string;
+  /** See RouteHandle.antd: only for pages of the /h5 shell. */
+  antd?: boolean;
   lazy?: () => Promise<{ Component: ComponentType }>;
   element?: ReactNode;
   children?: AppRoute[];
@@ -42,7 +49,7 @@ export function toRouteObjects(routes: readonly AppRoute[], ctx: RouteContext): 
   return routes
     .filter((route) => inRegion(route.region, ctx.region))
     .map((route): RouteObject => {
-      const handle: RouteHandle = { title: route.title, description: route.description };
+      const handle: RouteHandle = { title: route.title, description: route.description, antd: route.antd };
       const loader = route.tradeOnly ? () => (ctx.isTradeClient() ? null : redirect('/')) : undefined;
       const lazy = route.lazy && withChunkTimeout(route.lazy);
       const common = { handle, loader, lazy, element: route.element };

@@ -11,16 +11,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '@/components/use-error-text';
 import { useBindDevice, useUnbindDevice } from '../api/bind-device';
+import { useDeviceErrorText } from './device-error-text';
 
 type Props = { device: TDeviceRow; boundLimit: number };
-
-/** The translated error, 1500002 with the limit filled in. */
-export function useDeviceErrorText(boundLimit: number) {
-  const { t } = useTranslation('errors');
-  const errorText = useErrorText();
-  return (error: unknown) =>
-    errorCode(error) === Code.deviceLimitReached ? t('errors.1500002', { max: boundLimit }) : errorText(error);
-}
 
 export function DeviceActions({ device, boundLimit }: Props) {
   const { t } = useTranslation('devices');

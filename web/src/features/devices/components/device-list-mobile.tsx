@@ -10,7 +10,7 @@ import { EMPTY_VALUE, formatDateTime } from '@/lib/format/date';
 import { useBindDevice, useUnbindDevice } from '../api/bind-device';
 import { useDevices } from '../api/get-devices';
 import { ConfirmDialogMobile } from './confirm-dialog-mobile';
-import { useDeviceErrorText } from './device-actions';
+import { useDeviceErrorText } from './device-error-text';
 import { DeviceStatusTag } from './device-status-tag';
 
 export function DeviceListMobile() {

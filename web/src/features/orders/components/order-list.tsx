@@ -1,6 +1,7 @@
 /** The paged order list with its status filter (page and status live in the URL), detail and pay. */
 import type { TOrderRow } from '@ac/protocol/commerce';
-import { type TOrderStatus, ZOrderStatus } from '@ac/protocol/enums';
+import { ZOrderStatus } from '@ac/protocol/enum-schemas';
+import type { TOrderStatus } from '@ac/protocol/enums';
 import { Card, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,6 @@
 /** My redeem codes in three tabs: unused, used, expired (the tab is kept in the URL). */
-import { REDEEM_TABS, ZRedeemTab } from '@ac/protocol/enums';
+import { ZRedeemTab } from '@ac/protocol/enum-schemas';
+import { REDEEM_TABS } from '@ac/protocol/enums';
 import { Card, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';

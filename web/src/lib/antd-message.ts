@@ -1,0 +1,2 @@
+/** antd's static message API, loaded on demand by notice.ts and session-expiry.ts. */
+export { message } from 'antd';
