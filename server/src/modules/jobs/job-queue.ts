@@ -113,7 +113,14 @@ export function createJobQueue(d: Deps): JobQueue {
         await ensureQueue(name);
         const options = { pollingIntervalSeconds: d.pollSeconds ?? 2, includeMetadata: true as const };
         const id = await boss.work<object>(name, options, async ([job]) => {
-          if (job) await handler(job.data, { id: job.id, retryCount: job.retryCount });
+          if (!job) return;
+          try {
+            await handler(job.data, { id: job.id, retryCount: job.retryCount });
+          } finally {
+            // fetch the next job at once instead of after a poll: a backlog (mail held back by an
+            // outage) drains at the handler's pace, not at one job per poll (docs/decisions/0031-faults.md)
+            wake(name);
+          }
         });
         workerIds.set(name, id);
       }
