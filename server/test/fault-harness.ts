@@ -48,7 +48,11 @@ export type OwnPostgres = {
   destroy(): void;
 };
 
-/** A PostgreSQL cluster of its own on 127.0.0.1:`port` (trust auth, user postgres, fsync off). */
+/**
+ * A PostgreSQL cluster of its own on 127.0.0.1:`port` (trust auth, user postgres). fsync is off:
+ * the runs stop PostgreSQL, never the machine, so what it wrote reaches the files through the
+ * OS cache. synchronous_commit stays on: off, an immediate stop loses commits already answered.
+ */
 export function startOwnPostgres(port: number): OwnPostgres {
   const dir = mkdtempSync(join(tmpdir(), 'ac-faults-pg-'));
   chmodSync(dir, 0o777);
@@ -59,7 +63,6 @@ export function startOwnPostgres(port: number): OwnPostgres {
     `-k ${dir}`,
     '-c listen_addresses=127.0.0.1',
     '-c fsync=off',
-    '-c synchronous_commit=off',
     '-c full_page_writes=off',
     '-c max_connections=300',
   ].join(' ');

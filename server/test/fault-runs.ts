@@ -11,6 +11,7 @@ import { startOwnPostgres, startServerProcess, until } from './fault-harness.ts'
 import {
   type Checks,
   faultServerEnv,
+  type LoadLog,
   loadClient,
   newLoadLog,
   prepareFixture,
@@ -21,11 +22,14 @@ import {
 } from './fault-scenarios.ts';
 import { startSmtpSink } from './smtp-sink.ts';
 
+/** A mail attempt cut short expires after 60 s and is found by pg-boss's maintenance within 30 s more. */
+const MAIL_WAIT_MS = 150_000;
+
 export type RunOptions = {
   /** Three consecutive ports of the caller's range: PostgreSQL, the server, SMTP. */
   basePort: number;
   entry: 'dist' | 'src';
-  /** Parallel load loops, and how long the load runs before the fault. */
+  /** Parallel load loops, and how long the load runs before the fault once it is under way. */
   workers: number;
   loadMs: number;
   log?: (line: string) => void;
@@ -36,11 +40,17 @@ export type KillReport = {
   acknowledged: { redeemed: number; paid: number; mailed: number };
   noAnswer: number;
   restartMs: number;
+  /** Mail jobs the kill left mid-attempt ('active'): delivered once their attempt expires (60 s). */
+  mailJobsActiveAtKill: number;
   /** From the restarted server's "ready" to the last acknowledged mail in the SMTP sink. */
   mailsDeliveredMs: number;
   undelivered: string[];
   checks: Checks;
 };
+
+/** Waits until the load has had mails, redemptions and payments acknowledged (a slow machine takes a while). */
+const underWay = (log: LoadLog) =>
+  until(() => log.mailed.length >= 2 && log.redeemed.length >= 2 && log.paid.length >= 2, 180_000, 100);
 
 export async function killUnderLoad(o: RunOptions): Promise<KillReport> {
   const say = o.log ?? (() => {});
@@ -58,12 +68,18 @@ export async function killUnderLoad(o: RunOptions): Promise<KillReport> {
     const log = newLoadLog();
     let killed = false;
     const load = runLoad(first.origin, fixture, log, () => killed, o.workers);
+    await underWay(log);
     await new Promise((r) => setTimeout(r, o.loadMs));
     await first.kill('SIGKILL');
     killed = true;
     await load;
     say(`kill: SIGKILL after ${o.loadMs} ms of load; answers: ${summary(log.answers)}`);
 
+    // attempts the kill cut short: retried once their expiry has passed (mail-jobs.ts)
+    const [active] = await postgres.query<{ n: number }>(
+      'ac_faults',
+      `select count(*)::int as n from pgboss.job where name = 'mail-delivery' and state = 'active'`,
+    );
     const sink = await startSmtpSink({ port: smtpPort });
     try {
       const t0 = performance.now();
@@ -73,7 +89,7 @@ export async function killUnderLoad(o: RunOptions): Promise<KillReport> {
         const delivered = (address: string) => sink.mails.some((m) => m.to.includes(address));
         let mailsDeliveredMs = 0;
         try {
-          mailsDeliveredMs = await until(() => log.mailed.every(delivered), 60_000, 200);
+          mailsDeliveredMs = await until(() => log.mailed.every(delivered), MAIL_WAIT_MS, 200);
         } catch {
           // reported below as undelivered
         }
@@ -83,6 +99,7 @@ export async function killUnderLoad(o: RunOptions): Promise<KillReport> {
           acknowledged: { redeemed: log.redeemed.length, paid: log.paid.length, mailed: log.mailed.length },
           noAnswer: log.noAnswer,
           restartMs,
+          mailJobsActiveAtKill: active?.n ?? 0,
           mailsDeliveredMs,
           undelivered: log.mailed.filter((a) => !delivered(a)),
           checks,
@@ -134,6 +151,7 @@ export async function postgresRestartUnderLoad(
       let done = false;
       const began = performance.now();
       const load = runLoad(server.origin, fixture, log, () => done, o.workers);
+      await underWay(log);
       await new Promise((r) => setTimeout(r, o.loadMs));
 
       const stopAt = performance.now() - began;
