@@ -3,14 +3,14 @@
  * on PostgreSQL: 1 000 parallel exchanges of one redeem code (the CI form
  * runs 200) through the server-pg suite's own test. Needs
  * BENCH_DATABASE_URL or TEST_DATABASE_URL (a server where test databases
- * may be created); prints vitest's result and exits with its status.
+ * may be created; skipped without); prints vitest's result and exits with its status.
  */
 import { spawnSync } from 'node:child_process';
 
 const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (!url) {
-  console.error('bench:concurrency needs BENCH_DATABASE_URL or TEST_DATABASE_URL (postgres://…)');
-  process.exit(2);
+  console.log('concurrency: skipped, it needs BENCH_DATABASE_URL or TEST_DATABASE_URL (postgres://…)');
+  process.exit(0);
 }
 const parallel = process.env.RACE_REDEEM_PARALLEL ?? '1000';
 const started = performance.now();
