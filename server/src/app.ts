@@ -18,6 +18,7 @@ import type { Database } from './db/client.ts';
 import { errorAnswer } from './envelope/answer.ts';
 import { registerCalls } from './envelope/envelope.plugin.ts';
 import { installErrorHandler } from './envelope/error-handler.ts';
+import { redisWithFallbackStore } from './envelope/rate-limit-store.ts';
 import { AppError } from './lib/app-error.ts';
 import { REDACTED, redactUrl } from './lib/redact.ts';
 import { USER_CHANGED_CHANNEL } from './lib/user-changes.ts';
@@ -58,6 +59,8 @@ export type AppOptions = {
 };
 
 const REQUEST_ID_RE = /^[\w-]{1,64}$/;
+/** A rate-limit count Redis has not answered by then is counted in memory instead. */
+const REDIS_COMMAND_TIMEOUT_MS = 500;
 
 /** Header and field paths whose values never reach a log line (the URL is redacted by the req serializer). */
 const LOG_REDACT_PATHS = [
@@ -118,14 +121,32 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   // avatar uploads: one file part, stopped at 2 MB (docs/product.md#rules)
   await app.register(fastifyMultipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 4, parts: 5 } });
   await registerSecurityHeaders(app);
+  // rate limits: in Redis when REDIS_URL is set, counted in memory while it cannot answer
+  // (docs/decisions/0031-faults.md)
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })
+    ? new Redis(config.redisUrl, {
+        lazyConnect: false,
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+        commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+      })
     : undefined;
-  if (redis) app.addHook('onClose', async () => void redis.disconnect());
+  if (redis) {
+    // connection errors show as the store's fallback below; without a listener ioredis prints each one
+    redis.on('error', () => {});
+    app.addHook('onClose', async () => void redis.disconnect());
+  }
   await app.register(fastifyRateLimit, {
     global: false,
-    redis,
-    nameSpace: 'ac-rate-limit:',
+    ...(redis
+      ? {
+          store: redisWithFallbackStore(redis, 'ac-rate-limit:', (shared, reason) =>
+            shared
+              ? app.log.info('rate limits counted in Redis again')
+              : app.log.warn({ reason }, 'Redis unavailable: rate limits counted in this instance meanwhile'),
+          ),
+        }
+      : {}),
     errorResponseBuilder: () => new AppError(Code.tooManyRequests),
   });
   await app.register(fastifySwagger, {

@@ -8,6 +8,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { demoModeLine } from './config-production.ts';
 import { databaseOptions, openDatabase } from './db/client.ts';
+import { isDatabaseUnavailable } from './lib/db-errors.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from './seed/demo.ts';
 import { seedDemoIfEmpty, seedEssentials } from './seed/seed.ts';
 
@@ -30,13 +31,26 @@ async function main() {
   const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
   config.webDist = existsSync(webDist) ? webDist : undefined;
 
-  const database = await openDatabase(databaseOptions(config));
+  let log: { warn(obj: object, msg: string): void } | undefined;
+  const options = databaseOptions(config);
+  if (options.kind === 'postgres') {
+    options.onConnectionError = (err) => log?.warn({ reason: err.message }, 'database connection lost');
+  }
+  // pg-boss 10 does not await its job completion and failure writes: during a database outage
+  // they reject with nobody listening. Those are logged (the job runs again once pg-boss expires
+  // it); any other unhandled rejection still ends the process (docs/decisions/0031-faults.md).
+  process.on('unhandledRejection', (reason) => {
+    if (!isDatabaseUnavailable(reason)) throw reason;
+    log?.warn({ reason: (reason as Error).message }, 'database unavailable in the background');
+  });
+  const database = await openDatabase(options);
   await database.migrate();
   await seedEssentials(database.db, config);
   const seeded = await seedDemoIfEmpty(database.db, config);
   const importedAvatars = await importAvatarDirectory(database.db, join(config.dataDir, 'avatars'));
 
   const app = await buildApp(config, { database });
+  log = app.log;
   app.addHook('onClose', () => database.close());
 
   let closing = false;

@@ -19,6 +19,7 @@ export const Code = {
   plaintextDisabled: '0000011',
   forbiddenOrigin: '0000012',
   notInRegion: '0000013',
+  serviceUnavailable: '0000014',
   loginFailed: '1000001',
   sessionRevoked: '1000002',
   accountNotActivated: '1000003',
@@ -149,6 +150,7 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
   '0000011': { status: 400, message: 'Unencrypted requests are not accepted' },
   '0000012': { status: 403, message: 'Requests from this origin are not accepted' },
   '0000013': { status: 200, message: 'This service is not offered in your region' },
+  '0000014': { status: 503, message: 'The service is briefly unavailable, please try again in a moment' },
   '1000001': { status: 200, message: 'Wrong account or password' },
   '1000002': {
     status: 200,

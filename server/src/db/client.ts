@@ -88,7 +88,15 @@ async function listenPg(url: string, ssl: DatabaseSsl | undefined, channel: stri
 }
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number; statementTimeoutMs?: number; ssl?: DatabaseSsl }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      statementTimeoutMs?: number;
+      ssl?: DatabaseSsl;
+      /** Told of a pooled connection that failed (it is dropped either way). */
+      onConnectionError?: (err: Error) => void;
+    }
   | { kind: 'pglite'; dataDir?: string; client?: PGlite };
 
 /** The database main.ts, the admin CLI and `npm run migrate` open for a configuration. */
@@ -210,6 +218,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ssl: sslOption(options.ssl),
       connectionTimeoutMillis: 10_000,
     });
+    // A connection the server closed (PostgreSQL restarted, a proxy cut it) emits 'error': the pool
+    // listens while the connection is idle, nobody while it is checked out between two queries of a
+    // transaction. Without these listeners the event would end the process; with them the query
+    // waiting on it fails, the pool drops it and opens a new one for the next query
+    // (docs/decisions/0031-faults.md).
+    pool.on('error', (err) => options.onConnectionError?.(err));
+    pool.on('connect', (client) => client.on('error', (err) => options.onConnectionError?.(err)));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       db,

@@ -22,6 +22,11 @@ export type SendOptions = {
   /** With `singletonSeconds`: at most one job of this key is sent per slot of that many seconds (later ones answer null). */
   singletonKey?: string;
   singletonSeconds?: number;
+  /**
+   * An attempt still running after this long counts as failed and is retried (default 15
+   * minutes): the bound on how long a job whose process died mid-attempt waits.
+   */
+  expireInSeconds?: number;
 };
 export type JobInfo = { id: string; retryCount: number };
 export type JobHandler<T> = (data: T, job: JobInfo) => Promise<void>;
@@ -58,11 +63,20 @@ type Deps = {
   schedules?: boolean;
 };
 
+/** pg-boss's maintenance (expiring attempts, archiving) at most this often over all instances (its default: 120). */
+const MAINTENANCE_SECONDS = 30;
+
 /** Within main.ts's 10 s shutdown allowance. */
 const STOP_TIMEOUT_MS = 5_000;
 
 export function createJobQueue(d: Deps): JobQueue {
-  const boss = new PgBoss({ db: sqlExecutor(d.db), schedule: d.schedules ?? true });
+  const boss = new PgBoss({
+    db: sqlExecutor(d.db),
+    schedule: d.schedules ?? true,
+    // how often attempts past their expiry are failed (for a retry): a job whose process was
+    // killed mid-attempt runs again within its expiry plus this (docs/decisions/0031-faults.md)
+    maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
+  });
   boss.on('error', (err) => d.log.error({ err }, 'job queue error'));
   const handlers = new Map<string, JobHandler<object>>();
   const crons = new Map<string, string>();
@@ -113,7 +127,14 @@ export function createJobQueue(d: Deps): JobQueue {
         await ensureQueue(name);
         const options = { pollingIntervalSeconds: d.pollSeconds ?? 2, includeMetadata: true as const };
         const id = await boss.work<object>(name, options, async ([job]) => {
-          if (job) await handler(job.data, { id: job.id, retryCount: job.retryCount });
+          if (!job) return;
+          try {
+            await handler(job.data, { id: job.id, retryCount: job.retryCount });
+          } finally {
+            // fetch the next job at once instead of after a poll: a backlog (mail held back by an
+            // outage) drains at the handler's pace, not at one job per poll (docs/decisions/0031-faults.md)
+            wake(name);
+          }
         });
         workerIds.set(name, id);
       }

@@ -17,8 +17,14 @@ import { createOutboxRepo, type OutboxRepo } from '../outbox/outbox.repo.ts';
 import type { JobQueue, SendOptions } from './job-queue.ts';
 
 export const MAIL_QUEUE = 'mail-delivery';
-/** Retries after 5–10 s, doubling (with jitter): 10 of them over 1.5–3 hours, then the row keeps its last error. */
-export const MAIL_RETRY: SendOptions = { retryLimit: 10, retryDelay: 5, retryBackoff: true };
+/**
+ * Retries after 5–10 s, doubling (with jitter): 10 of them over 1.5–3 hours, then the row keeps its
+ * last error. An attempt cut short by a dead process is retried once 60 s have passed (the SMTP
+ * timeouts below end a live attempt well before).
+ */
+export const MAIL_RETRY: SendOptions = { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 };
+/** Connecting, the greeting and each wait on the SMTP server end within these (nodemailer: 2 min, 30 s, 10 min). */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
 type MailJob = { outboxId: string; transient?: boolean };
 
@@ -34,7 +40,7 @@ type Deps = {
 
 export function createQueuedMailer(d: Deps): Mailer {
   const now = d.now ?? (() => new Date());
-  const transport = nodemailer.createTransport(d.smtpUrl);
+  const transport = nodemailer.createTransport({ url: d.smtpUrl, ...SMTP_TIMEOUTS });
 
   d.queue.work<MailJob>(MAIL_QUEUE, async ({ outboxId, transient }, job) => {
     const message = await d.outbox.findMessage(outboxId);

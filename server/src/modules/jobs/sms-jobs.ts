@@ -24,8 +24,8 @@ import type { OutboxRepo } from '../outbox/outbox.repo.ts';
 import type { JobQueue, SendOptions } from './job-queue.ts';
 
 export const SMS_QUEUE = 'sms-delivery';
-/** Retries after 5 s, doubling: 6 of them over about 5 minutes, within a code's 10-minute life. */
-export const SMS_RETRY: SendOptions = { retryLimit: 6, retryDelay: 5, retryBackoff: true };
+/** Retries after 5 s, doubling: 6 of them over about 5 minutes, within a code's 10-minute life; an attempt cut short by a dead process is retried after 60 s. */
+export const SMS_RETRY: SendOptions = { retryLimit: 6, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 };
 
 /** What the user is told when the provider refused for good. */
 export const refusalCode: Record<Exclude<SmsRefusalReason, 'transient'>, TCode> = {
