@@ -3,7 +3,6 @@
  * dependencies object, for the app (buildApp registers the modules over
  * them) and for the admin command line, so both run the same rules.
  */
-import { join } from 'node:path';
 import { regionSettings } from '@ac/protocol/enums';
 import type { FastifyBaseLogger } from 'fastify';
 import { type AvatarStore, createDbAvatarStore } from '../adapters/avatar-store.ts';

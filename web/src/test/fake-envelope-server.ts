@@ -3,7 +3,6 @@
  * protocol's own crypto, installed as `fetch` for the client's unit tests.
  */
 
-import { calls } from '@ac/protocol/calls';
 import { Code, catalogue, type TCode } from '@ac/protocol/codes';
 import { decryptPayload, encryptPayload, generateKey, keyFromSecret } from '@ac/protocol/envelope';
 import { httpPaths } from '@ac/protocol/http-paths';

@@ -14,7 +14,6 @@ import { addMs, MINUTE } from '../../lib/time.ts';
 import type { OrderRefunds } from '../orders/order-refund.ts';
 import { assertTransition, PAYABLE, payStateOf } from '../orders/order-state.ts';
 import { dueAmount } from '../orders/order-view.ts';
-import type { OrderRow } from '../orders/orders.repo.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import { createGatewayRefunds } from './gateway-refunds.ts';
 import { countRefusedNotification } from './notify-refusals.ts';
