@@ -418,7 +418,7 @@ describe('paypal reconciliation', () => {
     const waiting = await startedOrder();
     fake.approve(approvedOne.order.id, { deliver: false });
     const summary = await testServices(t).payments.reconcile(0);
-    expect(summary.outcomes.granted).toBeGreaterThanOrEqual(1);
+    expect(summary.outcomes.granted, `reconciliation: ${JSON.stringify(summary)}`).toBeGreaterThanOrEqual(1);
     expect(await orderRow(approvedOne.orderNo)).toMatchObject({ status: OrderStatus.paid, payAmount: 3999 });
     expect(await grantsOf(approvedOne.orderNo)).toHaveLength(1);
     expect((await orderRow(waiting.orderNo)).status).toBe(OrderStatus.unconfirmed);
