@@ -11,6 +11,9 @@ test('a session ended elsewhere shows the re-login message and goes to the login
   await logInAsDemo(page);
   const utoken = (await context.cookies()).find((c) => c.name === 'utoken')?.value;
   expect(utoken).toBeTruthy();
+  // the page's own first calls finish first: one still on its way after the logout would expire the session before the click
+  await expect(page.getByRole('link', { name: 'Order centre' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
   // the same session is logged out from another client
   const origin = new URL(baseURL!).origin;
   await apiClient(origin).call(calls.session.logout, {}, { token: utoken });

@@ -6,12 +6,13 @@
  */
 import { isEnterpriseClientType } from '@ac/protocol/client-types';
 import { thirdPartyNames } from '@ac/protocol/third-party';
-import { Alert, Button, Card, Divider, Flex, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { Alert, App, Button, Card, Divider, Flex, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { regionConfig } from '@/config/regions/region-config';
 import { getClientType } from '@/lib/api/client-info';
+import { takeLoginNotice } from '@/lib/session/login-notice';
 import { CodeLoginForm } from '../components/code-login-form';
 import { PasswordLoginForm } from '../components/password-login-form';
 import { ThirdPartyButtons } from '../components/third-party-buttons';
@@ -23,6 +24,11 @@ export function LoginPage() {
   const enterprise = isEnterpriseClientType(getClientType());
   const [pendingLink] = useState(peekPendingLink);
   const [method, setMethod] = useState<'password' | 'code'>('password');
+  const { message } = App.useApp();
+  useEffect(() => {
+    const notice = takeLoginNotice();
+    if (notice) void message.success(notice.text, notice.seconds);
+  }, [message]);
   const useCode = region.codeLogin === 'email' ? t('auth.useEmailCode') : t('auth.useSmsCode');
 
   return (

@@ -1,7 +1,7 @@
 /**
  * Step 2 of account deletion: choose SMS or email (only those the user has),
  * send the code (purpose cancelAccount), enter it, confirm once more; then
- * the session ends and the login page says so.
+ * the session ends and the login page says so (lib/session/login-notice.ts).
  */
 import type { TCancelAccountRequest, TUserDetail } from '@ac/protocol/profile';
 import { App, Button, Flex, Form, Radio } from 'antd';
@@ -11,6 +11,7 @@ import { FormError } from '@/components/form-error';
 import { navigateTo } from '@/lib/navigation';
 import { clearSession } from '@/lib/session/clear-session';
 import { LOGIN_PATH } from '@/lib/session/login-path';
+import { leaveLoginNotice } from '@/lib/session/login-notice';
 import { useCancelAccount } from '../api/cancel-account';
 
 type Channel = TCancelAccountRequest['channel'];
@@ -18,7 +19,7 @@ type Values = { channel: Channel; code: string };
 
 export function LogoffVerifyStep({ detail, onBack }: { detail: TUserDetail; onBack: () => void }) {
   const { t } = useTranslation(['security', 'common']);
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
   const [form] = Form.useForm<Values>();
   const cancel = useCancelAccount();
   const channels: { value: Channel; label: string }[] = [
@@ -37,7 +38,7 @@ export function LogoffVerifyStep({ detail, onBack }: { detail: TUserDetail; onBa
       onOk: () =>
         cancel.mutateAsync({ agree: true, code: v.code.trim(), channel: v.channel }).then(() => {
           clearSession();
-          void message.success(t('security.logoffDone'), 5);
+          leaveLoginNotice({ text: t('security.logoffDone'), seconds: 5 });
           navigateTo(LOGIN_PATH, { replace: true });
         }),
     });
