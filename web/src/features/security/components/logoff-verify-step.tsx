@@ -10,8 +10,8 @@ import { CodeField } from '@/components/code-field';
 import { FormError } from '@/components/form-error';
 import { navigateTo } from '@/lib/navigation';
 import { clearSession } from '@/lib/session/clear-session';
-import { LOGIN_PATH } from '@/lib/session/login-path';
 import { leaveLoginNotice } from '@/lib/session/login-notice';
+import { LOGIN_PATH } from '@/lib/session/login-path';
 import { useCancelAccount } from '../api/cancel-account';
 
 type Channel = TCancelAccountRequest['channel'];
