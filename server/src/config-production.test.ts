@@ -68,6 +68,7 @@ const UNSAFE_PRODUCTION: [string, Record<string, string | undefined>][] = [
   ['TWILIO_BASE_URL', { TWILIO_BASE_URL: 'http://127.0.0.1:4010' }],
   ['CODE_RESEND_SECONDS', { CODE_RESEND_SECONDS: '1' }],
   ['CODE_RESEND_SECONDS', { CODE_RESEND_SECONDS: '60' }],
+  ['DELIVERY_RETRY_SECONDS', { DELIVERY_RETRY_SECONDS: '5' }],
   ['STRIPE_SECRET_KEY', stripe({ STRIPE_SECRET_KEY: 'sk_live_short' })],
   ['STRIPE_WEBHOOK_SECRET', stripe({ STRIPE_WEBHOOK_SECRET: 'whsec_short' })],
   ['STRIPE_API_BASE', stripe({ STRIPE_API_BASE: 'http://127.0.0.1:12111' })],

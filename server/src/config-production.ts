@@ -56,6 +56,7 @@ type ModeEnv = {
   ALLOW_OUTBOX_SMS: boolean;
   DEV_MAILBOX: boolean;
   CODE_RESEND_SECONDS?: number | undefined;
+  DELIVERY_RETRY_SECONDS?: number | undefined;
 };
 
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -131,6 +132,9 @@ export function refineModeEnv(e: ModeEnv & Record<string, unknown>, ctx: z.Refin
   if (e.DEV_MAILBOX) problem('DEV_MAILBOX', 'must not be true in production (it shows every code and link)');
   if (e.CODE_RESEND_SECONDS !== undefined) {
     problem('CODE_RESEND_SECONDS', 'is for test servers only: production sends one code a minute per target');
+  }
+  if (e.DELIVERY_RETRY_SECONDS !== undefined) {
+    problem('DELIVERY_RETRY_SECONDS', 'is for test servers only: production retries deliveries on its own schedule');
   }
   for (const [name, min] of Object.entries(SECRET_MIN_LENGTH)) {
     const value = e[name];

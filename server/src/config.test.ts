@@ -16,6 +16,14 @@ describe('config', () => {
     for (const bad of ['0', '61', 'soon']) {
       expect(() => loadConfig({ CODE_RESEND_SECONDS: bad })).toThrow(/^Invalid configuration: CODE_RESEND_SECONDS /m);
     }
+    // the delivery queues' own back-off unless a test server shortens it (1–5 s)
+    expect(c.deliveryRetrySeconds).toBeUndefined();
+    expect(loadConfig({ DELIVERY_RETRY_SECONDS: '1' }).deliveryRetrySeconds).toBe(1);
+    for (const bad of ['0', '6', 'soon']) {
+      expect(() => loadConfig({ DELIVERY_RETRY_SECONDS: bad })).toThrow(
+        /^Invalid configuration: DELIVERY_RETRY_SECONDS /m,
+      );
+    }
   });
 
   it('derives the China base path and never seeds demo data in production', () => {

@@ -100,6 +100,8 @@ const ZEnv = z
     CAPTCHA_FREE_SENDS_PER_IP: z.coerce.number().int().min(1).max(100_000).optional(),
     // Test servers only (refused in production): a shorter wait between two codes to one target.
     CODE_RESEND_SECONDS: z.coerce.number().int().min(1).max(CODE_RESEND_SECONDS).optional(),
+    // Test servers only (refused in production): a shorter first wait before a mail or SMS delivery is retried.
+    DELIVERY_RETRY_SECONDS: z.coerce.number().int().min(1).max(5).optional(),
     TRUST_PROXY: ZTrustProxy.default(false),
     SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     DEVICE_LIMITS: ZDeviceLimitsEnv.optional(),
@@ -167,6 +169,12 @@ export type Config = {
    */
   codeResendSeconds: number;
   /**
+   * Seconds before the first retry of a failed mail or SMS delivery, doubling after (the
+   * queues' own 5 s when unset). Test servers lower it with DELIVERY_RETRY_SECONDS, so a test
+   * of a provider outage never waits out the real back-off; production refuses that variable.
+   */
+  deliveryRetrySeconds: number | undefined;
+  /**
    * TRUST_PROXY, Fastify's `trustProxy`: the proxies whose X-Forwarded-For
    * gives the client's address (per-IP limits, captcha thresholds, audit).
    */
@@ -226,6 +234,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     nodeCode: e.NODE_CODE ?? e.REGION,
     captchaFreeSendsPerIp: e.CAPTCHA_FREE_SENDS_PER_IP ?? CAPTCHA_FREE_SENDS_PER_IP,
     codeResendSeconds: e.CODE_RESEND_SECONDS ?? CODE_RESEND_SECONDS,
+    deliveryRetrySeconds: e.DELIVERY_RETRY_SECONDS,
     trustProxy: e.TRUST_PROXY,
     sessionMaxAgeDays: e.SESSION_MAX_AGE_DAYS,
     deviceLimits: deviceLimits(e.DEVICE_LIMITS),

@@ -82,18 +82,18 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
   // durable jobs, and the delivery adapters: over SMTP, mail goes through the queue
   const jobs = createJobQueue({ db, log, schedules: config.jobsSchedule });
   const outboxRepo = createOutboxRepo(db);
-  const { smtpUrl, mailFrom: from } = config;
+  const { smtpUrl, mailFrom: from, deliveryRetrySeconds: retryDelaySeconds } = config;
   const mailer =
     adapters.mailer ??
     (smtpUrl
-      ? createQueuedMailer({ smtpUrl, from, db, queue: jobs, outbox: outboxRepo, log })
+      ? createQueuedMailer({ smtpUrl, from, db, queue: jobs, outbox: outboxRepo, log, retryDelaySeconds })
       : createOutboxMailer(db));
   // SMS: through the selected provider (and the queue for retries), else kept in the outbox
   const smsProvider = createSmsProvider(config.sms);
   const sms =
     adapters.sms ??
     (smsProvider
-      ? createQueuedSms({ provider: smsProvider, queue: jobs, outbox: outboxRepo, log })
+      ? createQueuedSms({ provider: smsProvider, queue: jobs, outbox: outboxRepo, log, retryDelaySeconds })
       : createOutboxSms(outboxRepo));
   const outbox = createOutboxService({ db });
   const notifier = createNotifier({ mailer, sms, log });

@@ -4,10 +4,13 @@
  * what it accepted, answers `GET /messages` with it (the e2e journeys read
  * codes there), and refuses like the provider does: bad signatures, missing
  * or wrong parameters, numbers in a format the provider does not take, and
- * a number over its daily limit.
+ * a number over its daily limit. `refuseConnections` takes it off the
+ * network as far as a client can tell: every connection is reset as it
+ * opens, before any HTTP answer, until `acceptConnections` (the port stays
+ * held, so no other process can take it meanwhile: docs/decisions/0032-suite-speed-and-postgresql-journeys.md).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 
 export type FakeSms = { to: string; signName?: string; template?: string; params?: unknown; text?: string; at: string };
 
@@ -22,6 +25,12 @@ export type SmsFake = {
   refused: { code: string; detail: string }[];
   /** The next `n` sends are answered as the provider answers during an outage (a 5xx with its error shape). */
   failNext(n: number): void;
+  /** From now on every new connection is reset at once (TCP RST), as from a provider that is down. */
+  refuseConnections(): void;
+  /** Serves again after `refuseConnections`. */
+  acceptConnections(): void;
+  /** Connections reset while refusing. */
+  readonly connectionsRefused: number;
   close(): Promise<void>;
 };
 
@@ -45,6 +54,8 @@ export async function startFake(
   unavailable: FakeAnswer,
 ): Promise<SmsFake> {
   let outage = 0;
+  let refusing = false;
+  let connectionsRefused = 0;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -73,6 +84,12 @@ export async function startFake(
       res.end(JSON.stringify(answer.json));
     });
   });
+  // before the HTTP parser reads anything: the client sees the connection reset, no answer
+  server.on('connection', (socket: Socket) => {
+    if (!refusing) return;
+    connectionsRefused += 1;
+    socket.resetAndDestroy();
+  });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -81,6 +98,15 @@ export async function startFake(
     refused: state.refused,
     failNext: (n) => {
       outage = n;
+    },
+    refuseConnections: () => {
+      refusing = true;
+    },
+    acceptConnections: () => {
+      refusing = false;
+    },
+    get connectionsRefused() {
+      return connectionsRefused;
     },
     close: () =>
       new Promise<void>((resolve) => {

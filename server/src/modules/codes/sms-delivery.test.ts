@@ -38,6 +38,8 @@ beforeAll(async () => {
       ALIYUN_SMS_ENDPOINT: fake.url,
       SMS_SIGN_NAME: '账户中心',
       ...templateEnv,
+      // the outage test's retry comes after 1–2 s, not the real 5–10 s
+      DELIVERY_RETRY_SECONDS: '1',
     },
   });
 });

@@ -36,10 +36,13 @@ type Deps = {
   outbox: Pick<OutboxRepo, 'findMessage' | 'markSent' | 'markFailed' | 'deleteMessage'>;
   log: FastifyBaseLogger;
   now?: () => Date;
+  /** Seconds before the first retry (MAIL_RETRY's by default; a test server's DELIVERY_RETRY_SECONDS). */
+  retryDelaySeconds?: number;
 };
 
 export function createQueuedMailer(d: Deps): Mailer {
   const now = d.now ?? (() => new Date());
+  const retry: SendOptions = { ...MAIL_RETRY, retryDelay: d.retryDelaySeconds ?? MAIL_RETRY.retryDelay };
   const transport = nodemailer.createTransport({ url: d.smtpUrl, ...SMTP_TIMEOUTS });
 
   d.queue.work<MailJob>(MAIL_QUEUE, async ({ outboxId, transient }, job) => {
@@ -68,7 +71,7 @@ export function createQueuedMailer(d: Deps): Mailer {
           subject: message.subject,
           body: message.text,
         });
-        await d.queue.send<MailJob>(MAIL_QUEUE, transient ? { outboxId, transient } : { outboxId }, MAIL_RETRY, tx);
+        await d.queue.send<MailJob>(MAIL_QUEUE, transient ? { outboxId, transient } : { outboxId }, retry, tx);
       };
       if (callerTx) return enqueue(callerTx);
       // the queue exists before the transaction opens (PGlite runs one statement stream at a time)

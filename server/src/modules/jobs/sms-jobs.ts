@@ -43,10 +43,13 @@ type Deps = {
   outbox: Pick<OutboxRepo, 'insertMessage' | 'findMessage' | 'markSent' | 'markFailed'>;
   log: FastifyBaseLogger;
   now?: () => Date;
+  /** Seconds before the first retry (SMS_RETRY's by default; a test server's DELIVERY_RETRY_SECONDS). */
+  retryDelaySeconds?: number;
 };
 
 export function createQueuedSms(d: Deps): SmsSender {
   const now = d.now ?? (() => new Date());
+  const retry: SendOptions = { ...SMS_RETRY, retryDelay: d.retryDelaySeconds ?? SMS_RETRY.retryDelay };
   const { provider, log } = d;
 
   /** One attempt; the refusal, if any, recorded on the row. */
@@ -97,11 +100,7 @@ export function createQueuedSms(d: Deps): SmsSender {
         throw new AppError(refusalCode[refusal.reason as Exclude<SmsRefusalReason, 'transient'>]);
       }
       log.warn({ outboxId, error: refusal.message }, 'SMS delivery failed, queued for retry');
-      await d.queue.send<SmsJob>(
-        SMS_QUEUE,
-        { outboxId, template: message.template, params: message.params },
-        SMS_RETRY,
-      );
+      await d.queue.send<SmsJob>(SMS_QUEUE, { outboxId, template: message.template, params: message.params }, retry);
     },
   };
 }
