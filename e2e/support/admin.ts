@@ -2,7 +2,7 @@
  * The admin command line (`node server/dist/admin.js`) on the database of a
  * PostgreSQL e2e server (support/servers.ts: `usPg`, `cnPg`), beside the
  * running server: how a spec makes data only an operator can make (redeem
- * codes, coupons) fresh for itself.
+ * codes, coupons, companies) fresh for itself.
  */
 import { execFile } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
@@ -45,4 +45,28 @@ export async function freshRedeemCode(env: Record<string, string>, goods: string
   } finally {
     rmSync(out, { force: true });
   }
+}
+
+export type FreshCompany = { id: string; name: string };
+
+/**
+ * A company of its own for the calling spec (`companies create`, `seats`, `add-admin`): active for
+ * a year, `administrator` (an account that exists and is in no company) its admin, with the given
+ * seats per goods code. The demo company stays as it is.
+ */
+export async function freshCompany(
+  env: Record<string, string>,
+  administrator: string,
+  seats: Record<string, number>,
+): Promise<FreshCompany> {
+  const name = `E2E Co ${Date.now().toString(36)}${process.pid % 100}`;
+  const end = new Date(Date.now() + 365 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  const created = await admin(env, ['companies', 'create', '--name', name, '--end', end]);
+  const id = created.split('\t')[0];
+  if (!id || !/^[0-9a-f-]{36}$/i.test(id)) throw new Error(`no company id in: ${created}`);
+  for (const [goods, total] of Object.entries(seats)) {
+    await admin(env, ['companies', 'seats', '--company', id, '--goods', goods, '--total', String(total)]);
+  }
+  await admin(env, ['companies', 'add-admin', '--company', id, '--user', administrator]);
+  return { id, name };
 }
