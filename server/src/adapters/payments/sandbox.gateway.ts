@@ -6,8 +6,11 @@
  */
 
 import { randomBytes } from 'node:crypto';
+import { Code } from '@ac/protocol/codes';
 import { CURRENCIES } from '@ac/protocol/enums';
 import { httpPaths } from '@ac/protocol/http-paths';
+import { AppError } from '../../lib/app-error.ts';
+import { isDatabaseUnavailable } from '../../lib/db-errors.ts';
 import type { SandboxRepo } from './sandbox.repo.ts';
 import type { SandboxNotifier } from './sandbox-notifier.ts';
 import { SANDBOX_MERCHANT, verifySandbox } from './sandbox-signing.ts';
@@ -46,15 +49,21 @@ export function createSandboxGateway(o: Options): PaymentGateway {
     currencies: CURRENCIES,
     async start(req) {
       const tradeNo = `SBX${randomBytes(16).toString('hex')}`;
-      await o.repo.insert({
-        tradeNo,
-        orderNo: req.orderNo,
-        merchant: SANDBOX_MERCHANT,
-        subject: req.subject,
-        amount: req.amount,
-        currency: req.currency,
-        method: req.payMethod === 3 ? 'qr' : 'page',
-      });
+      await o.repo
+        .insert({
+          tradeNo,
+          orderNo: req.orderNo,
+          merchant: SANDBOX_MERCHANT,
+          subject: req.subject,
+          amount: req.amount,
+          currency: req.currency,
+          method: req.payMethod === 3 ? 'qr' : 'page',
+        })
+        .catch((e: unknown) => {
+          // its ledger is the app's database: an outage there is the service's (0000014, retry soon), not a
+          // provider's failure (2000007, logged as an error) — docs/reliability.md#postgresql-restarted-under-load
+          throw isDatabaseUnavailable(e) ? new AppError(Code.serviceUnavailable) : e;
+        });
       const url = `${o.publicUrl}${SANDBOX_CHECKOUT_PATH}?trade=${tradeNo}`;
       return req.payMethod === 3 ? { kind: 'qr', qrCode: url } : { kind: 'page', payUrl: url };
     },
