@@ -36,6 +36,15 @@ function languageChunk(id: string): string | null {
 /** antd and the packages it is made of, with its icons (not those of `icons`, which the /h5 shell uses too). */
 const ANTD_PACKAGES = /node_modules[\\/](antd|@rc-component|@ant-design[\\/](?!icons)[\w-]+)[\\/]/;
 const isAntd = (id: string) => ANTD_PACKAGES.test(id) || (ICON.test(id) && !isSharedIcon(id));
+/**
+ * antd components many pages of the main shell use but the site pages (login, registration,
+ * password reset) do not: the shell's menus, the product centre's descriptions and progress, the
+ * checkout's radio... They make `ui-main`, so the login page does not load them with `ui`. (Result
+ * is in no group: the pages that show one load it.)
+ */
+const NOT_ON_SITE_PAGES =
+  /node_modules[\\/](antd[\\/]es[\\/](menu|dropdown|progress|radio|descriptions|spin|checkbox|popover|avatar)|@rc-component[\\/](progress|checkbox))[\\/]/;
+const RESULT = /node_modules[\\/]antd[\\/]es[\\/]result[\\/]/;
 /** The icon renderer (not the icons), and small helpers both antd and antd-mobile use. */
 const ICONS =
   /node_modules[\\/](@ant-design[\\/]icons[\\/]es[\\/](?!icons[\\/])|(@babel[\\/]runtime|clsx|classnames)[\\/])/;
@@ -154,8 +163,16 @@ export default defineConfig(({ command }) => ({
               minShareCount: 4,
               priority: 2,
             },
-            // the rest of antd that eight or more pages share (its core, forms, cards, menus): one chunk
-            { name: 'ui', test: isAntd, minShareCount: 8, priority: 1 },
+            // the antd components of the main shell's pages that eight or more pages share...
+            {
+              name: 'ui-main',
+              test: (id) => NOT_ON_SITE_PAGES.test(id),
+              includeDependenciesRecursively: false,
+              minShareCount: 8,
+              priority: 2,
+            },
+            // ...and the rest of antd that eight or more pages share (its core, forms, cards): one chunk
+            { name: 'ui', test: (id) => isAntd(id) && !RESULT.test(id), minShareCount: 8, priority: 1 },
           ],
         },
       },
