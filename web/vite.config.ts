@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Rolldown } from 'vite';
 import { h5WithoutAntd } from './scripts/h5-without-antd.ts';
 import { precompress } from './scripts/precompress.ts';
 
@@ -32,10 +33,60 @@ function languageChunk(id: string): string | null {
   }
   return null;
 }
-/** antd and the packages it is made of (not its icons, which the /h5 shell uses too). */
-const ANTD = /node_modules[\\/](antd|@rc-component|@ant-design[\\/](?!icons)[\w-]+)[\\/]/;
-/** The icons, and small helpers both antd and antd-mobile use. */
-const ICONS = /node_modules[\\/](@ant-design[\\/]icons(-svg)?|@babel[\\/]runtime|clsx|classnames)[\\/]/;
+/** antd and the packages it is made of, with its icons (not those of `icons`, which the /h5 shell uses too). */
+const ANTD_PACKAGES = /node_modules[\\/](antd|@rc-component|@ant-design[\\/](?!icons)[\w-]+)[\\/]/;
+const isAntd = (id: string) => ANTD_PACKAGES.test(id) || (ICON.test(id) && !isSharedIcon(id));
+/**
+ * antd components many pages of the main shell use but the site pages (login, registration,
+ * password reset) do not: the shell's menus, the product centre's descriptions and progress, the
+ * checkout's radio... They make `ui-main`, so the login page does not load them with `ui`. (Result
+ * is in no group: the pages that show one load it.)
+ */
+const NOT_ON_SITE_PAGES =
+  /node_modules[\\/](antd[\\/]es[\\/](menu|dropdown|progress|radio|descriptions|spin|checkbox|popover|avatar)|@rc-component[\\/](progress|checkbox))[\\/]/;
+const RESULT = /node_modules[\\/]antd[\\/]es[\\/]result[\\/]/;
+/** The icon renderer (not the icons), and small helpers both antd and antd-mobile use. */
+const ICONS =
+  /node_modules[\\/](@ant-design[\\/]icons[\\/]es[\\/](?!icons[\\/])|(@babel[\\/]runtime|clsx|classnames)[\\/])/;
+/** One icon of @ant-design/icons (its component or its SVG definition): `[file, icon name]`. */
+const ICON = /node_modules[\\/]@ant-design[\\/]icons(?:-svg)?[\\/]es[\\/](?:icons|asn)[\\/](\w+)\.js$/;
+/**
+ * The icons app modules without antd import (the /h5 shell, the language switcher, ErrorAlert):
+ * they come with the renderer in `icons`, which the /h5 shell loads; antd's own icons and those
+ * of desktop modules stay with antd.
+ */
+const SHARED_ICONS = iconsOfModulesWithoutAntd(fileURLToPath(new URL('./src', import.meta.url)));
+function iconsOfModulesWithoutAntd(dir: string): Set<string> {
+  const names = new Set<string>();
+  for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    if (!/\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file)) continue;
+    const path = join(dir, file);
+    if (importsAntd(path)) continue;
+    const imported = readFileSync(path, 'utf8').match(/import \{([^}]*)\} from '@ant-design\/icons'/)?.[1];
+    for (const name of imported?.split(',') ?? []) if (name.trim()) names.add(name.trim());
+  }
+  return names;
+}
+const isSharedIcon = (id: string) => SHARED_ICONS.has(id.match(ICON)?.[1] ?? '');
+/** antd-mobile's locales and the helpers they import: every page's language chunk loads them. */
+const ANTD_MOBILE_LOCALES = /antd-mobile[\\/]es[\\/](locales[\\/]|utils[\\/]merge-locale\.js$)/;
+/**
+ * antd-mobile, and the modules only it imports (its dependencies, the helpers of theirs antd does
+ * not use): what the /h5 pages share comes as one chunk, none of it reaches the desktop pages.
+ */
+function onlyForAntdMobile(id: string, ctx: Rolldown.ChunkingContext, seen = new Map<string, boolean>()): boolean {
+  if (ANTD_MOBILE_LOCALES.test(id)) return false;
+  if (/node_modules[\\/]antd-mobile[\\/]/.test(id)) return true;
+  if (!id.includes('node_modules')) return false;
+  const known = seen.get(id);
+  if (known !== undefined) return known;
+  seen.set(id, true); // a module in a cycle with itself counts by its other importers
+  const info = ctx.getModuleInfo(id);
+  const importers = [...(info?.importers ?? []), ...(info?.dynamicImporters ?? [])];
+  const only = importers.length > 0 && importers.every((importer) => onlyForAntdMobile(importer, ctx, seen));
+  seen.set(id, only);
+  return only;
+}
 /**
  * antd's table with the select, tree and pagination it brings: only list pages need it (not their
  * locales and the one context antd's tooltip reads, which the rest of antd imports).
@@ -76,8 +127,23 @@ export default defineConfig(({ command }) => ({
               includeDependenciesRecursively: false,
               priority: 3,
             },
-            // the icons and small helpers, which the /h5 shell shares with the desktop
-            { name: 'icons', test: ICONS, includeDependenciesRecursively: false, minShareCount: 2, priority: 3 },
+            // antd-mobile's parts three or more /h5 chunks share (the shell, its pages, the language
+            // sheet, the profile editor): its core, Toast, Button, their animation library... one
+            // chunk instead of eight; what fewer share (the editor's Form, Input, Picker) stays apart
+            {
+              name: (id, ctx) => (onlyForAntdMobile(id, ctx) ? 'ui-mobile' : null),
+              includeDependenciesRecursively: false,
+              minShareCount: 3,
+              priority: 4,
+            },
+            // the icon renderer, the icons of modules without antd and small helpers: what the /h5
+            // shell shares with the desktop
+            {
+              name: (id, ctx) => ((ICONS.test(id) || isSharedIcon(id)) && !onlyForAntdMobile(id, ctx) ? 'icons' : null),
+              includeDependenciesRecursively: false,
+              minShareCount: 2,
+              priority: 3,
+            },
             // antd's table and what it brings, for the list pages only
             { name: 'ui-table', test: inTable, includeDependenciesRecursively: false, minShareCount: 2, priority: 3 },
             // app modules four or more pages share (API calls, session, formats, the contract, small
@@ -97,8 +163,16 @@ export default defineConfig(({ command }) => ({
               minShareCount: 4,
               priority: 2,
             },
-            // the rest of antd that eight or more pages share (its core, forms, cards, menus): one chunk
-            { name: 'ui', test: ANTD, minShareCount: 8, priority: 1 },
+            // the antd components of the main shell's pages that eight or more pages share...
+            {
+              name: 'ui-main',
+              test: (id) => NOT_ON_SITE_PAGES.test(id),
+              includeDependenciesRecursively: false,
+              minShareCount: 8,
+              priority: 2,
+            },
+            // ...and the rest of antd that eight or more pages share (its core, forms, cards): one chunk
+            { name: 'ui', test: (id) => isAntd(id) && !RESULT.test(id), minShareCount: 8, priority: 1 },
           ],
         },
       },
