@@ -2,7 +2,7 @@ import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TOrderDetail } from '@ac/protocol/commerce';
 import { OrderStatus } from '@ac/protocol/enums';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { installFakeServer } from '@/test/install-fake-server';
 import { renderWithApp } from '@/test/render-with-app';
@@ -67,18 +67,36 @@ describe('CheckoutReturnNotice', () => {
     expect(onPay).toHaveBeenCalledWith(started);
   });
 
-  it('after a payment says it is being confirmed until the order is paid, then that it is paid', async () => {
-    server.on(calls.orders.detail.path, () => ({ code: Code.ok, bizData: started }));
-    const view = await renderWithApp(
+  it('after a payment says it is being confirmed and asks the server until the order is paid', async () => {
+    let order = started;
+    server.on(calls.orders.detail.path, () => ({ code: Code.ok, bizData: order }));
+    let asked = 0;
+    server.on(calls.orders.payState.path, () => {
+      asked++;
+      return { code: Code.ok, bizData: { payState: order.payState, status: order.status } };
+    });
+    await renderWithApp(
       <CheckoutReturnNotice
         value={{ orderNo: started.orderNo, outcome: 'paid' }}
         onPay={() => {}}
         onClose={() => {}}
       />,
     );
-    expect((await screen.findByTestId('checkout-return')).textContent).toContain('Payment being confirmed');
-    view.unmount();
+    const notice = await screen.findByTestId('checkout-return');
+    expect(notice.textContent).toContain('Payment being confirmed');
+    await waitFor(() => expect(asked).toBeGreaterThan(0));
+    // the gateway confirmed it (the next payState captures it, as the server does on a PayPal return)
+    order = paid;
+    await waitFor(
+      () => expect(screen.getByTestId('checkout-return').textContent).toContain(`Order ${paid.orderNo} is paid.`),
+      {
+        timeout: 8000,
+      },
+    );
+    expect(screen.getByTestId('checkout-return').getAttribute('data-outcome')).toBe('paid');
+  });
 
+  it('says a paid order is paid whatever the way back said, without Pay now', async () => {
     server.on(calls.orders.detail.path, () => ({ code: Code.ok, bizData: paid }));
     await renderWithApp(
       <CheckoutReturnNotice
