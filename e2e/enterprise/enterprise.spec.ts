@@ -85,7 +85,8 @@ test('an admin invites a member by mail, the member joins and gets the seat @us-
 
   // the admin assigns the company's ML4 seat to the new member
   await page.reload();
-  const row = page.getByTestId('members-table').locator('tr', { hasText: member.email! });
+  // a table row, or a card at phone width: both carry data-row-key
+  const row = page.getByTestId('members-table').locator('[data-row-key]', { hasText: member.email! });
   await slow(row).toBeVisible();
   await row.getByTestId('seat-select').click();
   await page.locator('.ant-select-item-option', { hasText: 'ML4' }).click();

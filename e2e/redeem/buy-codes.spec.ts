@@ -27,6 +27,11 @@ test('buys 3 codes, pays in the sandbox, lists and downloads them, and another u
   await logInAs(page, buyer.account, buyer.password, '', `${server.url}/`);
 
   await page.goto(`${server.url}/redeemcode/order`);
+  // the page belongs to "My redeem codes" in the side menu (a drawer at phone width)
+  if (phone) await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('navigation', { name: 'Account center menu' });
+  await slow(menu.locator('.ant-menu-item-selected')).toHaveText('My redeem codes');
+  if (phone) await page.keyboard.press('Escape');
   await page.getByTestId('buy-codes').click();
   const dialog = page.getByTestId('buy-codes-dialog');
   await expect(dialog).toBeVisible();
@@ -94,7 +99,8 @@ test('buys 3 codes, pays in the sandbox, lists and downloads them, and another u
   // the buyer sees who redeemed it
   await page.reload();
   await row.getByTestId(`redeem-order-open-${orderNo}`).click();
-  const redeemed = page.getByTestId('redeem-order-codes').locator('tbody tr', { hasText: first });
+  // a table row, or a card at phone width: both carry data-row-key
+  const redeemed = page.getByTestId('redeem-order-codes').locator('[data-row-key]', { hasText: first });
   await slow(redeemed).toContainText('Redeemed');
   await expect(redeemed).toContainText(region === 'us' ? other.account : other.account.slice(-4));
 });

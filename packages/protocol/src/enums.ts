@@ -194,6 +194,14 @@ export const PAY_CHANNELS = ['card', 'paypal'] as const;
 export type TPayChannel = (typeof PAY_CHANNELS)[number];
 
 /**
+ * How a hosted payment page (Stripe Checkout, PayPal) sends the payer back to
+ * `/order?orderNo=…&checkout=<outcome>`: `paid` once they paid (the order is
+ * paid when the gateway confirms it), `cancelled` when they left without paying.
+ */
+export const CHECKOUT_RETURNS = ['paid', 'cancelled'] as const;
+export type TCheckoutReturn = (typeof CHECKOUT_RETURNS)[number];
+
+/**
  * Company roles (docs/product.md#enterprise). `owner`: the account the
  * company was created for; an admin who cannot be removed. `admin`: manages
  * the members (invite, remove) and their seats. `member`: uses the seats

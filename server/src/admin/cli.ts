@@ -36,6 +36,11 @@ const OPTIONS = {
   to: { type: 'string' },
   'per-user': { type: 'string' },
   audience: { type: 'string' },
+  usd: { type: 'string' },
+  cny: { type: 'string' },
+  min: { type: 'string' },
+  max: { type: 'string' },
+  buyers: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 

@@ -14,6 +14,7 @@ import { couponsBatch, couponsCreate, couponsGrant, couponsList, couponsVoid } f
 import { goodsDisable, goodsEnable, goodsList, goodsSetPrice } from './commands/goods.ts';
 import { invoicesVoid } from './commands/invoices.ts';
 import { membershipGrant, membershipRevoke } from './commands/membership.ts';
+import { offersAdd, offersDisable, offersEnable, offersList } from './commands/offers.ts';
 import { ordersExpire, ordersRefund, ordersRefundDue, ordersRefunds, reconcile } from './commands/orders.ts';
 import { usersList } from './commands/users.ts';
 
@@ -24,6 +25,10 @@ export const COMMANDS: Record<string, AdminCommand> = {
   'goods disable': goodsDisable,
   'codes generate': codesGenerate,
   'codes void': codesVoid,
+  'offers list': offersList,
+  'offers add': offersAdd,
+  'offers enable': offersEnable,
+  'offers disable': offersDisable,
   'coupons create': couponsCreate,
   'coupons batch': couponsBatch,
   'coupons grant': couponsGrant,
@@ -55,6 +60,10 @@ export const USAGE = `Usage: npm run admin -- <command> [options]
   codes generate --goods <code> --count <n> --days <n> [--source systemRelease|activityAward|paidPurchase|freeGift]
                  [--kind personal|company] [--valid-days 365] [--owner <email>] [--out codes.csv]
   codes void <code>
+  offers list                            (the redeem-code offers: price a code, quantity range, buyers)
+  offers add --goods <code> --days <n> --usd <minor units> --cny <minor units> [--min 1] [--max 500]
+             [--buyers everyone|companyAdmins]   (a new offer, or new terms of that goods and days; on sale)
+  offers enable --goods <code> --days <n>       offers disable --goods <code> --days <n>
   coupons create --code <code> (--amount <minor units> --currency USD|CNY | --percent <1-100>) [coupon options]
                  [--user <email|mobile>]   (granted to that user; else public)
   coupons batch --count <n> (--amount … --currency … | --percent …) [coupon options] [--out coupons.csv]

@@ -49,6 +49,7 @@ import { createProductsService } from '../modules/products/products.service.ts';
 import { createProfileService } from '../modules/profile/profile.service.ts';
 import { createRedeemService } from '../modules/redeem/redeem.service.ts';
 import { createRedeemIssueService } from '../modules/redeem/redeem-issue.service.ts';
+import { createRedeemOfferAdmin } from '../modules/redeem/redeem-offer-admin.service.ts';
 import { createRedeemPurchaseService } from '../modules/redeem/redeem-purchase.service.ts';
 import { createAccountMail } from '../modules/registration/account-mail.ts';
 import { createRecoveryService } from '../modules/registration/recovery.service.ts';
@@ -279,6 +280,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     currency,
     refunds,
     redeemIssue: createRedeemIssueService({ db, products, audit }),
+    redeemOfferAdmin: createRedeemOfferAdmin({ db, audit }),
     membershipAdmin: createMembershipAdmin({ db, memberships, products, audit }),
     couponAdmin: createCouponAdmin({ db, products, audit }),
     /** Stops the job workers (waiting for the jobs being run) and the payment gateways. */

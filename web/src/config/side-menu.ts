@@ -31,14 +31,21 @@ export type SideMenuItem = {
 export const sideMenu: readonly SideMenuItem[] = [
   { to: paths.products.path, label: 'nav.products', icon: 'products', region: 'both', also: [paths.orderPro.path] },
   { to: paths.orders.path, label: 'nav.orders', icon: 'orders', region: 'both' },
-  { to: paths.myExchange.path, label: 'nav.myExchange', icon: 'exchange', region: 'both' },
+  // the redeem-code orders hold the codes I bought, which are my codes too (docs/product.md#buying-redeem-codes)
+  {
+    to: paths.myExchange.path,
+    label: 'nav.myExchange',
+    icon: 'exchange',
+    region: 'both',
+    also: [paths.redeemCodeOrder.path],
+  },
   { to: paths.myCoupons.path, label: 'nav.myCoupons', icon: 'coupons', region: 'both' },
   {
     to: paths.redeemCode.path,
     label: 'nav.redeemCode',
     icon: 'redeem',
     region: 'both',
-    also: [paths.redeemCodePro.path, paths.redeemCodeOrder.path],
+    also: [paths.redeemCodePro.path],
   },
   { to: paths.devices.path, label: 'nav.devices', icon: 'devices', region: 'both' },
   { to: paths.profile.path, label: 'nav.profile', icon: 'profile', region: 'both' },

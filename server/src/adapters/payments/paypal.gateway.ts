@@ -14,6 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { Agent as HttpsAgent } from 'node:https';
 import { connect } from 'node:net';
 import { Code } from '@ac/protocol/codes';
+import type { TCheckoutReturn } from '@ac/protocol/enums';
 import { httpPaths } from '@ac/protocol/http-paths';
 import {
   ApiError,
@@ -157,7 +158,7 @@ export function createPaypalGateway(o: Options): PaymentGateway {
   const payments = new PaymentsController(client);
   const merchant = o.config.environment;
   const apiBase = o.config.apiBase?.replace(/\/$/, '') ?? API_BASE[o.config.environment];
-  const back = (orderNo: string, outcome: 'paid' | 'cancelled') =>
+  const back = (orderNo: string, outcome: TCheckoutReturn) =>
     `${o.returnUrl}?${new URLSearchParams({ orderNo, checkout: outcome })}`;
 
   /** A capture (the SDK's model or a webhook's resource) as a report about our order. */

@@ -14,6 +14,7 @@
  */
 
 import { Code } from '@ac/protocol/codes';
+import type { TCheckoutReturn } from '@ac/protocol/enums';
 import { httpPaths } from '@ac/protocol/http-paths';
 import Stripe from 'stripe';
 import type { StripeConfig } from '../../config-payments.ts';
@@ -121,7 +122,7 @@ export function createStripeGateway(o: Options): PaymentGateway {
   const stripe = stripeClient(o.config);
   const now = o.now ?? (() => new Date());
   const merchant = modeOf(o.config.secretKey);
-  const back = (orderNo: string, outcome: 'paid' | 'cancelled') =>
+  const back = (orderNo: string, outcome: TCheckoutReturn) =>
     `${o.returnUrl}?${new URLSearchParams({ orderNo, checkout: outcome })}`;
 
   return {

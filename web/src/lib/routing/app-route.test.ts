@@ -35,7 +35,10 @@ describe('side menu', () => {
   it('highlights the item owning the current path', () => {
     expect(selectedSideItem(sideMenu, '/order/pro')?.to).toBe('/products');
     expect(selectedSideItem(sideMenu, '/order')?.to).toBe('/order');
-    expect(selectedSideItem(sideMenu, '/redeemcode/order')?.to).toBe('/redeemcode');
+    expect(selectedSideItem(sideMenu, '/redeemcode')?.to).toBe('/redeemcode');
+    expect(selectedSideItem(sideMenu, '/redeemcode/pro')?.to).toBe('/redeemcode');
+    // the orders of bought codes belong to "My redeem codes", not to "Use a redeem code"
+    expect(selectedSideItem(sideMenu, '/redeemcode/order')?.to).toBe('/myExchange');
     expect(selectedSideItem(sideMenu, '/invoice/record')?.to).toBe('/invoice_manage');
   });
 });

@@ -7,25 +7,11 @@ import { errorCode } from '@ac/client';
 import { Code } from '@ac/protocol/codes';
 import { ZEmail } from '@ac/protocol/common';
 import type { TCompanyMember, TCompanyOverview } from '@ac/protocol/company';
-import {
-  App,
-  Button,
-  Card,
-  Flex,
-  Form,
-  Grid,
-  Input,
-  Popconfirm,
-  Result,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { App, Button, Card, Flex, Form, Grid, Input, Popconfirm, Result, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert } from '@/components/query-error-alert';
+import { ResponsiveTable } from '@/components/responsive-table';
 import { useErrorText } from '@/components/use-error-text';
 import { formatDate } from '@/lib/format/date';
 import { zodRule } from '@/lib/forms/zod-rule';
@@ -90,29 +76,31 @@ function SeatCell({ member, company }: { member: TCompanyMember; company: TCompa
   const onError = (e: unknown) => void message.error(errorText(e));
   return (
     <Space direction="vertical" size={4}>
-      <Flex gap={4} wrap>
-        {member.seats.map((code) => (
-          <Tag key={code} data-testid={`member-seat-${code}`} style={{ marginInlineEnd: 0 }}>
-            {code}
-            <Button
-              type="link"
-              size="small"
-              aria-label={t('enterprise.releaseSeatOf', { goods: code })}
-              title={t('enterprise.releaseSeatOf', { goods: code })}
-              style={{ paddingInline: 4, height: 'auto' }}
-              onClick={() =>
-                release.mutate(
-                  { userId: member.userId, goodsCode: code },
-                  { onSuccess: () => void message.success(t('enterprise.seatReleased')), onError },
-                )
-              }
-              data-testid={`release-${code}`}
-            >
-              ×
-            </Button>
-          </Tag>
-        ))}
-      </Flex>
+      {member.seats.length > 0 ? (
+        <Flex gap={4} wrap>
+          {member.seats.map((code) => (
+            <Tag key={code} data-testid={`member-seat-${code}`} style={{ marginInlineEnd: 0 }}>
+              {code}
+              <Button
+                type="link"
+                size="small"
+                aria-label={t('enterprise.releaseSeatOf', { goods: code })}
+                title={t('enterprise.releaseSeatOf', { goods: code })}
+                style={{ paddingInline: 4, height: 'auto' }}
+                onClick={() =>
+                  release.mutate(
+                    { userId: member.userId, goodsCode: code },
+                    { onSuccess: () => void message.success(t('enterprise.seatReleased')), onError },
+                  )
+                }
+                data-testid={`release-${code}`}
+              >
+                ×
+              </Button>
+            </Tag>
+          ))}
+        </Flex>
+      ) : null}
       {free.length > 0 ? (
         <Space.Compact>
           <Select
@@ -201,49 +189,49 @@ export function MembersCard({ company }: { company: TCompanyOverview }) {
           </Space>
         </div>
       ) : null}
-      <Table<TCompanyMember>
-        style={{ marginTop: 16 }}
-        rowKey="userId"
-        loading={members.isPending}
-        dataSource={members.data?.rows ?? []}
-        pagination={false}
-        scroll={{ x: 760 }}
-        data-testid="members-table"
-        columns={[
-          { title: t('enterprise.memberName'), dataIndex: 'name' },
-          { title: t('enterprise.memberEmail'), dataIndex: 'email', render: (v: string | null) => v ?? '—' },
-          {
-            title: t('enterprise.role'),
-            dataIndex: 'role',
-            render: (r: TCompanyMember['role']) => t(`enterprise.role_${r}`),
-          },
-          { title: t('enterprise.joined'), dataIndex: 'joinedAt', render: (v: string) => formatDate(v) },
-          {
-            title: t('enterprise.memberSeats'),
-            key: 'seats',
-            render: (_: unknown, m: TCompanyMember) => <SeatCell member={m} company={company} />,
-          },
-          {
-            title: t('enterprise.actions'),
-            key: 'actions',
-            render: (_: unknown, m: TCompanyMember) =>
-              m.role === 'owner' ? null : (
-                <Popconfirm
-                  title={t('enterprise.removeConfirm', { name: m.name })}
-                  okText={t('enterprise.remove')}
-                  cancelText={t('enterprise.cancel')}
-                  onConfirm={() =>
-                    remove.mutateAsync(m.userId).then(() => void message.success(t('enterprise.removed')), onError)
-                  }
-                >
-                  <Button size="small" danger data-testid={`remove-${m.userId}`}>
-                    {t('enterprise.remove')}
-                  </Button>
-                </Popconfirm>
-              ),
-          },
-        ]}
-      />
+      <div style={{ marginTop: 16 }}>
+        <ResponsiveTable<TCompanyMember>
+          rowKey="userId"
+          loading={members.isPending}
+          rows={members.data?.rows ?? []}
+          label={t('enterprise.members')}
+          testId="members-table"
+          columns={[
+            { title: t('enterprise.memberName'), dataIndex: 'name' },
+            { title: t('enterprise.memberEmail'), dataIndex: 'email', render: (v: string | null) => v ?? '—' },
+            {
+              title: t('enterprise.role'),
+              dataIndex: 'role',
+              render: (r: TCompanyMember['role']) => t(`enterprise.role_${r}`),
+            },
+            { title: t('enterprise.joined'), dataIndex: 'joinedAt', render: (v: string) => formatDate(v) },
+            {
+              title: t('enterprise.memberSeats'),
+              key: 'seats',
+              render: (_: unknown, m: TCompanyMember) => <SeatCell member={m} company={company} />,
+            },
+            {
+              title: t('enterprise.actions'),
+              key: 'actions',
+              render: (_: unknown, m: TCompanyMember) =>
+                m.role === 'owner' ? null : (
+                  <Popconfirm
+                    title={t('enterprise.removeConfirm', { name: m.name })}
+                    okText={t('enterprise.remove')}
+                    cancelText={t('enterprise.cancel')}
+                    onConfirm={() =>
+                      remove.mutateAsync(m.userId).then(() => void message.success(t('enterprise.removed')), onError)
+                    }
+                  >
+                    <Button size="small" danger data-testid={`remove-${m.userId}`}>
+                      {t('enterprise.remove')}
+                    </Button>
+                  </Popconfirm>
+                ),
+            },
+          ]}
+        />
+      </div>
     </Card>
   );
 }

@@ -1,5 +1,8 @@
-/** The paged order list with its status filter (page and status live in the URL), detail and pay. */
-import type { TOrderRow } from '@ac/protocol/commerce';
+/**
+ * The paged order list with its status filter (page and status live in the URL), detail and pay;
+ * above it, the word on an order a payment page sent the payer back to (CheckoutReturnNotice).
+ */
+import type { TOrderDetail, TOrderRow } from '@ac/protocol/commerce';
 import { ZOrderStatus } from '@ac/protocol/enum-schemas';
 import type { TOrderStatus } from '@ac/protocol/enums';
 import { Card, Flex } from 'antd';
@@ -10,6 +13,7 @@ import { PagedTable } from '@/components/paged-table';
 import { CheckoutDialog, type CheckoutOrder, checkoutOrderOf } from '@/lib/checkout/checkout-dialog';
 import { useRefreshAfterPayment } from '@/lib/checkout/use-refresh-after-payment';
 import { useOrders } from '../api/get-orders';
+import { CheckoutReturnNotice, checkoutReturnOf } from './checkout-return-notice';
 import { orderColumns } from './order-columns';
 import { OrderDetailDrawer } from './order-detail-drawer';
 import { OrderStatusFilter } from './order-status-filter';
@@ -26,11 +30,12 @@ export function OrderList() {
   const { t, i18n } = useTranslation(['orders', 'enums']);
   const [params, setParams] = useSearchParams();
   const { pageNo, status } = readParams(params);
+  const returned = checkoutReturnOf(params);
   const orders = useOrders({ pageNo, pageSize: PAGE_SIZE, status });
   const refresh = useRefreshAfterPayment();
   const [detailNo, setDetailNo] = useState<string | undefined>();
   const [checkout, setCheckout] = useState<CheckoutOrder | null>(null);
-  const pay = (row: TOrderRow) => {
+  const pay = (row: TOrderRow | TOrderDetail) => {
     setDetailNo(undefined);
     setCheckout(checkoutOrderOf(row));
   };
@@ -44,6 +49,9 @@ export function OrderList() {
 
   return (
     <Card>
+      {returned ? (
+        <CheckoutReturnNotice value={returned} onPay={pay} onClose={() => update({ page: pageNo, status })} />
+      ) : null}
       <Flex justify="flex-end" style={{ marginBottom: 16 }}>
         <OrderStatusFilter value={status} onChange={(s) => update({ status: s })} />
       </Flex>

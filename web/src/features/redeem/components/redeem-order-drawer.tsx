@@ -1,9 +1,10 @@
 /** A redeem-code order with its codes: state, who redeemed it and when, the CSV, and handing a code to a member. */
 import type { TRedeemOrderCode } from '@ac/protocol/commerce';
-import { App, Button, Descriptions, Drawer, Input, Space, Table, Typography } from 'antd';
+import { App, Button, Descriptions, Drawer, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert } from '@/components/query-error-alert';
+import { ResponsiveTable } from '@/components/responsive-table';
 import { useErrorText } from '@/components/use-error-text';
 import { goodsKey } from '@/lib/enum-keys';
 import { formatDateTime } from '@/lib/format/date';
@@ -31,7 +32,7 @@ function HandOver({ orderNo, code }: { orderNo: string; code: TRedeemOrderCode }
     }
   };
   return (
-    <Space.Compact style={{ width: 280 }}>
+    <Space.Compact style={{ width: 280, maxWidth: '100%' }}>
       <Input
         size="small"
         type="email"
@@ -85,14 +86,14 @@ export function RedeemOrderDrawer({ orderNo, mayHandOver, onClose }: Props) {
                 </Button>
               ) : null}
             </Space>
-            <Table<TRedeemOrderCode>
+            <ResponsiveTable<TRedeemOrderCode>
               size="small"
+              rows={d.codes}
               rowKey="serialNo"
-              dataSource={d.codes}
-              pagination={d.codes.length > 20 ? { pageSize: 20 } : false}
-              scroll={{ x: 860 }}
-              data-testid="redeem-order-codes"
-              locale={{ emptyText: t('redeem.codesEmpty') }}
+              pageSize={20}
+              label={t('redeem.codesTitle', { n: d.codes.length })}
+              testId="redeem-order-codes"
+              emptyText={t('redeem.codesEmpty')}
               columns={[
                 {
                   title: t('redeem.code'),

@@ -1,7 +1,7 @@
-/** My redeem codes in three tabs: unused, used, expired (the tab is kept in the URL). */
+/** My redeem codes in three tabs: unused, used, expired (the tab is kept in the URL); links to using a code and to the orders of bought codes. */
 import { ZRedeemTab } from '@ac/protocol/enum-schemas';
 import { REDEEM_TABS } from '@ac/protocol/enums';
-import { Card, Tabs } from 'antd';
+import { Card, Flex, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
@@ -18,7 +18,13 @@ export function MyExchangePage() {
       <PageHeader
         title={t('redeem.pageTitle')}
         description={t('redeem.pageDescription')}
-        extra={<Link to={paths.redeemCode.getHref()}>{t('redeem.useCode')}</Link>}
+        extra={
+          <Flex gap={16} wrap>
+            <Link to={paths.redeemCode.getHref()}>{t('redeem.useCode')}</Link>
+            {/* the orders of bought codes live under this menu entry (config/side-menu.ts) */}
+            <Link to={paths.redeemCodeOrder.getHref()}>{t('redeem.ordersTitle')}</Link>
+          </Flex>
+        }
       />
       <Card>
         <Tabs
