@@ -133,7 +133,9 @@ for (let part = 0; part < PARTS; part++) {
     };
 
     for (const route of catalogue(region).filter((_, i) => i % PARTS === part)) {
+      const tv = Date.now();
       await visit(page, route.href, inFlight);
+      if (process.env.A11Y_TIMING) console.log(`visit ${route.href} ${Date.now() - tv} ms`);
       const at = appPath(page, baseURL!);
       if (at.startsWith('/login') && !route.href.startsWith('/login')) {
         needLogin.push(route);
@@ -151,7 +153,9 @@ for (let part = 0; part < PARTS; part++) {
     await page.goto(`login?lang=en${clientType}`);
     await logInAs(page, user.account, user.password);
     for (const route of needLogin) {
+      const tv = Date.now();
       await visit(page, route.href, inFlight);
+      if (process.env.A11Y_TIMING) console.log(`visit ${route.href} ${Date.now() - tv} ms`);
       expect(appPath(page, baseURL!), `${route.href} still asks for a login`).not.toMatch(/^\/login/);
       if (route.name !== 'notFound' && (await page.locator('.ant-result-404').count())) {
         absent.push(route.href);

@@ -8,9 +8,9 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { logInAs } from '../support/account.ts';
+import { axeViolations } from '../support/axe.ts';
 import { createOrder } from '../support/commerce.ts';
 import { regionOf } from '../support/demo.ts';
 import { createFreshUser } from '../support/fresh-user.ts';
@@ -22,9 +22,8 @@ const slow = expect.configure({ timeout: 30_000 });
 
 /** `within`: only that part of the page (a dialog: what lies under its mask is another page's). */
 async function expectNoAxeViolations(page: Page, within?: string) {
-  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']);
-  const result = await (within ? builder.include(within) : builder).analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
+  const violations = await axeViolations(page, ['wcag2a', 'wcag2aa'], within);
+  expect(violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
 }
 
 async function admin(env: Record<string, string>, args: string[]): Promise<string> {
