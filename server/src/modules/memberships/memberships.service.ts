@@ -87,9 +87,13 @@ export function createMembershipsService(d: Deps) {
     return [...own, ...seats].sort(byBest);
   }
 
-  /** product/mine at `at`, read from the database. */
-  async function productsAt(userId: string, at: Date): Promise<TMyProduct[]> {
+  /**
+   * product/mine at `at`, read from the database, and every start and end it was made of (a company
+   * seat merged into a membership of the same goods still changes the answer when it ends).
+   */
+  async function productsAt(userId: string, at: Date): Promise<{ rows: TMyProduct[]; times: string[] }> {
     const rows = new Map<string, TMyProduct>();
+    const times: string[] = [];
     const put = (r: Omit<TMyProduct, 'accountType'> & { accountType: string }) => {
       const had = rows.get(r.goodsCode);
       rows.set(r.goodsCode, {
@@ -100,6 +104,7 @@ export function createMembershipsService(d: Deps) {
         startTime: had && had.startTime < r.startTime ? had.startTime : r.startTime,
         expireTime: had && had.expireTime > r.expireTime ? had.expireTime : r.expireTime,
       });
+      times.push(r.startTime, r.expireTime);
     };
     for (const r of await repo().productsOf(userId)) {
       put({ ...r, startTime: iso(new Date(r.startTime!)), expireTime: iso(new Date(r.expireTime!)) });
@@ -107,7 +112,7 @@ export function createMembershipsService(d: Deps) {
     for (const s of await d.companies.liveSeatGrants(userId, at)) {
       put({ ...s, startTime: iso(s.startTime), expireTime: iso(s.endTime) });
     }
-    return [...rows.values()].sort((a, b) => b.expireTime.localeCompare(a.expireTime));
+    return { rows: [...rows.values()].sort((a, b) => b.expireTime.localeCompare(a.expireTime)), times };
   }
 
   return {
@@ -132,18 +137,12 @@ export function createMembershipsService(d: Deps) {
 
     /** One row per goods code ever held, a live company seat included; the latest end first. */
     async products(userId: string): Promise<TMyProduct[]> {
-      if (!d.answers) return productsAt(userId, now());
+      if (!d.answers) return (await productsAt(userId, now())).rows;
       return d.answers.get(userId, 'product/mine', async () => {
         const at = now();
-        const value = await productsAt(userId, at);
+        const { rows, times } = await productsAt(userId, at);
         // kept no longer than the first start or end still to come in it (a seat ends with its company)
-        return {
-          value,
-          changesAt: nextChangeAfter(
-            at.getTime(),
-            value.flatMap((r) => [r.startTime, r.expireTime]),
-          ),
-        };
+        return { value: rows, changesAt: nextChangeAfter(at.getTime(), times) };
       });
     },
 
