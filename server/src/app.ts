@@ -183,13 +183,18 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   const s = createServices({ config, db, log: app.log, adapters: options.adapters });
   app.addHook('onReady', () => s.jobs.start());
   app.addHook('onClose', () => s.close());
-  // every instance hears the others' user changes (session revoked, password, profile, memberships)
+  // every instance hears the others' user changes (session revoked, password, profile, memberships,
+  // orders): the session snapshots and the per-user answers keep nothing while it does not
+  const setListening = (listening: boolean) => {
+    s.snapshots.setListening(listening);
+    s.answers.setListening(listening);
+  };
   const unlisten = await options.database.listen(USER_CHANGED_CHANNEL, {
     onMessage: (userId) => s.changes.received(userId),
-    onState: (listening) => s.snapshots.setListening(listening),
+    onState: setListening,
   });
   app.addHook('onClose', async () => {
-    s.snapshots.setListening(false);
+    setListening(false);
     await unlisten();
   });
   const { publicUrl, region } = config;

@@ -17,6 +17,7 @@ import { createOutboxSms, type SmsSender } from '../adapters/sms/sms.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { createFieldCipher } from '../lib/field-crypto.ts';
+import { createUserAnswerCache } from '../lib/user-answer-cache.ts';
 import { createUserChanges } from '../lib/user-changes.ts';
 import { createAccountService } from '../modules/account/account.service.ts';
 import { createAuditService } from '../modules/audit/audit.service.ts';
@@ -108,6 +109,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
   const keys = createKeysService({ db });
   const changes = createUserChanges({ db });
   const snapshots = createSessionSnapshots({ db, changes });
+  const answers = createUserAnswerCache({ changes });
   const users = createUserService({ db, changes });
   const products = createProductsService({ db, currency });
   const companies = createCompanyService({
@@ -120,7 +122,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     defaultLanguage,
     webUrl: `${publicUrl}${basePath}`,
   });
-  const memberships = createMembershipsService({ db, users, products, companies, changes });
+  const memberships = createMembershipsService({ db, users, products, companies, changes, answers });
   const userInfo = createUserInfoService({ users, memberships, snapshots });
   const codes = createCodesService({
     db,
@@ -199,7 +201,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
 
   // commerce
   const coupons = createCouponsService({ db });
-  const orders = createOrdersService({ db, products, memberships, companies, coupons, audit });
+  const orders = createOrdersService({ db, products, memberships, companies, coupons, audit, answers });
   const refunds = createOrderRefunds({ db, memberships, audit });
   const payments = createPaymentsService({ db, orders, memberships, products, gateways, refunds, audit, log });
   const redeem = createRedeemService({ db, currency, users, memberships, products, companies, orders, audit });
@@ -245,6 +247,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     jobs,
     changes,
     snapshots,
+    answers,
     outbox,
     gateways,
     audit,

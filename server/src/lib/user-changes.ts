@@ -4,7 +4,10 @@
  * session snapshot cache of every instance. The message goes through
  * PostgreSQL NOTIFY on the writer's own transaction, so the other instances
  * hear it when (and only if) the change commits; this instance also forgets
- * at once. buildApp listens on the channel (Database.listen).
+ * at once. buildApp listens on the channel (Database.listen). Writes of the
+ * orders table are said on the same channel by a trigger
+ * (server/drizzle/0017_orders_notify.sql), heard by the per-user answer
+ * cache (lib/user-answer-cache.ts).
  */
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';

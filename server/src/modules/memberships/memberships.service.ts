@@ -13,6 +13,7 @@ import type { TStorage, TVipInfo } from '@ac/protocol/session';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addMs, DAY, iso } from '../../lib/time.ts';
+import { nextChangeAfter, type UserAnswerCache } from '../../lib/user-answer-cache.ts';
 import type { UserChanges } from '../../lib/user-changes.ts';
 import type { CompanyService } from '../company/company.service.ts';
 import type { ProductsService } from '../products/products.service.ts';
@@ -52,6 +53,8 @@ type Deps = {
   companies: Pick<CompanyService, 'liveSeatGrants'>;
   /** Told of every membership change (the user's session snapshots show the VIP and storage). */
   changes: UserChanges;
+  /** Keeps product/mine per user (lib/user-answer-cache.ts); every membership or seat change forgets it. */
+  answers?: UserAnswerCache;
   now?: () => Date;
 };
 
@@ -84,6 +87,34 @@ export function createMembershipsService(d: Deps) {
     return [...own, ...seats].sort(byBest);
   }
 
+  /**
+   * product/mine at `at`, read from the database, and every start and end it was made of (a company
+   * seat merged into a membership of the same goods still changes the answer when it ends).
+   */
+  async function productsAt(userId: string, at: Date): Promise<{ rows: TMyProduct[]; times: string[] }> {
+    const rows = new Map<string, TMyProduct>();
+    const times: string[] = [];
+    const put = (r: Omit<TMyProduct, 'accountType'> & { accountType: string }) => {
+      const had = rows.get(r.goodsCode);
+      rows.set(r.goodsCode, {
+        goodsCode: r.goodsCode,
+        name: r.name,
+        productType: r.productType,
+        accountType: r.accountType as TAccountType,
+        startTime: had && had.startTime < r.startTime ? had.startTime : r.startTime,
+        expireTime: had && had.expireTime > r.expireTime ? had.expireTime : r.expireTime,
+      });
+      times.push(r.startTime, r.expireTime);
+    };
+    for (const r of await repo().productsOf(userId)) {
+      put({ ...r, startTime: iso(new Date(r.startTime!)), expireTime: iso(new Date(r.expireTime!)) });
+    }
+    for (const s of await d.companies.liveSeatGrants(userId, at)) {
+      put({ ...s, startTime: iso(s.startTime), expireTime: iso(s.endTime) });
+    }
+    return { rows: [...rows.values()].sort((a, b) => b.expireTime.localeCompare(a.expireTime)), times };
+  }
+
   return {
     async currentVip(userId: string): Promise<TVipInfo | null> {
       const rows = await live(userId, now());
@@ -106,25 +137,13 @@ export function createMembershipsService(d: Deps) {
 
     /** One row per goods code ever held, a live company seat included; the latest end first. */
     async products(userId: string): Promise<TMyProduct[]> {
-      const rows = new Map<string, TMyProduct>();
-      const put = (r: Omit<TMyProduct, 'accountType'> & { accountType: string }) => {
-        const had = rows.get(r.goodsCode);
-        rows.set(r.goodsCode, {
-          goodsCode: r.goodsCode,
-          name: r.name,
-          productType: r.productType,
-          accountType: r.accountType as TAccountType,
-          startTime: had && had.startTime < r.startTime ? had.startTime : r.startTime,
-          expireTime: had && had.expireTime > r.expireTime ? had.expireTime : r.expireTime,
-        });
-      };
-      for (const r of await repo().productsOf(userId)) {
-        put({ ...r, startTime: iso(new Date(r.startTime!)), expireTime: iso(new Date(r.expireTime!)) });
-      }
-      for (const s of await d.companies.liveSeatGrants(userId, now())) {
-        put({ ...s, startTime: iso(s.startTime), expireTime: iso(s.endTime) });
-      }
-      return [...rows.values()].sort((a, b) => b.expireTime.localeCompare(a.expireTime));
+      if (!d.answers) return (await productsAt(userId, now())).rows;
+      return d.answers.get(userId, 'product/mine', async () => {
+        const at = now();
+        const { rows, times } = await productsAt(userId, at);
+        // kept no longer than the first start or end still to come in it (a seat ends with its company)
+        return { value: rows, changesAt: nextChangeAfter(at.getTime(), times) };
+      });
     },
 
     /** Live memberships and company seats with their goods, best first. */

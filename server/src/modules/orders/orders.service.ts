@@ -9,6 +9,7 @@ import type { TOrderCreateRequest, TOrderDetail } from '@ac/protocol/commerce';
 import { OrderStatus, orderStatusName, type TOrderStatus } from '@ac/protocol/enums';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { UserAnswerCache } from '../../lib/user-answer-cache.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { CompanyService } from '../company/company.service.ts';
 import type { CouponsService } from '../coupons/coupons.service.ts';
@@ -28,6 +29,8 @@ type Deps = {
   companies: Pick<CompanyService, 'assertMayBuy'>;
   coupons: Pick<CouponsService, 'claim' | 'release' | 'offers'>;
   audit: AuditService;
+  /** Keeps the first page of order/list per user (lib/user-answer-cache.ts); every order write forgets it. */
+  answers?: UserAnswerCache;
   now?: () => Date;
 };
 export type OrderOrigin = { channel: string; ip?: string; requestId?: string };
@@ -95,12 +98,18 @@ export function createOrdersService(d: Deps) {
   return {
     async list(userId: string, p: { pageNo: number; pageSize: number; status?: number }) {
       const { pageNo, pageSize, status } = p;
-      const { rows, total } = await repo().listOrders(userId, {
-        status,
-        offset: (pageNo - 1) * pageSize,
-        limit: pageSize,
-      });
-      return { rows: rows.map(toOrderRow), total, pageNo, pageSize };
+      const load = async () => {
+        const { rows, total } = await repo().listOrders(userId, {
+          status,
+          offset: (pageNo - 1) * pageSize,
+          limit: pageSize,
+        });
+        // nothing in a row changes by itself: every change of an order is a write (and its NOTIFY)
+        return { value: { rows: rows.map(toOrderRow), total, pageNo, pageSize } };
+      };
+      // the first page is what the portal opens; deeper pages are read from the database
+      if (pageNo !== 1 || !d.answers) return (await load()).value;
+      return d.answers.get(userId, `order/list:${pageSize}:${status ?? ''}`, load);
     },
 
     async create(userId: string, req: TOrderCreateRequest, origin: OrderOrigin): Promise<TOrderDetail> {
