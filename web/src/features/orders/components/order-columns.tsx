@@ -13,7 +13,17 @@ import { OrderStatusTag } from './order-status-tag';
 
 export type OrderRowActions = { onDetail: (row: TOrderRow) => void; onPay: (row: TOrderRow) => void };
 
-export function orderColumns(t: TFunction, language: string, actions: OrderRowActions): TableColumnsType<TOrderRow> {
+/**
+ * `pinned`: status and actions stay at the right edge while the other columns scroll (wide screens);
+ * on a phone two pinned columns would fill the screen and hide the rest, so they scroll too.
+ */
+export function orderColumns(
+  t: TFunction,
+  language: string,
+  actions: OrderRowActions,
+  pinned = true,
+): TableColumnsType<TOrderRow> {
+  const fixed = pinned ? ('right' as const) : undefined;
   return [
     {
       title: t('orders.orderTime'),
@@ -53,13 +63,15 @@ export function orderColumns(t: TFunction, language: string, actions: OrderRowAc
     {
       title: t('orders.status'),
       key: 'status',
-      fixed: 'right',
+      fixed,
+      // a fixed column takes the width it is given, not its content's: the longest status fits, longer texts wrap
+      width: 190,
       render: (_, row) => <OrderStatusTag status={row.status} />,
     },
     {
       title: t('orders.actions'),
       key: 'actions',
-      fixed: 'right',
+      fixed,
       render: (_, row) => (
         <Flex gap={4} wrap>
           <Button size="small" type="link" data-testid="order-detail-button" onClick={() => actions.onDetail(row)}>

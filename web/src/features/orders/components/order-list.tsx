@@ -5,7 +5,7 @@
 import type { TOrderDetail, TOrderRow } from '@ac/protocol/commerce';
 import { ZOrderStatus } from '@ac/protocol/enum-schemas';
 import type { TOrderStatus } from '@ac/protocol/enums';
-import { Card, Flex } from 'antd';
+import { Card, Flex, Grid } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -29,6 +29,7 @@ function readParams(params: URLSearchParams): { pageNo: number; status: TOrderSt
 export function OrderList() {
   const { t, i18n } = useTranslation(['orders', 'enums']);
   const [params, setParams] = useSearchParams();
+  const { md = true } = Grid.useBreakpoint();
   const { pageNo, status } = readParams(params);
   const returned = checkoutReturnOf(params);
   const orders = useOrders({ pageNo, pageSize: PAGE_SIZE, status });
@@ -57,7 +58,7 @@ export function OrderList() {
       </Flex>
       <PagedTable
         query={orders}
-        columns={orderColumns(t, i18n.language, { onDetail: (row) => setDetailNo(row.orderNo), onPay: pay })}
+        columns={orderColumns(t, i18n.language, { onDetail: (row) => setDetailNo(row.orderNo), onPay: pay }, md)}
         rowKey="orderNo"
         label={t('orders.pageTitle')}
         testId="orders-table"
