@@ -8,7 +8,7 @@
  * cores with nothing else running, req/s would be about 2 s / (the total per
  * request). Needs BENCH_DATABASE_URL (a fresh database is created and
  * dropped) and `npm run build`; BENCH_SERVER_ROOT runs another checkout's
- * server, BENCH_NODE_ARGS passes options to its node. Prints a markdown table; asserts nothing.
+ * server, BENCH_NODE_ARGS passes options to its node, BENCH_CASES picks cases. Prints a markdown table; asserts nothing.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -25,6 +25,8 @@ import { benchPort } from './start-server.ts';
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20_000);
 const CONNECTIONS = 10;
 const TICK_US = 1e6 / 100; // /proc/<pid>/stat counts clock ticks of 10 ms (USER_HZ 100)
+/** BENCH_CASES=userInfo,order/list: only those product cases (e.g. to profile one call alone). */
+const onlyCases = process.env.BENCH_CASES?.split(',');
 const root = process.env.BENCH_SERVER_ROOT ?? new URL('..', import.meta.url).pathname;
 
 /** utime + stime of /proc/<pid>/stat, in µs. */
@@ -193,6 +195,7 @@ try {
     ['order/list', await api.prepare(calls.orders.list, { pageNo: 1, pageSize: 10 }, { token: utoken })],
     ['product/mine', await api.prepare(calls.memberships.mine, {}, { token: utoken })],
   ] as const) {
+    if (onlyCases && !onlyCases.includes(label)) continue;
     say(label, await measure(request, server.pid!, pgSide), floorB);
   }
 } finally {

@@ -12,9 +12,13 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
 
 /** JSON → AES-128-ECB/PKCS7 → base64. */
 export function encryptPayload(key: string, value: unknown): string {
+  return encryptJson(key, JSON.stringify(value ?? null));
+}
+
+/** encryptPayload of a value already written as JSON. */
+export function encryptJson(key: string, json: string): string {
   const cipher = createCipheriv('aes-128-ecb', Buffer.from(key, 'utf8'), null);
-  const plain = Buffer.from(JSON.stringify(value ?? null), 'utf8');
-  return Buffer.concat([cipher.update(plain), cipher.final()]).toString('base64');
+  return Buffer.concat([cipher.update(json, 'utf8'), cipher.final()]).toString('base64');
 }
 
 /** base64 → AES-128-ECB/PKCS7 → JSON; throws EnvelopeError naming what was wrong. */

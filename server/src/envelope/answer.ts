@@ -1,7 +1,8 @@
 /** Builds the three answer shapes: encrypted, plain, signed; and error answers. */
 import { Code, catalogue, type TCode } from '@ac/protocol/codes';
 import { signPayload, type TAnswer, type TSignedAnswer } from '@ac/protocol/envelope';
-import { encryptPayload } from './aes.ts';
+import { encryptJson, encryptPayload } from './aes.ts';
+import { answerJson } from './kept-answers.ts';
 
 export type EnvelopeMode =
   | { kind: 'encrypted'; key: string }
@@ -12,7 +13,7 @@ export function successAnswer(mode: EnvelopeMode, value: unknown): TAnswer | TSi
   const msg = catalogue[Code.ok].message;
   switch (mode.kind) {
     case 'encrypted':
-      return { code: Code.ok, msg, bizData: encryptPayload(mode.key, value) };
+      return { code: Code.ok, msg, bizData: encryptJson(mode.key, answerJson(value)) };
     case 'plain':
       return { code: Code.ok, msg, bizData: value };
     case 'signed': {

@@ -28,6 +28,7 @@ import { decryptPayload } from './aes.ts';
 import { type EnvelopeMode, successAnswer } from './answer.ts';
 import type { Call } from './call.ts';
 import { callDocs } from './docs.ts';
+import { createCheckedAnswers } from './kept-answers.ts';
 import { formatZodIssues } from './zod-issues.ts';
 
 export type EnvelopeDeps = {
@@ -150,6 +151,7 @@ export function registerCalls(app: FastifyInstance, calls: readonly Call[], deps
   app.decorateRequest('signedEnvelope', false);
   for (const call of calls) {
     if (call.regions && !call.regions.includes(deps.config.region)) continue;
+    const checkedAnswer = createCheckedAnswers(call.response);
     app.post(
       call.path,
       {
@@ -180,7 +182,7 @@ export function registerCalls(app: FastifyInstance, calls: readonly Call[], deps
           userAgent: req.headers['user-agent'],
           reply,
         });
-        const answer = call.response.parse(result);
+        const answer = checkedAnswer(result);
         reply.header('cache-control', 'no-store');
         return successAnswer(opened.mode, answer);
       },

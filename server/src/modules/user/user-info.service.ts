@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
 import { iso } from '../../lib/time.ts';
 import { type MembershipsService, storageOf } from '../memberships/memberships.service.ts';
-import type { SessionSnapshots } from '../session/session-snapshots.ts';
+import type { SessionSnapshot, SessionSnapshots } from '../session/session-snapshots.ts';
 import type { UserRow, UserService } from './user.service.ts';
 
 export function toUserInfo(u: UserRow, vipType: string): TUserInfo {
@@ -35,18 +35,28 @@ type Deps = {
 };
 
 export function createUserInfoService(d: Deps) {
+  /**
+   * The answer built from a kept snapshot (one per session token), the same object while the
+   * snapshot is kept, so the envelope checks and writes it once (envelope/kept-answers.ts).
+   */
+  const fromSnapshot = new WeakMap<SessionSnapshot, TUserInfoResponse>();
   return {
     async userInfo(userId: string, utoken: string): Promise<TUserInfoResponse> {
       const snapshot = await d.snapshots.get(sha256Hex(utoken));
       if (snapshot?.session.userId === userId) {
         const { user, vipInfo } = snapshot;
         if (!user) throw new AppError(Code.sessionRevoked);
-        return {
-          utoken,
-          userInfo: toUserInfo(user, vipInfo?.accountType ?? 'standard'),
-          storage: storageOf(snapshot.storageGb, user.storageUsed),
-          vipInfo,
-        };
+        let answer = fromSnapshot.get(snapshot);
+        if (!answer) {
+          answer = {
+            utoken,
+            userInfo: toUserInfo(user, vipInfo?.accountType ?? 'standard'),
+            storage: storageOf(snapshot.storageGb, user.storageUsed),
+            vipInfo,
+          };
+          fromSnapshot.set(snapshot, answer);
+        }
+        return answer;
       }
       const user = await d.users.requireLive(userId);
       const vipInfo = await d.memberships.currentVip(userId);
