@@ -2,7 +2,7 @@
  * Start-up before the first render: keep the tracked URL parameters, take a
  * session handed over by a CAD client (`?handover=`, or a raw `?utoken=`
  * only when no session is here; another account's session waits for the
- * user's choice), pick and load the language (with antd's locale outside /h5), wire the re-login flow, fetch
+ * user's choice), pick and load the language (with antd's locale where the first page has antd), wire the re-login flow, fetch
  * the envelope key if missing, build the router.
  */
 
@@ -21,6 +21,11 @@ import { persistTrackedParams } from '@/lib/tracked-params';
 import { createAppRouter } from './router';
 import { dropHandoverFromUrl, takeHandover } from './session-handover';
 
+/** The first views without antd (docs/performance.md#first-view): the /h5 shell, the login page. */
+function loadsNoAntd(appPath: string): boolean {
+  return appPath === paths.h5.path || appPath.startsWith(`${paths.h5.path}/`) || appPath === paths.login.path;
+}
+
 export async function bootstrap() {
   const config = getAppConfig();
   persistTrackedParams();
@@ -35,9 +40,9 @@ export async function bootstrap() {
     region: config.region,
   });
   await initI18n(language);
-  // the desktop pages need antd's locale at their first render; the /h5 shell loads no antd
+  // the desktop pages need antd's locale at their first render; the /h5 shell and the login page load no antd
   const appPath = currentAppPath(config.basePath).split('?')[0] ?? '/';
-  if (appPath !== paths.h5.path && !appPath.startsWith(`${paths.h5.path}/`)) void wantAntdLocale();
+  if (!loadsNoAntd(appPath)) void wantAntdLocale();
   await applyLanguage(language, { persist: params.has('lang') || params.has('language') });
 
   configureSessionExpiry({

@@ -8,6 +8,8 @@ export const authRoutes: FeatureRoutes = {
       path: paths.login.path,
       region: 'both',
       title: 'auth.pageTitle',
+      // plain markup: the first view of most visits loads no antd (docs/performance.md#first-view)
+      antd: false,
       lazy: () => import('./pages/login-page').then((m) => ({ Component: m.LoginPage })),
     },
     {
