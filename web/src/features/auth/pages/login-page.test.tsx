@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { setCookie } from '@/lib/cookies';
+import { removeCookie, setCookie } from '@/lib/cookies';
 import { leaveLoginNotice } from '@/lib/session/login-notice';
 import { installFakeServer } from '@/test/install-fake-server';
 import { renderWithApp } from '@/test/render-with-app';
@@ -10,7 +10,7 @@ import { LoginPage } from './login-page';
 installFakeServer();
 afterEach(() => {
   sessionStorage.clear();
-  document.cookie = 'clientType=; max-age=0; path=/';
+  removeCookie('clientType');
 });
 
 describe('login page', () => {
