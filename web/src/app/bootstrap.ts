@@ -2,8 +2,9 @@
  * Start-up before the first render: keep the tracked URL parameters, take a
  * session handed over by a CAD client (`?handover=`, or a raw `?utoken=`
  * only when no session is here; another account's session waits for the
- * user's choice), pick and load the language (with antd's locale where the first page has antd), wire the re-login flow, fetch
- * the envelope key if missing, build the router.
+ * user's choice), build the router (which starts loading the first page),
+ * pick and load the language (with antd's locale where the first page has
+ * antd), wire the re-login flow, fetch the envelope key if missing.
  */
 
 import { paths } from '@/config/paths';
@@ -31,6 +32,9 @@ export async function bootstrap() {
   persistTrackedParams();
   const handover = takeHandover(window.location.search);
   dropHandoverFromUrl();
+  // made first: the router starts loading the first page's shell and page while the language loads
+  const router = createAppRouter(config);
+  setNavigator((to, options) => router.navigate(to, options));
 
   const params = new URLSearchParams(window.location.search);
   const language = detectLanguage({
@@ -51,8 +55,5 @@ export async function bootstrap() {
   });
   void ensureKey().catch(() => undefined);
   const pendingSwitch = await handover;
-
-  const router = createAppRouter(config);
-  setNavigator((to, options) => router.navigate(to, options));
   return { router, pendingSwitch };
 }
