@@ -22,7 +22,10 @@ import { persistTrackedParams } from '@/lib/tracked-params';
 import { createAppRouter } from './router';
 import { dropHandoverFromUrl, takeHandover } from './session-handover';
 
-/** The first views without antd (docs/performance.md#first-view): the /h5 shell, the login page. */
+/**
+ * The first views without antd: the /h5 shell, the login page
+ * (docs/performance.md#fourth-step-the-login-page-without-antd-2026-11-28).
+ */
 function loadsNoAntd(appPath: string): boolean {
   return appPath === paths.h5.path || appPath.startsWith(`${paths.h5.path}/`) || appPath === paths.login.path;
 }

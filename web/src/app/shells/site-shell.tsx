@@ -1,8 +1,9 @@
 /**
  * The light shell of the pages outside the account center: login, registration, recovery, site
  * pages. Plain markup drawn like antd's Layout (styles.css), so that the login page loads no
- * antd (docs/performance.md#first-view); the other pages, built of antd components, get antd's
- * provider, loaded with them (route handle `antd`, true unless a page says otherwise).
+ * antd (docs/performance.md#fourth-step-the-login-page-without-antd-2026-11-28);
+ * the other pages, built of antd components, get antd's provider, loaded with them (route
+ * handle `antd`, true unless a page says otherwise).
  */
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';

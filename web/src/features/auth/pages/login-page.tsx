@@ -3,7 +3,8 @@
  * with an enterprise variant for enterprise client types. The two methods
  * switch with a button rather than tabs, so that no tab panel is labelled
  * "Password" or "Email" next to the fields of those names. Plain markup drawn
- * like antd (styles.css): the page loads no antd (docs/performance.md#first-view).
+ * like antd (styles.css): the page loads no antd
+ * (docs/performance.md#fourth-step-the-login-page-without-antd-2026-11-28).
  */
 
 import { isEnterpriseClientType } from '@ac/protocol/client-types';
