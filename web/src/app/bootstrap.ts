@@ -2,8 +2,9 @@
  * Start-up before the first render: keep the tracked URL parameters, take a
  * session handed over by a CAD client (`?handover=`, or a raw `?utoken=`
  * only when no session is here; another account's session waits for the
- * user's choice), pick and load the language (with antd's locale outside /h5), wire the re-login flow, fetch
- * the envelope key if missing, build the router.
+ * user's choice), build the router (which starts loading the first page),
+ * pick and load the language (with antd's locale where the first page has
+ * antd), wire the re-login flow, fetch the envelope key if missing.
  */
 
 import { paths } from '@/config/paths';
@@ -21,11 +22,22 @@ import { persistTrackedParams } from '@/lib/tracked-params';
 import { createAppRouter } from './router';
 import { dropHandoverFromUrl, takeHandover } from './session-handover';
 
+/**
+ * The first views without antd: the /h5 shell, the login page
+ * (docs/performance.md#fourth-step-the-login-page-without-antd-2026-11-28).
+ */
+function loadsNoAntd(appPath: string): boolean {
+  return appPath === paths.h5.path || appPath.startsWith(`${paths.h5.path}/`) || appPath === paths.login.path;
+}
+
 export async function bootstrap() {
   const config = getAppConfig();
   persistTrackedParams();
   const handover = takeHandover(window.location.search);
   dropHandoverFromUrl();
+  // made first: the router starts loading the first page's shell and page while the language loads
+  const router = createAppRouter(config);
+  setNavigator((to, options) => router.navigate(to, options));
 
   const params = new URLSearchParams(window.location.search);
   const language = detectLanguage({
@@ -35,9 +47,9 @@ export async function bootstrap() {
     region: config.region,
   });
   await initI18n(language);
-  // the desktop pages need antd's locale at their first render; the /h5 shell loads no antd
+  // the desktop pages need antd's locale at their first render; the /h5 shell and the login page load no antd
   const appPath = currentAppPath(config.basePath).split('?')[0] ?? '/';
-  if (appPath !== paths.h5.path && !appPath.startsWith(`${paths.h5.path}/`)) void wantAntdLocale();
+  if (!loadsNoAntd(appPath)) void wantAntdLocale();
   await applyLanguage(language, { persist: params.has('lang') || params.has('language') });
 
   configureSessionExpiry({
@@ -46,8 +58,5 @@ export async function bootstrap() {
   });
   void ensureKey().catch(() => undefined);
   const pendingSwitch = await handover;
-
-  const router = createAppRouter(config);
-  setNavigator((to, options) => router.navigate(to, options));
   return { router, pendingSwitch };
 }

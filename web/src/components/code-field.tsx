@@ -5,6 +5,7 @@
 import { Flex, Form, Input } from 'antd';
 import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CODE_PATTERN } from '@/lib/verification/code-format';
 import { SendCodeButton } from './send-code-button';
 
 type Props = ComponentProps<typeof SendCodeButton> & {
@@ -23,7 +24,7 @@ type Props = ComponentProps<typeof SendCodeButton> & {
 
 export function CodeField({ name = 'code', inputId, label, messageUnder = 'row', ...send }: Props) {
   const { t } = useTranslation('common');
-  const format = { pattern: /^\s*\d{6}\s*$/, message: t('common.codeFormat') };
+  const format = { pattern: CODE_PATTERN, message: t('common.codeFormat') };
   const button = <SendCodeButton {...send} />;
   if (messageUnder === 'input') {
     return (

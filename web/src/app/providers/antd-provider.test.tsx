@@ -1,9 +1,10 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { App, Button } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGE_DURATION_SECONDS } from '@/config/antd-theme';
 import { initI18n } from '@/i18n/i18n';
 import { applyLanguage } from '@/i18n/language-store';
-import { AntdProvider, MESSAGE_DURATION_SECONDS } from './antd-provider';
+import { AntdProvider } from './antd-provider';
 
 function Notify() {
   const { message } = App.useApp();

@@ -1,36 +1,19 @@
 /**
- * antd configured for the current language (locale follows it) with a
- * theme whose primary, secondary, placeholder and error colours keep 4.5:1 contrast, and
+ * antd configured for the current language (locale follows it) with the
+ * theme of config/antd-theme.ts (colours that keep 4.5:1 contrast), and
  * the App context whose message API the re-login notice and the shared
  * notices (components/notice.ts) use. Header messages last 1 second unless
  * a call says otherwise (docs/product.md#messages-and-timing). Only the
  * desktop shells (and antd pages shown in the /h5 shell) render it: the
  * /h5 shell loads no antd.
  */
-import { App, ConfigProvider, type ThemeConfig } from 'antd';
+import { App, ConfigProvider } from 'antd';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { type Notice, NoticeContext } from '@/components/notice';
+import { antdTheme, MESSAGE_DURATION_SECONDS } from '@/config/antd-theme';
 import { i18next } from '@/i18n/i18n';
 import { useAntdLocale } from '@/i18n/language-store';
 import { configureSessionExpiry } from '@/lib/api/session-expiry';
-
-/** Default seconds a header message (`message.success` …) stays (docs/product.md#messages-and-timing). */
-export const MESSAGE_DURATION_SECONDS = 1;
-
-const theme: ThemeConfig = {
-  token: {
-    colorPrimary: '#0958d9',
-    colorLink: '#0958d9',
-    colorTextDescription: 'rgba(0, 0, 0, 0.65)',
-    colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
-    // select placeholders are text on the page: 4.7:1 instead of 1.9:1
-    colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
-    // red text (danger buttons such as Remove, errors) at 5.9:1 instead of #ff4d4f's 3.3:1
-    colorError: '#cf1322',
-    borderRadius: 8,
-  },
-  components: { Layout: { headerBg: '#ffffff', siderBg: '#ffffff', headerPadding: '0 24px' } },
-};
 
 /** Inside antd's App: the re-login notice and the shared notices go to its message API. */
 export function AntdNotices({ children }: { children: ReactNode }) {
@@ -39,7 +22,11 @@ export function AntdNotices({ children }: { children: ReactNode }) {
     configureSessionExpiry({ notify: () => void message.warning(i18next.t('errors.0000005')) });
   }, [message]);
   const notice = useMemo<Notice>(
-    () => ({ error: (text) => void message.error(text), warning: (text) => void message.warning(text) }),
+    () => ({
+      success: (text, seconds) => void message.success(text, seconds),
+      error: (text) => void message.error(text),
+      warning: (text) => void message.warning(text),
+    }),
     [message],
   );
   return <NoticeContext.Provider value={notice}>{children}</NoticeContext.Provider>;
@@ -48,7 +35,7 @@ export function AntdNotices({ children }: { children: ReactNode }) {
 export function AntdProvider({ children }: { children: ReactNode }) {
   const antd = useAntdLocale();
   return (
-    <ConfigProvider locale={antd} theme={theme} button={{ autoInsertSpace: false }}>
+    <ConfigProvider locale={antd} theme={antdTheme} button={{ autoInsertSpace: false }}>
       <App message={{ duration: MESSAGE_DURATION_SECONDS }}>
         <AntdNotices>{children}</AntdNotices>
       </App>

@@ -7,7 +7,7 @@
  */
 import { LaptopOutlined, LeftOutlined, UserOutlined } from '@ant-design/icons';
 import { ConfigProvider, NavBar, Toast } from 'antd-mobile';
-import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { FullPageSpin } from '@/components/full-page-spin';
@@ -19,6 +19,7 @@ import { paths } from '@/config/paths';
 import { i18next } from '@/i18n/i18n';
 import { useLanguageState } from '@/i18n/language-store';
 import { configureSessionExpiry } from '@/lib/api/session-expiry';
+import { PageAntdProvider } from '../providers/lazy-antd-provider';
 import { SessionGate } from '../session-gate';
 
 const tabs = [
@@ -27,16 +28,11 @@ const tabs = [
 ] as const;
 
 const h5Notice: Notice = {
+  success: (text, seconds) =>
+    void Toast.show({ icon: 'success', content: text, ...(seconds ? { duration: seconds * 1000 } : {}) }),
   error: (text) => void Toast.show({ icon: 'fail', content: text }),
   warning: (text) => void Toast.show({ content: text }),
 };
-
-const AntdProvider = lazy(() => import('../providers/antd-provider').then((m) => ({ default: m.AntdProvider })));
-
-/** antd's provider around a page built of antd components (the desktop pages the shell reuses). */
-function PageProviders({ antd, children }: { antd: boolean | undefined; children: ReactNode }) {
-  return antd ? <AntdProvider>{children}</AntdProvider> : children;
-}
 
 export function H5Shell() {
   const { mobile } = useLanguageState();
@@ -71,9 +67,10 @@ export function H5Shell() {
             <SessionGate>
               <main id="main-content" className="h5-content">
                 <Suspense fallback={<FullPageSpin />}>
-                  <PageProviders antd={antd}>
+                  {/* the desktop pages the shell reuses are built of antd (route handle `antd`) */}
+                  <PageAntdProvider antd={antd === true}>
                     <Outlet />
-                  </PageProviders>
+                  </PageAntdProvider>
                 </Suspense>
               </main>
               {onTab ? (

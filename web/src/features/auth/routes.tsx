@@ -8,6 +8,9 @@ export const authRoutes: FeatureRoutes = {
       path: paths.login.path,
       region: 'both',
       title: 'auth.pageTitle',
+      // plain markup: the first view of most visits loads no antd
+      // (docs/performance.md#fourth-step-the-login-page-without-antd-2026-11-28)
+      antd: false,
       lazy: () => import('./pages/login-page').then((m) => ({ Component: m.LoginPage })),
     },
     {

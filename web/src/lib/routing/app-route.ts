@@ -14,7 +14,11 @@ export type RouteRegion = TRegion | 'both';
 export type RouteHandle = {
   title?: string;
   description?: string;
-  /** The page is built of antd components: the /h5 shell (which loads no antd otherwise) gives it antd's provider. */
+  /**
+   * Whether the page is built of antd components, where its shell loads no antd itself: the /h5
+   * shell gives antd's provider to the pages marked true, the site shell to all but those marked
+   * false (the login page). The main shell always has it.
+   */
   antd?: boolean;
 };
 
@@ -28,7 +32,7 @@ export type AppRoute = {
   title?: string;
   /** i18n key of the page's one-line purpose. */
   description?: string;
-  /** See RouteHandle.antd: only for pages of the /h5 shell. */
+  /** See RouteHandle.antd: only for pages of the /h5 and site shells. */
   antd?: boolean;
   lazy?: () => Promise<{ Component: ComponentType }>;
   element?: ReactNode;

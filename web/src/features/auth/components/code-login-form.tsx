@@ -1,11 +1,17 @@
-/** Login with a 6-digit code sent by mail (overseas) or SMS (China), through the shared send-code button. */
+/**
+ * Login with a 6-digit code sent by mail (overseas) or SMS (China), through the plain send-code
+ * button (the login page loads no antd).
+ */
 import { ZEmail, ZMobile } from '@ac/protocol/common';
 import { ZLoginByCodeRequest } from '@ac/protocol/session';
-import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CodeField } from '@/components/code-field';
-import { FormError } from '@/components/form-error';
-import { zodRule } from '@/lib/forms/zod-rule';
+import { ErrorAlert } from '@/components/error-alert';
+import { PlainButton } from '@/components/plain-button';
+import { codeChecks, PlainCodeField } from '@/components/plain-code-field';
+import { PlainField } from '@/components/plain-field';
+import { PlainInput } from '@/components/plain-input';
+import { required, schemaCheck } from '@/lib/forms/field-checks';
+import { usePlainForm } from '@/lib/forms/use-plain-form';
 import { useLoginByCode } from '../api/login-by-code';
 import { useJumpToNode } from '../hooks/use-jump-to-node';
 import { useLoginSuccess } from '../hooks/use-login-success';
@@ -14,51 +20,48 @@ type Values = { account: string; code: string };
 
 export function CodeLoginForm({ channel }: { channel: 'email' | 'sms' }) {
   const { t } = useTranslation(['auth', 'common']);
-  const [form] = Form.useForm<Values>();
   const login = useLoginByCode();
   const onSuccess = useLoginSuccess();
   const jumpToNode = useJumpToNode();
-  const failure = login.error;
-  const target = () =>
-    form
-      .validateFields(['account'])
-      .then((v) => v.account)
-      .catch(() => undefined);
-  const submit = (values: Values) =>
+  const form = usePlainForm('codeLogin', {
+    account: [
+      required(t('auth.accountRequired'), { whitespace: true }),
+      schemaCheck(channel === 'email' ? ZEmail : ZMobile, t('auth.accountFormat')),
+    ],
+    code: codeChecks(t),
+  });
+  const target = () => form.validate(['account'])?.account;
+  const submit = (values: Values) => {
+    if (login.isPending) return;
     login.mutate(ZLoginByCodeRequest.parse({ account: values.account, code: values.code.trim() }), {
       onSuccess,
       onError: (error) => void jumpToNode(error, values.account),
     });
+  };
 
-  const accountLabel = channel === 'email' ? t('auth.email') : t('auth.mobile');
   return (
-    <Form<Values> form={form} name="codeLogin" layout="vertical" requiredMark={false} onFinish={submit}>
-      <FormError error={failure} />
-      <Form.Item
-        name="account"
-        label={accountLabel}
-        rules={[
-          { required: true, whitespace: true, message: t('auth.accountRequired') },
-          zodRule(channel === 'email' ? ZEmail : ZMobile, t('auth.accountFormat')),
-        ]}
-      >
-        <Input
-          size="large"
-          autoComplete={channel === 'email' ? 'email' : 'tel'}
-          inputMode={channel === 'email' ? 'email' : 'tel'}
-        />
-      </Form.Item>
-      <CodeField
-        inputId="codeLogin_code"
+    <form id="codeLogin" className="plain-form" noValidate onSubmit={form.onSubmit(submit)}>
+      {login.error ? <ErrorAlert error={login.error} /> : null}
+      <PlainField field={form.field('account')} label={channel === 'email' ? t('auth.email') : t('auth.mobile')}>
+        {(control) => (
+          <PlainInput
+            {...control}
+            field={form.field('account')}
+            autoComplete={channel === 'email' ? 'email' : 'tel'}
+            inputMode={channel === 'email' ? 'email' : 'tel'}
+          />
+        )}
+      </PlainField>
+      <PlainCodeField
+        field={form.field('code')}
         channel={channel}
         purpose="login"
-        size="large"
         getTarget={target}
         onError={jumpToNode}
       />
-      <Button type="primary" htmlType="submit" block size="large" loading={login.isPending}>
+      <PlainButton type="submit" variant="primary" size="large" block loading={login.isPending}>
         {t('auth.submit')}
-      </Button>
-    </Form>
+      </PlainButton>
+    </form>
   );
 }

@@ -1,8 +1,12 @@
-/** Account (email or mobile) and password. */
+/** Account (email or mobile) and password, in plain markup (the login page loads no antd). */
 import { ZLoginRequest } from '@ac/protocol/session';
-import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormError } from '@/components/form-error';
+import { ErrorAlert } from '@/components/error-alert';
+import { PlainButton } from '@/components/plain-button';
+import { PlainField } from '@/components/plain-field';
+import { PlainInput, PlainPasswordInput } from '@/components/plain-input';
+import { required } from '@/lib/forms/field-checks';
+import { usePlainForm } from '@/lib/forms/use-plain-form';
 import { useLogin } from '../api/login';
 import { useJumpToNode } from '../hooks/use-jump-to-node';
 import { useLoginSuccess } from '../hooks/use-login-success';
@@ -14,31 +18,45 @@ export function PasswordLoginForm() {
   const login = useLogin();
   const onSuccess = useLoginSuccess();
   const jumpToNode = useJumpToNode();
+  const form = usePlainForm('login', {
+    account: [required(t('auth.accountRequired'), { whitespace: true })],
+    password: [required(t('auth.passwordRequired'))],
+  });
 
   // an account on another server node: the jump-node screen (overseas) names it and links there
   const onError = (error: unknown, values: Values) => void jumpToNode(error, values.account);
-  const submit = (values: Values) => login.mutate(ZLoginRequest.parse(values), { onSuccess, onError });
+  const submit = (values: Values) => {
+    if (!login.isPending) login.mutate(ZLoginRequest.parse(values), { onSuccess, onError });
+  };
+  const pending = login.isPending;
 
   return (
-    <Form<Values> name="login" layout="vertical" requiredMark={false} onFinish={submit} disabled={login.isPending}>
-      <FormError error={login.error} />
-      <Form.Item
-        name="account"
-        label={t('auth.account')}
-        rules={[{ required: true, whitespace: true, message: t('auth.accountRequired') }]}
-      >
-        <Input autoComplete="username" placeholder={t('auth.accountPlaceholder')} size="large" />
-      </Form.Item>
-      <Form.Item
-        name="password"
-        label={t('auth.password')}
-        rules={[{ required: true, message: t('auth.passwordRequired') }]}
-      >
-        <Input.Password autoComplete="current-password" size="large" />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" block size="large" loading={login.isPending}>
+    <form id="login" className="plain-form" noValidate onSubmit={form.onSubmit(submit)}>
+      {login.error ? <ErrorAlert error={login.error} /> : null}
+      <PlainField field={form.field('account')} label={t('auth.account')}>
+        {(control) => (
+          <PlainInput
+            {...control}
+            field={form.field('account')}
+            autoComplete="username"
+            placeholder={t('auth.accountPlaceholder')}
+            disabled={pending}
+          />
+        )}
+      </PlainField>
+      <PlainField field={form.field('password')} label={t('auth.password')}>
+        {(control) => (
+          <PlainPasswordInput
+            {...control}
+            field={form.field('password')}
+            autoComplete="current-password"
+            disabled={pending}
+          />
+        )}
+      </PlainField>
+      <PlainButton type="submit" variant="primary" size="large" block loading={pending}>
         {t('auth.submit')}
-      </Button>
-    </Form>
+      </PlainButton>
+    </form>
   );
 }

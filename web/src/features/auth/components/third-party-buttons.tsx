@@ -1,8 +1,9 @@
-/** "Log in with …" for the providers of the region: the browser goes to the provider. */
+/** "Log in with …" for the providers of the region: the browser goes to the provider. Plain markup (the login page loads no antd). */
 import { type TThirdPartyType, thirdPartiesByRegion } from '@ac/protocol/enums';
 import { thirdPartyNames } from '@ac/protocol/third-party';
-import { App, Button, Divider, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useNotice } from '@/components/notice';
+import { PlainButton } from '@/components/plain-button';
 import { useErrorText } from '@/components/use-error-text';
 import { paths } from '@/config/paths';
 import { getRegion, withBasePath } from '@/lib/app-config';
@@ -10,7 +11,7 @@ import { useThirdLoginUrl } from '../api/third-login';
 
 export function ThirdPartyButtons() {
   const { t } = useTranslation('auth');
-  const { message } = App.useApp();
+  const notice = useNotice();
   const errorText = useErrorText();
   const loginUrl = useThirdLoginUrl();
   const start = (type: TThirdPartyType) =>
@@ -18,33 +19,26 @@ export function ThirdPartyButtons() {
       { type, redirect: withBasePath(paths.loginCallback.getHref(type)) },
       {
         onSuccess: ({ url }) => window.location.assign(url),
-        onError: (error) => void message.error(errorText(error)),
+        onError: (error) => notice.error(errorText(error)),
       },
     );
   return (
     <>
-      <Divider plain style={{ margin: '16px 0 12px' }}>
-        {t('auth.orContinueWith')}
-      </Divider>
-      <Flex
-        gap={8}
-        wrap
-        justify="center"
-        data-testid="third-party-login"
-        role="group"
-        aria-label={t('auth.orContinueWith')}
-      >
+      <div className="plain-divider plain-divider-text">
+        <span>{t('auth.orContinueWith')}</span>
+      </div>
+      <fieldset className="third-party-buttons" data-testid="third-party-login" aria-label={t('auth.orContinueWith')}>
         {thirdPartiesByRegion[getRegion()].map((type) => (
-          <Button
+          <PlainButton
             key={type}
             onClick={() => start(type)}
             loading={loginUrl.isPending && loginUrl.variables?.type === type}
             title={t('auth.loginWith', { name: thirdPartyNames[type] })}
           >
             {thirdPartyNames[type]}
-          </Button>
+          </PlainButton>
         ))}
-      </Flex>
+      </fieldset>
     </>
   );
 }

@@ -6,10 +6,10 @@
 import type { TLoginResponse } from '@ac/protocol/session';
 import { thirdPartyNames } from '@ac/protocol/third-party';
 import { useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useNotice } from '@/components/notice';
 import { useErrorText } from '@/components/use-error-text';
 import { safeRedirect } from '@/lib/session/login-path';
 import { setToken } from '@/lib/session/token';
@@ -20,7 +20,7 @@ export function useLoginSuccess(): (answer: TLoginResponse) => void {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const { message } = App.useApp();
+  const notice = useNotice();
   const { t } = useTranslation('auth');
   const errorText = useErrorText();
   return useCallback(
@@ -30,12 +30,12 @@ export function useLoginSuccess(): (answer: TLoginResponse) => void {
       const link = takePendingLink();
       if (link) {
         fetchBindByTicket({ ticket: link.ticket }).then(
-          () => void message.success(t('auth.linkDone', { name: thirdPartyNames[link.type] })),
-          (error: unknown) => void message.error(errorText(error)),
+          () => notice.success(t('auth.linkDone', { name: thirdPartyNames[link.type] })),
+          (error: unknown) => notice.error(errorText(error)),
         );
       }
       navigate(safeRedirect(params.get('redirect')), { replace: true });
     },
-    [navigate, params, queryClient, message, t, errorText],
+    [navigate, params, queryClient, notice, t, errorText],
   );
 }

@@ -2,14 +2,20 @@
  * The account center's own login page (docs/protocol.md#sessions): password or code login,
  * with an enterprise variant for enterprise client types. The two methods
  * switch with a button rather than tabs, so that no tab panel is labelled
- * "Password" or "Email" next to the fields of those names.
+ * "Password" or "Email" next to the fields of those names. Plain markup drawn
+ * like antd (styles.css): the page loads no antd
+ * (docs/performance.md#fourth-step-the-login-page-without-antd-2026-11-28).
  */
+
 import { isEnterpriseClientType } from '@ac/protocol/client-types';
 import { thirdPartyNames } from '@ac/protocol/third-party';
-import { Alert, App, Button, Card, Divider, Flex, Tag, Typography } from 'antd';
+import { InfoCircleFilled } from '@ant-design/icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useNotice } from '@/components/notice';
+import { PlainButton } from '@/components/plain-button';
+import { StatusTag } from '@/components/status-tag';
 import { regionConfig } from '@/config/regions/region-config';
 import { getClientType } from '@/lib/api/client-info';
 import { takeLoginNotice } from '@/lib/session/login-notice';
@@ -24,59 +30,51 @@ export function LoginPage() {
   const enterprise = isEnterpriseClientType(getClientType());
   const [pendingLink] = useState(peekPendingLink);
   const [method, setMethod] = useState<'password' | 'code'>('password');
-  const { message } = App.useApp();
+  const notice = useNotice();
   useEffect(() => {
-    const notice = takeLoginNotice();
-    if (notice) void message.success(notice.text, notice.seconds);
-  }, [message]);
+    const left = takeLoginNotice();
+    if (left) notice.success(left.text, left.seconds);
+  }, [notice]);
   const useCode = region.codeLogin === 'email' ? t('auth.useEmailCode') : t('auth.useSmsCode');
 
   return (
-    <Flex justify="center" style={{ padding: '32px 0' }}>
-      <Card style={{ width: '100%', maxWidth: 440 }} styles={{ body: { padding: 32 } }} data-testid="login-card">
-        {enterprise ? (
-          <Tag color="#0958d9" variant="solid">
-            {t('auth.enterpriseBadge')}
-          </Tag>
-        ) : null}
-        <Typography.Title level={1} style={{ fontSize: 24, margin: '8px 0 4px' }}>
-          {enterprise ? t('auth.enterpriseTitle') : t('auth.title')}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary">
-          {enterprise ? t('auth.enterpriseDescription') : t('auth.description')}
-        </Typography.Paragraph>
-        <Typography.Title level={2} style={{ fontSize: 16, margin: '20px 0 12px' }}>
+    <div className="login-page">
+      <div className="login-card" data-testid="login-card">
+        {enterprise ? <StatusTag tone="info">{t('auth.enterpriseBadge')}</StatusTag> : null}
+        <h1 className="login-title">{enterprise ? t('auth.enterpriseTitle') : t('auth.title')}</h1>
+        <p className="login-description">{enterprise ? t('auth.enterpriseDescription') : t('auth.description')}</p>
+        <h2 className="login-method">
           {method === 'password'
             ? t('auth.methodPassword')
             : region.codeLogin === 'email'
               ? t('auth.methodEmailCode')
               : t('auth.methodSmsCode')}
-        </Typography.Title>
+        </h2>
         {pendingLink ? (
-          <Alert
-            type="info"
-            showIcon
-            style={{ marginBottom: 16 }}
-            title={t('auth.linkPending', { name: thirdPartyNames[pendingLink.type] })}
-          />
+          <div className="info-alert" role="status">
+            <InfoCircleFilled className="info-alert-icon" aria-hidden />
+            <div className="info-alert-message">
+              {t('auth.linkPending', { name: thirdPartyNames[pendingLink.type] })}
+            </div>
+          </div>
         ) : null}
         {method === 'password' ? <PasswordLoginForm /> : <CodeLoginForm channel={region.codeLogin} />}
-        <Button
-          type="link"
+        <PlainButton
+          variant="link"
           block
-          style={{ marginTop: 8 }}
+          className="login-method-switch"
           data-testid="login-method-switch"
           onClick={() => setMethod(method === 'password' ? 'code' : 'password')}
         >
           {method === 'password' ? useCode : t('auth.usePassword')}
-        </Button>
+        </PlainButton>
         {enterprise ? null : <ThirdPartyButtons />}
-        <Divider style={{ margin: '12px 0' }} />
-        <Flex justify="space-between">
+        <hr className="plain-divider" />
+        <div className="login-links">
           <Link to={region.registerHref}>{t('auth.register')}</Link>
           <Link to={region.findPasswordHref}>{t('auth.forgotPassword')}</Link>
-        </Flex>
-      </Card>
-    </Flex>
+        </div>
+      </div>
+    </div>
   );
 }
