@@ -2,11 +2,10 @@
  * Start-up before the first render: keep the tracked URL parameters, take a
  * session handed over by a CAD client (`?handover=`, or a raw `?utoken=`
  * only when no session is here; another account's session waits for the
- * user's choice), pick and load the language (with antd's locale outside /h5), wire the re-login flow, fetch
+ * user's choice), pick and load the language (with antd's locale for a page built of antd), wire the re-login flow, fetch
  * the envelope key if missing, build the router.
  */
 
-import { paths } from '@/config/paths';
 import { detectLanguage, LANGUAGE_COOKIE } from '@/i18n/detect-language';
 import { initI18n } from '@/i18n/i18n';
 import { applyLanguage, wantAntdLocale } from '@/i18n/language-store';
@@ -18,7 +17,7 @@ import { currentAppPath, navigateTo, setNavigator } from '@/lib/navigation';
 import { clearSession } from '@/lib/session/clear-session';
 import { loginHref } from '@/lib/session/login-path';
 import { persistTrackedParams } from '@/lib/tracked-params';
-import { createAppRouter } from './router';
+import { createAppRouter, pageUsesAntd } from './router';
 import { dropHandoverFromUrl, takeHandover } from './session-handover';
 
 export async function bootstrap() {
@@ -35,9 +34,10 @@ export async function bootstrap() {
     region: config.region,
   });
   await initI18n(language);
-  // the desktop pages need antd's locale at their first render; the /h5 shell loads no antd
+  // a page built of antd components needs antd's locale at its first render; the /h5 shell and
+  // the pages built without antd load none (docs/performance.md, "First view")
   const appPath = currentAppPath(config.basePath).split('?')[0] ?? '/';
-  if (appPath !== paths.h5.path && !appPath.startsWith(`${paths.h5.path}/`)) void wantAntdLocale();
+  if (pageUsesAntd(config, appPath)) void wantAntdLocale();
   await applyLanguage(language, { persist: params.has('lang') || params.has('language') });
 
   configureSessionExpiry({

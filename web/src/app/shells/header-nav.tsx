@@ -1,5 +1,7 @@
-/** The header menu (config/header-menu.ts) rendered as an antd Menu. */
-import { Menu, type MenuProps } from 'antd';
+/**
+ * The header menu (config/header-menu.ts): a row of links in the header, a list in the drawer.
+ * Plain markup drawn like antd's Menu (styles.css); the current section is marked `aria-current`.
+ */
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { type HeaderMenuItem, headerMenu } from '@/config/header-menu';
@@ -7,8 +9,6 @@ import { paths } from '@/config/paths';
 import { getAppConfig } from '@/lib/app-config';
 import { useCompanyInfo } from '@/lib/session/company-info';
 import { logout } from '@/lib/session/logout';
-
-type MenuItem = NonNullable<MenuProps['items']>[number];
 
 function selectedKey(pathname: string): string {
   if (pathname === paths.orders.path) return 'myOrder';
@@ -22,6 +22,7 @@ export function HeaderNav({ mode }: { mode: 'horizontal' | 'inline' }) {
   const { pathname } = useLocation();
   const links = getAppConfig().links;
   const inCompany = Boolean(useCompanyInfo().data);
+  const selected = selectedKey(pathname);
 
   /** Entries the user may not use are left out, never shown disabled. */
   const shown = (item: HeaderMenuItem): boolean => {
@@ -30,15 +31,28 @@ export function HeaderNav({ mode }: { mode: 'horizontal' | 'inline' }) {
     return true;
   };
 
-  const toMenuItem = (item: HeaderMenuItem): MenuItem => {
+  const entry = (item: HeaderMenuItem) => {
     const label = t(item.label);
+    const current = item.key === selected ? 'true' : undefined;
     switch (item.kind) {
       case 'route':
-        return { key: item.key, label: <Link to={item.to}>{label}</Link> };
+        return (
+          <Link to={item.to} className="nav-link" aria-current={current}>
+            {label}
+          </Link>
+        );
       case 'external':
-        return { key: item.key, label: <a href={links[item.link]}>{label}</a> };
+        return (
+          <a href={links[item.link]} className="nav-link">
+            {label}
+          </a>
+        );
       case 'action':
-        return { key: item.key, label: <span data-testid="header-exit">{label}</span>, onClick: () => void logout() };
+        return (
+          <button type="button" className="nav-link" data-testid="header-exit" onClick={() => void logout()}>
+            {label}
+          </button>
+        );
       default: {
         const unknown: never = item;
         return unknown;
@@ -47,13 +61,12 @@ export function HeaderNav({ mode }: { mode: 'horizontal' | 'inline' }) {
   };
 
   return (
-    <nav aria-label={t('nav.mainMenu')} style={{ flex: 1, minWidth: 0 }}>
-      <Menu
-        mode={mode}
-        selectedKeys={[selectedKey(pathname)]}
-        items={headerMenu.filter(shown).map(toMenuItem)}
-        style={{ borderBottom: 'none', borderInlineEnd: 'none', background: 'transparent' }}
-      />
+    <nav aria-label={t('nav.mainMenu')} className={`nav-menu nav-menu-${mode}`}>
+      <ul>
+        {headerMenu.filter(shown).map((item) => (
+          <li key={item.key}>{entry(item)}</li>
+        ))}
+      </ul>
     </nav>
   );
 }

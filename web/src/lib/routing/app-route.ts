@@ -14,7 +14,11 @@ export type RouteRegion = TRegion | 'both';
 export type RouteHandle = {
   title?: string;
   description?: string;
-  /** The page is built of antd components: the /h5 shell (which loads no antd otherwise) gives it antd's provider. */
+  /**
+   * Whether the page is built of antd components. The /h5 shell (which loads no antd otherwise)
+   * gives antd's provider to the pages that say `true`; the main shell to all but those that say
+   * `false` (plain markup, docs/performance.md "First view").
+   */
   antd?: boolean;
 };
 
@@ -28,7 +32,7 @@ export type AppRoute = {
   title?: string;
   /** i18n key of the page's one-line purpose. */
   description?: string;
-  /** See RouteHandle.antd: only for pages of the /h5 shell. */
+  /** See RouteHandle.antd. */
   antd?: boolean;
   lazy?: () => Promise<{ Component: ComponentType }>;
   element?: ReactNode;
