@@ -22,6 +22,10 @@ describe('pageUsesAntd (which first views load antd and its locale, docs/perform
     expect(pageUsesAntd(config('us'), '/login')).toBe(true);
   });
 
+  it("is false for a redirect (the main shell's index goes to the product centre)", () => {
+    expect(pageUsesAntd(config('us'), '/')).toBe(false);
+  });
+
   it('in the /h5 shell, only for the pages that say they are built of antd', () => {
     expect(pageUsesAntd(config('us'), '/h5/profile')).toBe(false);
     expect(pageUsesAntd(config('cn'), paths.h5FindPwd.path)).toBe(true);

@@ -91,14 +91,16 @@ export function createAppRouter(config: AppConfig) {
 
 /**
  * Whether the page at `appPath` (under the base path) is built of antd components (RouteHandle.antd):
- * in the /h5 shell only those that say so, elsewhere all but those that say they are not.
+ * in the /h5 shell only those that say so, elsewhere all but those that say they are not; a
+ * redirect (no title) is no page.
  */
 export function pageUsesAntd(config: AppConfig, appPath: string): boolean {
   const matches = matchRoutes(appRoutes(config), appPath) ?? [];
   const handles = matches.map((match) => match.route.handle as RouteHandle | undefined);
   const handle = handles.reverse().find((h) => h?.title);
+  if (!handle) return false;
   const h5 = matches.some((match) => match.route.path === paths.h5.path);
-  return h5 ? handle?.antd === true : handle?.antd !== false;
+  return h5 ? handle.antd === true : handle.antd !== false;
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,6 +1,6 @@
 /**
  * The header menu (config/header-menu.ts): a row of links in the header, a list in the drawer.
- * Plain markup drawn like antd's Menu (styles.css); the current section is marked `aria-current`.
+ * Plain markup drawn like antd's Menu (main-shell.css); the current section is marked `aria-current`.
  */
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';

@@ -1,4 +1,4 @@
-/** Header of the main shell: logo, header menu, language switcher, user menu (plain markup, styles.css). */
+/** Header of the main shell: logo, header menu, language switcher, user menu (plain markup, main-shell.css). */
 import { MenuOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,8 +1,9 @@
 /**
  * The desktop shell: header, side menu (a drawer on narrow screens) and the page. The shell is
- * plain markup (styles.css); antd's provider loads with the pages built of antd components (all
+ * plain markup (main-shell.css); antd's provider loads with the pages built of antd components (all
  * but those whose route says `antd: false`), the drawer on first use (docs/performance.md).
  */
+import './main-shell.css';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { FullPageSpin } from '@/components/full-page-spin';
@@ -26,14 +27,14 @@ const loadDrawer = () => Promise.all([import('./main-drawer'), wantAntdLocale()]
 const MainDrawer = lazy(() => loadDrawer().then(([m]) => ({ default: m.MainDrawer })));
 const preloadDrawer = () => void loadDrawer().catch(() => undefined);
 
-/** antd's provider around a page built of antd components. */
-function PageProviders({ antd, children }: { antd: boolean | undefined; children: ReactNode }) {
-  return antd === false ? children : <AntdProvider>{children}</AntdProvider>;
+/** antd's provider around a page built of antd components (not around a redirect, which has no title). */
+function PageProviders({ children }: { children: ReactNode }) {
+  const { title, antd } = useRouteHandle();
+  return title && antd !== false ? <AntdProvider>{children}</AntdProvider> : children;
 }
 
 export function MainShell() {
   const compact = useCompact();
-  const { antd } = useRouteHandle();
   const [menuOpen, setMenuOpen] = useState(false);
   // the drawer (antd's) loads when the menu is first opened
   const [drawerWanted, setDrawerWanted] = useState(false);
@@ -65,7 +66,7 @@ export function MainShell() {
               <main id="main-content" tabIndex={-1} className="main-content">
                 <div className="main-content-inner">
                   <Suspense fallback={<FullPageSpin />}>
-                    <PageProviders antd={antd}>
+                    <PageProviders>
                       <Outlet />
                     </PageProviders>
                   </Suspense>

@@ -1,6 +1,6 @@
 /**
  * The account-center side menu (config/side-menu.ts), filtered by region and client type: plain
- * links drawn like antd's inline Menu (styles.css); the current page's entry is `aria-current`.
+ * links drawn like antd's inline Menu (main-shell.css); the current page's entry is `aria-current`.
  */
 
 import { isTradeClientType } from '@ac/protocol/client-types';

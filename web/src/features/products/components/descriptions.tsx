@@ -1,4 +1,4 @@
-/** Label and value pairs, one per line or side by side: plain markup drawn like antd's small Descriptions (styles.css). */
+/** Label and value pairs, one per line or side by side: plain markup drawn like antd's small Descriptions (products.css). */
 import type { ReactNode } from 'react';
 
 export type Description = { label: ReactNode; value: ReactNode };

@@ -1,6 +1,6 @@
 /**
  * My products: name, account type (goods code) and expiry with an active/expired tag. A plain
- * table drawn like antd's (styles.css): the list is short, unpaged and unsorted, so the page
+ * table drawn like antd's (products.css): the list is short, unpaged and unsorted, so the page
  * loads no antd Table (docs/performance.md). Its scroll region is reachable by keyboard.
  */
 import type { TMyProduct } from '@ac/protocol/commerce';

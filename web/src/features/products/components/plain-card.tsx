@@ -1,6 +1,6 @@
 /**
  * A product-centre card: a level-2 heading with its icon, an optional link beside it, the body.
- * Plain markup drawn like antd's Card (styles.css), so the page loads no antd (docs/performance.md).
+ * Plain markup drawn like antd's Card (products.css), so the page loads no antd (docs/performance.md).
  */
 import type { ReactNode } from 'react';
 

@@ -1,4 +1,5 @@
 /** Product centre: current membership, storage, every membership product with its expiry, and Buy / Renew. */
+import '../products.css';
 import { ShoppingCartOutlined } from '@ant-design/icons';
 import { type ComponentProps, lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
