@@ -3,7 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { installFakeServer } from '@/test/install-fake-server';
 import { renderWithApp } from '@/test/render-with-app';
-import { HeaderNav } from './header-nav';
+import { entriesThatFit, HeaderNav } from './header-nav';
 
 const server = installFakeServer();
 afterEach(cleanup);
@@ -25,5 +25,14 @@ describe('HeaderNav', () => {
     server.on(calls.company.companyInfo.path, () => ({ bizData: null }));
     await renderWithApp(<HeaderNav mode="inline" />, { path: '/devices' });
     expect(screen.getByRole('link', { name: 'Account center' }).getAttribute('aria-current')).toBe('true');
+  });
+});
+
+describe('entriesThatFit', () => {
+  it('keeps every entry when all fit, else as many as fit beside "More" (46 px)', () => {
+    expect(entriesThatFit([100, 100, 100], 300)).toBe(3);
+    expect(entriesThatFit([100, 100, 100], 299)).toBe(2);
+    expect(entriesThatFit([100, 100, 100], 245)).toBe(1);
+    expect(entriesThatFit([100, 100, 100], 100)).toBe(0);
   });
 });
