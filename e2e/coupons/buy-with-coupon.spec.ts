@@ -65,7 +65,7 @@ test('a coupon granted by the admin is listed, bought with, shown on the order a
   // my coupons: from the header menu on a desktop, by its address on a phone
   await logInAs(page, user.account, user.password, '', `${server.url}/`);
   if (phone) await page.goto(`${server.url}/myCoupons`);
-  else await page.locator('.ant-layout-header').getByRole('link', { name: 'My coupons' }).click();
+  else await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'My coupons' }).click();
   await expect(page).toHaveURL(/\/myCoupons$/);
   const card = page.getByTestId(`coupon-${code}`);
   await slow(card).toBeVisible();

@@ -30,7 +30,7 @@ test('buys 3 codes, pays in the sandbox, lists and downloads them, and another u
   // the page belongs to "My redeem codes" in the side menu (a drawer at phone width)
   if (phone) await page.getByRole('button', { name: 'Open menu' }).click();
   const menu = page.getByRole('navigation', { name: 'Account center menu' });
-  await slow(menu.locator('.ant-menu-item-selected')).toHaveText('My redeem codes');
+  await slow(menu.locator('[aria-current="page"]')).toHaveText('My redeem codes');
   if (phone) await page.keyboard.press('Escape');
   await page.getByTestId('buy-codes').click();
   const dialog = page.getByTestId('buy-codes-dialog');

@@ -7,7 +7,6 @@
  * antd), wire the re-login flow, fetch the envelope key if missing.
  */
 
-import { paths } from '@/config/paths';
 import { detectLanguage, LANGUAGE_COOKIE } from '@/i18n/detect-language';
 import { initI18n } from '@/i18n/i18n';
 import { applyLanguage, wantAntdLocale } from '@/i18n/language-store';
@@ -19,16 +18,8 @@ import { currentAppPath, navigateTo, setNavigator } from '@/lib/navigation';
 import { clearSession } from '@/lib/session/clear-session';
 import { loginHref } from '@/lib/session/login-path';
 import { persistTrackedParams } from '@/lib/tracked-params';
-import { createAppRouter } from './router';
+import { createAppRouter, pageUsesAntd } from './router';
 import { dropHandoverFromUrl, takeHandover } from './session-handover';
-
-/**
- * The first views without antd: the /h5 shell, the login page
- * (docs/performance.md#fourth-step-the-login-page-without-antd-2026-11-28).
- */
-function loadsNoAntd(appPath: string): boolean {
-  return appPath === paths.h5.path || appPath.startsWith(`${paths.h5.path}/`) || appPath === paths.login.path;
-}
 
 export async function bootstrap() {
   const config = getAppConfig();
@@ -47,9 +38,10 @@ export async function bootstrap() {
     region: config.region,
   });
   await initI18n(language);
-  // the desktop pages need antd's locale at their first render; the /h5 shell and the login page load no antd
+  // a page built of antd components needs antd's locale at its first render; the /h5 shell and
+  // the pages built without antd (the login page, the product centre) load none (docs/performance.md, "First view")
   const appPath = currentAppPath(config.basePath).split('?')[0] ?? '/';
-  if (!loadsNoAntd(appPath)) void wantAntdLocale();
+  if (pageUsesAntd(config, appPath)) void wantAntdLocale();
   await applyLanguage(language, { persist: params.has('lang') || params.has('language') });
 
   configureSessionExpiry({

@@ -3,7 +3,7 @@
  * by the region of the app-config, under the region's base path.
  */
 import { isTradeClientType } from '@ac/protocol/client-types';
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { FullPageSpin } from '@/components/full-page-spin';
 import { paths } from '@/config/paths';
 import { authRoutes } from '@/features/auth/routes';
@@ -22,7 +22,7 @@ import { securityRoutes } from '@/features/security/routes';
 import { tradeRoutes } from '@/features/trade/routes';
 import { getClientType } from '@/lib/api/client-info';
 import type { AppConfig } from '@/lib/app-config';
-import { type RouteContext, routesOf, type Shell, toRouteObjects } from '@/lib/routing/app-route';
+import { type RouteContext, type RouteHandle, routesOf, type Shell, toRouteObjects } from '@/lib/routing/app-route';
 import { withChunkTimeout } from '@/lib/routing/chunk-timeout';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
@@ -44,48 +44,63 @@ const features = [
   invoiceRoutes,
 ];
 
-export function createAppRouter(config: AppConfig) {
+function appRoutes(config: AppConfig): RouteObject[] {
   const ctx: RouteContext = { region: config.region, isTradeClient: () => isTradeClientType(getClientType()) };
   const shellRoutes = (shell: Shell) => toRouteObjects(routesOf(shell, features), ctx);
-  return createBrowserRouter(
-    [
-      {
-        element: <RootLayout />,
-        errorElement: <RouteError />,
-        hydrateFallbackElement: <FullPageSpin />,
-        children: [
-          {
-            lazy: withChunkTimeout(() => import('./shells/main-shell').then((m) => ({ Component: m.MainShell }))),
-            children: [
-              { index: true, element: <Navigate to={paths.products.getHref()} replace /> },
-              ...shellRoutes('main'),
-            ],
-          },
-          {
-            path: paths.h5.path,
-            lazy: withChunkTimeout(() => import('./shells/h5-shell').then((m) => ({ Component: m.H5Shell }))),
-            children: [
-              { index: true, element: <Navigate to={paths.h5Profile.getHref()} replace /> },
-              ...shellRoutes('h5'),
-            ],
-          },
-          {
-            lazy: withChunkTimeout(() => import('./shells/site-shell').then((m) => ({ Component: m.SiteShell }))),
-            children: [
-              ...shellRoutes('outside'),
-              ...shellRoutes('site'),
-              {
-                path: paths.notFound.path,
-                lazy: () => import('./not-found-page').then((m) => ({ Component: m.NotFoundPage })),
-                handle: { title: 'common.notFoundTitle' },
-              },
-            ],
-          },
-        ],
-      },
-    ],
-    { basename: config.basePath || '/' },
-  );
+  return [
+    {
+      element: <RootLayout />,
+      errorElement: <RouteError />,
+      hydrateFallbackElement: <FullPageSpin />,
+      children: [
+        {
+          lazy: withChunkTimeout(() => import('./shells/main-shell').then((m) => ({ Component: m.MainShell }))),
+          children: [
+            { index: true, element: <Navigate to={paths.products.getHref()} replace /> },
+            ...shellRoutes('main'),
+          ],
+        },
+        {
+          path: paths.h5.path,
+          lazy: withChunkTimeout(() => import('./shells/h5-shell').then((m) => ({ Component: m.H5Shell }))),
+          children: [
+            { index: true, element: <Navigate to={paths.h5Profile.getHref()} replace /> },
+            ...shellRoutes('h5'),
+          ],
+        },
+        {
+          lazy: withChunkTimeout(() => import('./shells/site-shell').then((m) => ({ Component: m.SiteShell }))),
+          children: [
+            ...shellRoutes('outside'),
+            ...shellRoutes('site'),
+            {
+              path: paths.notFound.path,
+              lazy: () => import('./not-found-page').then((m) => ({ Component: m.NotFoundPage })),
+              handle: { title: 'common.notFoundTitle' },
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter(config: AppConfig) {
+  return createBrowserRouter(appRoutes(config), { basename: config.basePath || '/' });
+}
+
+/**
+ * Whether the page at `appPath` (under the base path) is built of antd components (RouteHandle.antd):
+ * in the /h5 shell only those that say so, elsewhere all but those that say they are not; a
+ * redirect (no title) is no page.
+ */
+export function pageUsesAntd(config: AppConfig, appPath: string): boolean {
+  const matches = matchRoutes(appRoutes(config), appPath) ?? [];
+  const handles = matches.map((match) => match.route.handle as RouteHandle | undefined);
+  const handle = handles.reverse().find((h) => h?.title);
+  if (!handle) return false;
+  const h5 = matches.some((match) => match.route.path === paths.h5.path);
+  return h5 ? handle.antd === true : handle.antd !== false;
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,11 +1,11 @@
 /**
- * The desktop language menu (antd Dropdown), loaded when the switcher is first used; opens at once.
- * It carries the app's antd theme: the site shell's header is outside antd's provider.
+ * The desktop language menu (antd Dropdown with the app's theme and locale), loaded when the
+ * switcher is first used; opens at once. The site and main shells' headers are outside antd's provider.
  */
 import { LANGUAGES, type TLanguage } from '@ac/protocol/enums';
-import { ConfigProvider, Dropdown } from 'antd';
+import { Dropdown } from 'antd';
 import { useState } from 'react';
-import { antdTheme } from '@/config/antd-theme';
+import { AntdConfig } from '@/app/providers/antd-provider';
 import { applyLanguage, useLanguageState } from '@/i18n/language-store';
 import { languages } from '@/i18n/languages';
 import type { LanguageMenuProps } from './language-switcher';
@@ -14,7 +14,7 @@ export function LanguageMenu({ trigger }: LanguageMenuProps) {
   const { language } = useLanguageState();
   const [open, setOpen] = useState(true);
   return (
-    <ConfigProvider theme={antdTheme}>
+    <AntdConfig>
       <Dropdown
         trigger={['click']}
         open={open}
@@ -31,6 +31,6 @@ export function LanguageMenu({ trigger }: LanguageMenuProps) {
       >
         {trigger({ autoFocus: true })}
       </Dropdown>
-    </ConfigProvider>
+    </AntdConfig>
   );
 }

@@ -3,9 +3,10 @@
  * theme of config/antd-theme.ts (colours that keep 4.5:1 contrast), and
  * the App context whose message API the re-login notice and the shared
  * notices (components/notice.ts) use. Header messages last 1 second unless
- * a call says otherwise (docs/product.md#messages-and-timing). Only the
- * desktop shells (and antd pages shown in the /h5 shell) render it: the
- * /h5 shell loads no antd.
+ * a call says otherwise (docs/product.md#messages-and-timing). Only pages
+ * built of antd components render it (the main, site and /h5 shells load it with
+ * them); `AntdConfig` is the theme and locale alone, for antd parts loaded
+ * on first use outside such a page (the main shell's menus and drawer).
  */
 import { App, ConfigProvider } from 'antd';
 import { type ReactNode, useEffect, useMemo } from 'react';
@@ -18,9 +19,11 @@ import { configureSessionExpiry } from '@/lib/api/session-expiry';
 /** Inside antd's App: the re-login notice and the shared notices go to its message API. */
 export function AntdNotices({ children }: { children: ReactNode }) {
   const { message } = App.useApp();
-  useEffect(() => {
-    configureSessionExpiry({ notify: () => void message.warning(i18next.t('errors.0000005')) });
-  }, [message]);
+  // put back the shell's notice when the page (and its App) goes
+  useEffect(
+    () => configureSessionExpiry({ notify: () => void message.warning(i18next.t('errors.0000005')) }),
+    [message],
+  );
   const notice = useMemo<Notice>(
     () => ({
       success: (text, seconds) => void message.success(text, seconds),
@@ -32,13 +35,22 @@ export function AntdNotices({ children }: { children: ReactNode }) {
   return <NoticeContext.Provider value={notice}>{children}</NoticeContext.Provider>;
 }
 
-export function AntdProvider({ children }: { children: ReactNode }) {
+/** antd's theme and locale (no DOM of its own). */
+export function AntdConfig({ children }: { children: ReactNode }) {
   const antd = useAntdLocale();
   return (
     <ConfigProvider locale={antd} theme={antdTheme} button={{ autoInsertSpace: false }}>
+      {children}
+    </ConfigProvider>
+  );
+}
+
+export function AntdProvider({ children }: { children: ReactNode }) {
+  return (
+    <AntdConfig>
       <App message={{ duration: MESSAGE_DURATION_SECONDS }}>
         <AntdNotices>{children}</AntdNotices>
       </App>
-    </ConfigProvider>
+    </AntdConfig>
   );
 }

@@ -1,10 +1,14 @@
 /**
- * antd's provider around the pages of a shell that loads no antd itself (the /h5 shell, the site
- * shell) when the page is built of antd components: loaded with antd when such a page shows.
+ * antd's provider around the pages of a shell that loads no antd itself (the /h5, site and main
+ * shells) when the page is built of antd components: loaded with antd, and with antd's locale so
+ * the page's first render is in the user's language, when such a page shows.
  */
 import { lazy, type ReactNode } from 'react';
+import { wantAntdLocale } from '@/i18n/language-store';
 
-const AntdProvider = lazy(() => import('./antd-provider').then((m) => ({ default: m.AntdProvider })));
+const AntdProvider = lazy(() =>
+  Promise.all([import('./antd-provider'), wantAntdLocale()]).then(([m]) => ({ default: m.AntdProvider })),
+);
 
 export function PageAntdProvider({ antd, children }: { antd: boolean; children: ReactNode }) {
   return antd ? <AntdProvider>{children}</AntdProvider> : children;

@@ -1,5 +1,12 @@
-/** The header menu (config/header-menu.ts) rendered as an antd Menu. */
-import { Menu, type MenuProps } from 'antd';
+/**
+ * The header menu (config/header-menu.ts): a row of links in the header, a list in the drawer.
+ * Plain markup drawn like antd's Menu (main-shell.css); the current section is marked `aria-current`.
+ * In the header, the entries that do not fit move into a "More" menu (antd's Dropdown, loaded on
+ * first use), as antd's Menu did.
+ */
+
+import { EllipsisOutlined } from '@ant-design/icons';
+import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { type HeaderMenuItem, headerMenu } from '@/config/header-menu';
@@ -8,7 +15,14 @@ import { getAppConfig } from '@/lib/app-config';
 import { useCompanyInfo } from '@/lib/session/company-info';
 import { logout } from '@/lib/session/logout';
 
-type MenuItem = NonNullable<MenuProps['items']>[number];
+/** The width of the "More" entry (antd's: 16 px padding each side of a 14 px icon). */
+const MORE_WIDTH = 46;
+
+export type MoreTriggerProps = { onClick?: () => void; autoFocus?: boolean };
+
+const loadMore = () => import('./header-nav-more');
+const HeaderNavMore = lazy(() => loadMore().then((m) => ({ default: m.HeaderNavMore })));
+const preloadMore = () => void loadMore().catch(() => undefined);
 
 function selectedKey(pathname: string): string {
   if (pathname === paths.orders.path) return 'myOrder';
@@ -17,11 +31,28 @@ function selectedKey(pathname: string): string {
   return 'accountCenter';
 }
 
+/** How many of the entries (their widths) fit in `available` pixels, with room for "More" when not all do. */
+export function entriesThatFit(widths: readonly number[], available: number): number {
+  const total = widths.reduce((sum, width) => sum + width, 0);
+  if (total <= available) return widths.length;
+  let used = MORE_WIDTH;
+  let count = 0;
+  while (count < widths.length && used + (widths[count] ?? 0) <= available) {
+    used += widths[count] ?? 0;
+    count++;
+  }
+  return count;
+}
+
 export function HeaderNav({ mode }: { mode: 'horizontal' | 'inline' }) {
-  const { t } = useTranslation('nav');
+  const { t, i18n } = useTranslation('nav');
   const { pathname } = useLocation();
   const links = getAppConfig().links;
   const inCompany = Boolean(useCompanyInfo().data);
+  const selected = selectedKey(pathname);
+  const nav = useRef<HTMLElement>(null);
+  const [fit, setFit] = useState(Number.POSITIVE_INFINITY);
+  const [moreWanted, setMoreWanted] = useState(false);
 
   /** Entries the user may not use are left out, never shown disabled. */
   const shown = (item: HeaderMenuItem): boolean => {
@@ -29,16 +60,50 @@ export function HeaderNav({ mode }: { mode: 'horizontal' | 'inline' }) {
     if (item.kind === 'route' && item.only === 'companyMember') return inCompany;
     return true;
   };
+  const items = headerMenu.filter(shown);
 
-  const toMenuItem = (item: HeaderMenuItem): MenuItem => {
+  // measure the entries (those moved out keep their width, hidden) whenever the room or the words change
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the language and the entries change the widths
+  useLayoutEffect(() => {
+    const element = nav.current;
+    if (mode !== 'horizontal' || !element) return;
+    const measure = () => {
+      const entries = [...element.querySelectorAll<HTMLElement>('li[data-entry]')];
+      setFit(
+        entriesThatFit(
+          entries.map((li) => li.getBoundingClientRect().width),
+          element.clientWidth,
+        ),
+      );
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [mode, items.length, i18n.language]);
+
+  const entry = (item: HeaderMenuItem) => {
     const label = t(item.label);
+    const current = item.key === selected ? 'true' : undefined;
     switch (item.kind) {
       case 'route':
-        return { key: item.key, label: <Link to={item.to}>{label}</Link> };
+        return (
+          <Link to={item.to} className="nav-link" aria-current={current}>
+            {label}
+          </Link>
+        );
       case 'external':
-        return { key: item.key, label: <a href={links[item.link]}>{label}</a> };
+        return (
+          <a href={links[item.link]} className="nav-link">
+            {label}
+          </a>
+        );
       case 'action':
-        return { key: item.key, label: <span data-testid="header-exit">{label}</span>, onClick: () => void logout() };
+        return (
+          <button type="button" className="nav-link" data-testid="header-exit" onClick={() => void logout()}>
+            {label}
+          </button>
+        );
       default: {
         const unknown: never = item;
         return unknown;
@@ -46,14 +111,50 @@ export function HeaderNav({ mode }: { mode: 'horizontal' | 'inline' }) {
     }
   };
 
+  const moved = mode === 'horizontal' ? items.slice(fit) : [];
+  const moreTrigger = ({ onClick, autoFocus }: MoreTriggerProps) => (
+    <button
+      type="button"
+      className="nav-link nav-more"
+      aria-label={t('nav.more')}
+      aria-haspopup="menu"
+      aria-current={moved.some((item) => item.key === selected) ? 'true' : undefined}
+      // biome-ignore lint/a11y/noAutofocus: the button is drawn again when its menu has loaded; focus stays on it
+      autoFocus={autoFocus}
+      onClick={onClick}
+      onPointerEnter={preloadMore}
+      onFocus={preloadMore}
+    >
+      <EllipsisOutlined aria-hidden />
+    </button>
+  );
+
   return (
-    <nav aria-label={t('nav.mainMenu')} style={{ flex: 1, minWidth: 0 }}>
-      <Menu
-        mode={mode}
-        selectedKeys={[selectedKey(pathname)]}
-        items={headerMenu.filter(shown).map(toMenuItem)}
-        style={{ borderBottom: 'none', borderInlineEnd: 'none', background: 'transparent' }}
-      />
+    <nav ref={nav} aria-label={t('nav.mainMenu')} className={`nav-menu nav-menu-${mode}`}>
+      <ul>
+        {items.map((item, index) => (
+          <li key={item.key} data-entry className={index >= fit ? 'nav-entry-moved' : undefined}>
+            {entry(item)}
+          </li>
+        ))}
+        {moved.length > 0 ? (
+          <li>
+            {moreWanted ? (
+              <Suspense fallback={moreTrigger({})}>
+                <HeaderNavMore
+                  items={moved}
+                  selected={selected}
+                  links={links}
+                  onLogout={() => void logout()}
+                  trigger={moreTrigger}
+                />
+              </Suspense>
+            ) : (
+              moreTrigger({ onClick: () => setMoreWanted(true) })
+            )}
+          </li>
+        ) : null}
+      </ul>
     </nav>
   );
 }

@@ -1,6 +1,5 @@
-/** Header of the main shell: logo, header menu, language switcher, user menu. */
+/** Header of the main shell: logo, header menu, language switcher, user menu (plain markup, main-shell.css). */
 import { MenuOutlined } from '@ant-design/icons';
-import { Button, Flex, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageSwitcher } from '@/components/language-switcher';
@@ -8,25 +7,25 @@ import { paths } from '@/config/paths';
 import { HeaderNav } from './header-nav';
 import { UserMenu } from './user-menu';
 
-type Props = { compact: boolean; onOpenMenu: () => void };
+type Props = { compact: boolean; menuOpen: boolean; onOpenMenu: () => void; onPreloadMenu: () => void };
 
-export function MainHeader({ compact, onOpenMenu }: Props) {
+export function MainHeader({ compact, menuOpen, onOpenMenu, onPreloadMenu }: Props) {
   const { t } = useTranslation(['common', 'nav']);
   return (
-    <Layout.Header
-      style={{
-        display: 'flex',
-        alignItems: 'center',
-        gap: compact ? 8 : 24,
-        borderBottom: '1px solid #e8e8e8',
-        position: 'sticky',
-        top: 0,
-        zIndex: 20,
-        paddingInline: compact ? 12 : 24,
-      }}
-    >
+    <header className="main-header">
       {compact ? (
-        <Button type="text" icon={<MenuOutlined />} aria-label={t('nav.openMenu')} onClick={onOpenMenu} />
+        <button
+          type="button"
+          className="plain-button plain-button-text plain-button-icon-only"
+          aria-label={t('nav.openMenu')}
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+          onClick={onOpenMenu}
+          onPointerEnter={onPreloadMenu}
+          onFocus={onPreloadMenu}
+        >
+          <MenuOutlined aria-hidden />
+        </button>
       ) : null}
       <Link to={paths.products.getHref()} className="app-logo">
         <span className="app-logo-mark" aria-hidden>
@@ -35,10 +34,10 @@ export function MainHeader({ compact, onOpenMenu }: Props) {
         <span>{t('common.productName')}</span>
       </Link>
       {compact ? <span style={{ flex: 1 }} /> : <HeaderNav mode="horizontal" />}
-      <Flex gap={4} align="center">
+      <div className="main-header-tools">
         <LanguageSwitcher compact={compact} />
         <UserMenu compact={compact} />
-      </Flex>
-    </Layout.Header>
+      </div>
+    </header>
   );
 }

@@ -1,70 +1,82 @@
-/** The desktop shell: antd's provider, header, side menu (a drawer on narrow screens) and the page. */
-import { Divider, Drawer, Grid, Layout } from 'antd';
-import { Suspense, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+/**
+ * The desktop shell: header, side menu (a drawer on narrow screens) and the page. The shell is
+ * plain markup (main-shell.css); antd's provider loads with the pages built of antd components (all
+ * but those whose route says `antd: false`), the drawer on first use (docs/performance.md).
+ */
+import './main-shell.css';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { FullPageSpin } from '@/components/full-page-spin';
+import { fallbackNotice, NoticeContext } from '@/components/notice';
 import { ShellContext } from '@/components/shell-context';
-import { AntdProvider } from '../providers/antd-provider';
+import { useRouteHandle } from '@/components/use-route-handle';
+import { i18next } from '@/i18n/i18n';
+import { wantAntdLocale } from '@/i18n/language-store';
+import { configureSessionExpiry } from '@/lib/api/session-expiry';
+import { PageAntdProvider } from '../providers/lazy-antd-provider';
 import { SessionGate } from '../session-gate';
-import { HeaderNav } from './header-nav';
 import { MainHeader } from './main-header';
 import { SideMenu } from './side-menu';
+import { useCompact } from './use-compact';
 
-function MainLayout() {
-  const { t } = useTranslation('nav');
-  const screens = Grid.useBreakpoint();
-  const compact = screens.lg === false;
-  const [menuOpen, setMenuOpen] = useState(false);
-  const { pathname } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close the drawer whenever the page changes
-  useEffect(() => setMenuOpen(false), [pathname]);
+const loadDrawer = () => Promise.all([import('./main-drawer'), wantAntdLocale()]);
+const MainDrawer = lazy(() => loadDrawer().then(([m]) => ({ default: m.MainDrawer })));
+const preloadDrawer = () => void loadDrawer().catch(() => undefined);
 
-  return (
-    <SessionGate>
-      <ShellContext.Provider value="main">
-        <Layout style={{ minHeight: '100vh' }}>
-          <MainHeader compact={compact} onOpenMenu={() => setMenuOpen(true)} />
-          <Layout>
-            {compact ? null : (
-              <Layout.Sider width={232} style={{ borderInlineEnd: '1px solid #e8e8e8' }}>
-                <SideMenu />
-              </Layout.Sider>
-            )}
-            <Layout.Content
-              id="main-content"
-              tabIndex={-1}
-              style={{ padding: compact ? 16 : 24, minWidth: 0, outline: 'none' }}
-            >
-              <div style={{ maxWidth: 1280, margin: '0 auto' }}>
-                <Suspense fallback={<FullPageSpin />}>
-                  <Outlet />
-                </Suspense>
-              </div>
-            </Layout.Content>
-          </Layout>
-          <Drawer
-            open={menuOpen}
-            placement="left"
-            size={280}
-            title={t('nav.menu')}
-            onClose={() => setMenuOpen(false)}
-            styles={{ body: { padding: 0 } }}
-          >
-            <HeaderNav mode="inline" />
-            <Divider style={{ margin: '8px 0' }} />
-            <SideMenu />
-          </Drawer>
-        </Layout>
-      </ShellContext.Provider>
-    </SessionGate>
-  );
+/** antd's provider around a page built of antd components (not around a redirect, which has no title). */
+function PageProviders({ children }: { children: ReactNode }) {
+  const { title, antd } = useRouteHandle();
+  return <PageAntdProvider antd={Boolean(title) && antd !== false}>{children}</PageAntdProvider>;
 }
 
 export function MainShell() {
+  const compact = useCompact();
+  const [menuOpen, setMenuOpen] = useState(false);
+  // the drawer (antd's) loads when the menu is first opened
+  const [drawerWanted, setDrawerWanted] = useState(false);
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the drawer whenever the page changes
+  useEffect(() => setMenuOpen(false), [pathname]);
+  useEffect(() => configureSessionExpiry({ notify: () => fallbackNotice.warning(i18next.t('errors.0000005')) }), []);
+
   return (
-    <AntdProvider>
-      <MainLayout />
-    </AntdProvider>
+    <NoticeContext.Provider value={fallbackNotice}>
+      <SessionGate>
+        <ShellContext.Provider value="main">
+          <div className="main-layout">
+            <MainHeader
+              compact={compact}
+              menuOpen={menuOpen}
+              onOpenMenu={() => {
+                setDrawerWanted(true);
+                setMenuOpen(true);
+              }}
+              onPreloadMenu={preloadDrawer}
+            />
+            <div className="main-body">
+              {compact ? null : (
+                <aside className="main-sider">
+                  <SideMenu />
+                </aside>
+              )}
+              <main id="main-content" tabIndex={-1} className="main-content">
+                <div className="main-content-inner">
+                  <Suspense fallback={<FullPageSpin />}>
+                    <PageProviders>
+                      <Outlet />
+                    </PageProviders>
+                  </Suspense>
+                </div>
+              </main>
+            </div>
+            {drawerWanted ? (
+              <Suspense fallback={null}>
+                <MainDrawer open={menuOpen} onClose={() => setMenuOpen(false)} />
+              </Suspense>
+            ) : null}
+          </div>
+        </ShellContext.Provider>
+      </SessionGate>
+    </NoticeContext.Provider>
   );
 }

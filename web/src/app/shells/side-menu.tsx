@@ -1,4 +1,7 @@
-/** The account-center side menu (config/side-menu.ts), filtered by region and client type. */
+/**
+ * The account-center side menu (config/side-menu.ts), filtered by region and client type: plain
+ * links drawn like antd's inline Menu (main-shell.css); the current page's entry is `aria-current`.
+ */
 
 import { isTradeClientType } from '@ac/protocol/client-types';
 import {
@@ -16,7 +19,6 @@ import {
   TagsOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { Menu } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -49,17 +51,19 @@ export function SideMenu() {
   const items = sideMenu.filter((item) => inRegion(item.region, region) && (!item.tradeOnly || trade));
   const selected = selectedSideItem(items, pathname);
   return (
-    <nav aria-label={t('nav.accountMenu')}>
-      <Menu
-        mode="inline"
-        selectedKeys={selected ? [selected.to] : []}
-        style={{ borderInlineEnd: 'none', paddingTop: 8 }}
-        items={items.map((item) => ({
-          key: item.to,
-          icon: icons[item.icon],
-          label: <Link to={item.to}>{t(item.label)}</Link>,
-        }))}
-      />
+    <nav aria-label={t('nav.accountMenu')} className="nav-menu nav-menu-inline nav-menu-side">
+      <ul>
+        {items.map((item) => (
+          <li key={item.to}>
+            <Link to={item.to} className="nav-link" aria-current={item === selected ? 'page' : undefined}>
+              <span className="nav-icon" aria-hidden>
+                {icons[item.icon]}
+              </span>
+              {t(item.label)}
+            </Link>
+          </li>
+        ))}
+      </ul>
     </nav>
   );
 }

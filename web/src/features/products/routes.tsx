@@ -8,6 +8,8 @@ export const productsRoutes: FeatureRoutes = {
       path: paths.products.path,
       region: 'both',
       title: 'products.pageTitle',
+      // plain markup: the main shell loads no antd for it (docs/performance.md, "First view")
+      antd: false,
       lazy: () => import('./pages/products-page').then((m) => ({ Component: m.ProductsPage })),
     },
   ],

@@ -25,8 +25,15 @@ let hooks: SessionExpiryHooks = {
 };
 let expiring = false;
 
-export function configureSessionExpiry(next: Partial<SessionExpiryHooks>): void {
+/** Sets some hooks; returns what puts back the ones it replaced (for a provider that unmounts). */
+export function configureSessionExpiry(next: Partial<SessionExpiryHooks>): () => void {
+  const replaced = Object.fromEntries(
+    Object.keys(next).map((key) => [key, hooks[key as keyof SessionExpiryHooks]]),
+  ) as Partial<SessionExpiryHooks>;
   hooks = { ...hooks, ...next };
+  return () => {
+    hooks = { ...hooks, ...replaced };
+  };
 }
 
 /** Runs the re-login flow once, however many calls hit an expired session at the same time. */

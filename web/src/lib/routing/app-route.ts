@@ -15,9 +15,10 @@ export type RouteHandle = {
   title?: string;
   description?: string;
   /**
-   * Whether the page is built of antd components, where its shell loads no antd itself: the /h5
-   * shell gives antd's provider to the pages marked true, the site shell to all but those marked
-   * false (the login page). The main shell always has it.
+   * Whether the page is built of antd components (docs/performance.md "First view"). The /h5
+   * shell (which loads no antd otherwise) gives antd's provider to the pages that say `true`; the
+   * site and main shells to all but those that say `false` (the login page, the product centre:
+   * plain markup).
    */
   antd?: boolean;
 };
@@ -32,7 +33,7 @@ export type AppRoute = {
   title?: string;
   /** i18n key of the page's one-line purpose. */
   description?: string;
-  /** See RouteHandle.antd: only for pages of the /h5 and site shells. */
+  /** See RouteHandle.antd. */
   antd?: boolean;
   lazy?: () => Promise<{ Component: ComponentType }>;
   element?: ReactNode;

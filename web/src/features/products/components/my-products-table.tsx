@@ -1,8 +1,10 @@
-/** My products: name, account type (goods code) and expiry with an active/expired tag. */
+/**
+ * My products: name, account type (goods code) and expiry with an active/expired tag. A plain
+ * table drawn like antd's (products.css): the list is short, unpaged and unsorted, so the page
+ * loads no antd Table (docs/performance.md). Its scroll region is reachable by keyboard.
+ */
 import type { TMyProduct } from '@ac/protocol/commerce';
-import { Flex, Table, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ScrollRegion } from '@/components/scroll-region';
 import { enumKey, goodsKey } from '@/lib/enum-keys';
 import { formatDate } from '@/lib/format/date';
 import { ExpiryTag } from './expiry-tag';
@@ -10,47 +12,59 @@ import { ExpiryTag } from './expiry-tag';
 type Props = { rows: TMyProduct[] | undefined; loading: boolean };
 
 export function MyProductsTable({ rows, loading }: Props) {
-  const { t } = useTranslation(['products', 'enums']);
-  const columns: TableColumnsType<TMyProduct> = [
-    {
-      title: t('products.name'),
-      key: 'name',
-      render: (_, row) => t(goodsKey(row.goodsCode), { defaultValue: row.name }),
-    },
-    {
-      title: t('products.accountType'),
-      key: 'accountType',
-      render: (_, row) => (
-        <span>
-          {t(enumKey('accountType', row.accountType))}{' '}
-          <Typography.Text type="secondary" code>
-            {row.goodsCode}
-          </Typography.Text>
-        </span>
-      ),
-    },
-    {
-      title: t('products.expireTime'),
-      key: 'expireTime',
-      render: (_, row) => (
-        <Flex gap={8} align="center" wrap>
-          <span>{formatDate(row.expireTime)}</span>
-          <ExpiryTag expireTime={row.expireTime} />
-        </Flex>
-      ),
-    },
-  ];
+  const { t } = useTranslation(['products', 'enums', 'common']);
+  const label = t('products.tableTitle');
+  const placeholder = (content: React.ReactNode) => (
+    <tr className="plain-table-placeholder">
+      <td colSpan={3}>{content}</td>
+    </tr>
+  );
   return (
-    <ScrollRegion label={t('products.tableTitle')} testId="products-table">
-      <Table<TMyProduct>
-        rowKey={(row) => `${row.goodsCode}-${row.startTime}`}
-        columns={columns}
-        dataSource={rows}
-        loading={loading}
-        pagination={false}
-        scroll={{ x: 560 }}
-        locale={{ emptyText: t('products.empty') }}
-      />
-    </ScrollRegion>
+    <div data-testid="products-table">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container is reached and scrolled by keyboard (WCAG 2.1.1) */}
+      <section className="plain-table-scroll" aria-label={label} tabIndex={0}>
+        <table className="plain-table" aria-busy={loading}>
+          <thead>
+            <tr>
+              <th scope="col">{t('products.name')}</th>
+              <th scope="col">{t('products.accountType')}</th>
+              <th scope="col">{t('products.expireTime')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows?.map((row) => (
+              <tr key={`${row.goodsCode}-${row.startTime}`} data-row-key={`${row.goodsCode}-${row.startTime}`}>
+                <td>{t(goodsKey(row.goodsCode), { defaultValue: row.name })}</td>
+                <td>
+                  {t(enumKey('accountType', row.accountType))} <code className="plain-code">{row.goodsCode}</code>
+                </td>
+                <td>
+                  <span className="products-inline">
+                    <span>{formatDate(row.expireTime)}</span>
+                    <ExpiryTag expireTime={row.expireTime} />
+                  </span>
+                </td>
+              </tr>
+            ))}
+            {rows?.length
+              ? null
+              : loading
+                ? placeholder(
+                    <span
+                      className="page-spin-dots page-spin-dots-small"
+                      role="status"
+                      aria-label={t('common.loading')}
+                    >
+                      <i />
+                      <i />
+                      <i />
+                      <i />
+                    </span>,
+                  )
+                : placeholder(t('products.empty'))}
+          </tbody>
+        </table>
+      </section>
+    </div>
   );
 }

@@ -1,35 +1,47 @@
 /** Cloud storage use (userInfo.storage, in bytes) as a bar with the figures. */
 
 import type { TStorage } from '@ac/protocol/session';
-import { CloudOutlined } from '@ant-design/icons';
-import { Card, Descriptions, Progress, Typography } from 'antd';
+import { CloseCircleFilled, CloudOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@/lib/format/bytes';
-import { CardTitle } from './card-title';
+import { Descriptions } from './descriptions';
+import { PlainCard } from './plain-card';
+
+/** At or above this share the bar turns red (antd's "exception" status). */
+const FULL_PERCENT = 90;
 
 export function StorageCard({ storage }: { storage: TStorage }) {
   const { t, i18n } = useTranslation('products');
   const bytes = (n: number) => formatBytes(n, i18n.language);
   const percent = storage.total > 0 ? Math.min(100, Math.round((storage.used / storage.total) * 1000) / 10) : 0;
+  const full = percent >= FULL_PERCENT;
   return (
-    <Card
-      title={<CardTitle icon={<CloudOutlined aria-hidden />}>{t('products.storageTitle')}</CardTitle>}
-      data-testid="storage-card"
-      style={{ height: '100%' }}
-    >
-      <Typography.Paragraph style={{ marginBottom: 4 }}>
+    <PlainCard title={t('products.storageTitle')} icon={<CloudOutlined aria-hidden />} testId="storage-card">
+      <p className="plain-paragraph" style={{ marginBottom: 4 }}>
         {t('products.storageUsage', { used: bytes(storage.used), total: bytes(storage.total) })}
-      </Typography.Paragraph>
-      <Progress
-        percent={percent}
-        status={percent >= 90 ? 'exception' : 'normal'}
+      </p>
+      <div
+        className={`plain-progress${full ? ' plain-progress-full' : ''}`}
+        role="progressbar"
+        aria-valuenow={percent}
+        aria-valuemin={0}
+        aria-valuemax={100}
         aria-label={t('products.storageTitle')}
-        strokeColor={percent >= 90 ? undefined : '#0958d9'}
-      />
-      <Descriptions column={2} size="small" style={{ marginTop: 8 }}>
-        <Descriptions.Item label={t('products.storageSurplus')}>{bytes(storage.surplus)}</Descriptions.Item>
-        <Descriptions.Item label={t('products.storageFree')}>{bytes(storage.free)}</Descriptions.Item>
-      </Descriptions>
-    </Card>
+      >
+        <div className="plain-progress-rail">
+          <div className="plain-progress-track" style={{ width: `${percent}%` }} />
+        </div>
+        <span className="plain-progress-indicator">{full ? <CloseCircleFilled aria-hidden /> : `${percent}%`}</span>
+      </div>
+      <div style={{ marginTop: 8 }}>
+        <Descriptions
+          inline
+          items={[
+            { label: t('products.storageSurplus'), value: bytes(storage.surplus) },
+            { label: t('products.storageFree'), value: bytes(storage.free) },
+          ]}
+        />
+      </div>
+    </PlainCard>
   );
 }

@@ -1,21 +1,46 @@
 /** Product centre: current membership, storage, every membership product with its expiry, and Buy / Renew. */
+import '../products.css';
 import { ShoppingCartOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Row, Skeleton, Typography } from 'antd';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { type ComponentProps, lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { QueryErrorAlert } from '@/components/query-error-alert';
+import { wantAntdLocale } from '@/i18n/language-store';
 import { isPast } from '@/lib/format/date';
 import { useUserInfo } from '@/lib/session/user-info';
 import { useMyProducts } from '../api/get-my-products';
 import { MembershipCard } from '../components/membership-card';
 import { MyProductsTable } from '../components/my-products-table';
+import { PlainCard } from '../components/plain-card';
 import { StorageCard } from '../components/storage-card';
 
-/** The buy dialog with the checkout loads on first use (docs/performance.md, "First view"). */
-const loadBuyDialog = () => import('../components/buy-dialog');
-const BuyDialog = lazy(() => loadBuyDialog().then((m) => ({ default: m.BuyDialog })));
+/**
+ * The page is plain markup (its route says `antd: false`); the buy dialog with the checkout and
+ * antd's provider load on first use (docs/performance.md, "First view").
+ */
+const loadBuyDialog = () =>
+  Promise.all([import('../components/buy-dialog'), import('@/app/providers/antd-provider'), wantAntdLocale()]);
+const BuyDialog = lazy(() =>
+  loadBuyDialog().then(([dialog, { AntdProvider }]) => ({
+    default: (props: ComponentProps<typeof dialog.BuyDialog>) => (
+      <AntdProvider>
+        <dialog.BuyDialog {...props} />
+      </AntdProvider>
+    ),
+  })),
+);
 const preloadBuyDialog = () => void loadBuyDialog().catch(() => undefined);
+
+/** Shown in a card's place until the user info has loaded. */
+function CardSkeleton() {
+  return (
+    <div className="plain-skeleton" aria-hidden>
+      <span />
+      <span />
+      <span />
+    </div>
+  );
+}
 
 export function ProductsPage() {
   const { t } = useTranslation('products');
@@ -34,9 +59,9 @@ export function ProductsPage() {
         title={t('products.pageTitle')}
         description={t('products.pageDescription')}
         extra={
-          <Button
-            type="primary"
-            icon={<ShoppingCartOutlined aria-hidden />}
+          <button
+            type="button"
+            className="plain-button plain-button-primary"
             onClick={() => {
               setBought(true);
               setBuying(true);
@@ -45,8 +70,9 @@ export function ProductsPage() {
             onFocus={preloadBuyDialog}
             data-testid="buy-button"
           >
-            {t('products.buyRenew')}
-          </Button>
+            <ShoppingCartOutlined aria-hidden />
+            <span>{t('products.buyRenew')}</span>
+          </button>
         }
       />
       {bought ? (
@@ -54,24 +80,14 @@ export function ProductsPage() {
           <BuyDialog open={buying} held={held} onClose={() => setBuying(false)} />
         </Suspense>
       ) : null}
-      <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
-        <Col xs={24} lg={12}>
-          {userInfo.data ? <MembershipCard vipInfo={userInfo.data.vipInfo} /> : <Skeleton active />}
-        </Col>
-        <Col xs={24} lg={12}>
-          {userInfo.data ? <StorageCard storage={userInfo.data.storage} /> : <Skeleton active />}
-        </Col>
-      </Row>
-      <Card
-        title={
-          <Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>
-            {t('products.tableTitle')}
-          </Typography.Title>
-        }
-      >
+      <div className="products-cards">
+        {userInfo.data ? <MembershipCard vipInfo={userInfo.data.vipInfo} /> : <CardSkeleton />}
+        {userInfo.data ? <StorageCard storage={userInfo.data.storage} /> : <CardSkeleton />}
+      </div>
+      <PlainCard title={t('products.tableTitle')}>
         <QueryErrorAlert query={products} />
         <MyProductsTable rows={products.data} loading={products.isPending} />
-      </Card>
+      </PlainCard>
     </>
   );
 }
