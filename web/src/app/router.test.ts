@@ -11,15 +11,18 @@ const config = (region: 'us' | 'cn'): AppConfig => ({
 });
 
 describe('pageUsesAntd (which first views load antd and its locale, docs/performance.md)', () => {
-  it('is false for the product centre, built without antd, in both regions', () => {
+  it('is false for the product centre and the login page, built without antd, in both regions', () => {
     expect(pageUsesAntd(config('us'), '/products')).toBe(false);
     expect(pageUsesAntd(config('cn'), '/products')).toBe(false);
+    expect(pageUsesAntd(config('us'), paths.login.path)).toBe(false);
+    expect(pageUsesAntd(config('cn'), paths.login.path)).toBe(false);
   });
 
   it('is true for the other pages of the main shell and the site pages', () => {
     expect(pageUsesAntd(config('us'), '/order')).toBe(true);
     expect(pageUsesAntd(config('us'), '/profile')).toBe(true);
-    expect(pageUsesAntd(config('us'), '/login')).toBe(true);
+    expect(pageUsesAntd(config('us'), paths.siteRegister.path)).toBe(true);
+    expect(pageUsesAntd(config('cn'), paths.register.path)).toBe(true);
   });
 
   it("is false for a redirect (the main shell's index goes to the product centre)", () => {
