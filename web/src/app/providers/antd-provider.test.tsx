@@ -3,7 +3,7 @@ import { App, Button } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGE_DURATION_SECONDS } from '@/config/antd-theme';
 import { initI18n } from '@/i18n/i18n';
-import { applyLanguage } from '@/i18n/language-store';
+import { applyLanguage, wantAntdLocale } from '@/i18n/language-store';
 import { AntdProvider } from './antd-provider';
 
 /** The fake clock's time when the message closed (antd resolves what message.success returns then). */
@@ -34,6 +34,8 @@ describe('header messages', () => {
     expect(MESSAGE_DURATION_SECONDS).toBe(1);
     await initI18n('en');
     await applyLanguage('en', { persist: false });
+    // as the app's lazy provider does (lazy-antd-provider.tsx): antd's locale is there before the first render
+    await wantAntdLocale();
     vi.useFakeTimers({
       toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame', 'Date'],
     });
