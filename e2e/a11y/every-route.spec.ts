@@ -11,13 +11,14 @@
  * project), each in one page; a new route in the catalogue is swept without
  * a change here.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { paths } from '../../web/src/config/paths.ts';
 import { logInAs } from '../support/account.ts';
 import { blockingViolations } from '../support/axe.ts';
 import { collectCspViolations, cspViolations } from '../support/csp.ts';
 import { regionOf } from '../support/demo.ts';
 import { createFreshUser } from '../support/fresh-user.ts';
+import { expect, test } from '../support/test.ts';
 
 /** The China client type with the trade pages (docs/decisions/0009-trade-account.md). */
 const TRADE_CLIENT_TYPE = 'gs_trade_pc';

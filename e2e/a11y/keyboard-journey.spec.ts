@@ -10,11 +10,12 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { regionOf } from '../support/demo.ts';
 import { createFreshUser } from '../support/fresh-user.ts';
 import { recordSecrets } from '../support/secrets.ts';
 import { servers } from '../support/servers.ts';
+import { expect, test } from '../support/test.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** More stops than any page of the journey has before its target. */

@@ -1,9 +1,9 @@
 import { httpPaths } from '@ac/protocol/http-paths';
-import { expect, test } from '@playwright/test';
 import { logInAs } from '../support/account.ts';
 import { createOrder, expiryOf, oneYearFrom } from '../support/commerce.ts';
 import { regionOf } from '../support/demo.ts';
 import { createFreshUser } from '../support/fresh-user.ts';
+import { expect, test } from '../support/test.ts';
 
 // Each test buys as a fresh account: the demo user's memberships stay as they are, and a retry starts clean.
 // Registering it (a mail and its activation link) adds page loads and calls: two minutes on a busy machine.

@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { logInAs } from '../support/account.ts';
 import { createOrder } from '../support/commerce.ts';
 import { logInAsDemo, regionOf } from '../support/demo.ts';
 import { createFreshUser } from '../support/fresh-user.ts';
+import { expect, test } from '../support/test.ts';
 
 test('cancels an unpaid order after confirming, in the region currency', async ({ page, baseURL }) => {
   // registering the fresh account adds a mail and its activation: two minutes on a busy machine

@@ -8,12 +8,13 @@
  * membership. A payer who cancels on PayPal's page comes back to the order,
  * still unpaid, told so, and pays it from there. At desktop and phone width.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { logInAs } from '../support/account.ts';
 import { createOrder, expiryOf } from '../support/commerce.ts';
 import { createFreshUser } from '../support/fresh-user.ts';
 import { PAYPAL } from '../support/paypal-config.ts';
 import { servers } from '../support/servers.ts';
+import { expect, test } from '../support/test.ts';
 
 const shots = process.env.SCREENSHOTS === '1';
 // a page opened in a new window loads the whole app: generous waits on a busy machine

@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
 import { logInAs } from '../support/account.ts';
 import { freshRedeemCode } from '../support/admin.ts';
 import { logInAsDemo, regionOf } from '../support/demo.ts';
 import { createFreshUser } from '../support/fresh-user.ts';
 import { servers } from '../support/servers.ts';
+import { expect, test } from '../support/test.ts';
 
 test('redeems a code through the confirmation dialog and finds it in the Used tab', async ({ page, baseURL }) => {
   // a fresh account and the admin command line first: two minutes on a busy machine

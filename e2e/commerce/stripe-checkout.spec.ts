@@ -5,11 +5,12 @@
  * hosted page, pays, the fake posts the signed `checkout.session.completed`
  * to our webhook and returns the payer to our order page.
  */
-import { expect, test } from '@playwright/test';
+
 import { createOrder, expiryOf } from '../support/commerce.ts';
 import { createFreshUser } from '../support/fresh-user.ts';
 import { servers } from '../support/servers.ts';
 import { STRIPE } from '../support/stripe-config.ts';
+import { expect, test } from '../support/test.ts';
 
 test.use({ baseURL: `${servers.us2.url}/` });
 

@@ -4,9 +4,10 @@
  * sandbox gateway, sees the new expiry and finds it in the product centre.
  * A fresh account, so the demo user's memberships stay as they are.
  */
-import { expect, test } from '@playwright/test';
+
 import { expiryOf, oneYearFrom } from '../support/commerce.ts';
 import { createFreshUser } from '../support/fresh-user.ts';
+import { expect, test } from '../support/test.ts';
 
 test('an unknown goods code points to the product centre @cn-only', async ({ page }) => {
   await page.goto('vip_confirm?goods=NOPE&lang=en');

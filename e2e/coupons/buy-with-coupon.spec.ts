@@ -8,13 +8,14 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { logInAs } from '../support/account.ts';
 import { axeViolations } from '../support/axe.ts';
 import { createOrder } from '../support/commerce.ts';
 import { regionOf } from '../support/demo.ts';
 import { createFreshUser } from '../support/fresh-user.ts';
 import { servers } from '../support/servers.ts';
+import { expect, test } from '../support/test.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const shots = process.env.SCREENSHOTS === '1';

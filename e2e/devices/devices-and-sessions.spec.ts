@@ -6,11 +6,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Code, calls } from '@ac/client';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { logInAs } from '../support/account.ts';
 import { apiClient } from '../support/api-client.ts';
 import { regionOf } from '../support/demo.ts';
 import { createFreshUser } from '../support/fresh-user.ts';
+import { expect, test } from '../support/test.ts';
 
 const desktopClient = { clientType: 'df_windows', clientVersion: '2.4.1' };
 const phoneWidth = (page: Page) => (page.viewportSize()?.width ?? 1440) < 600;

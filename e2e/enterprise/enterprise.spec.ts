@@ -6,7 +6,7 @@
  * overseas PostgreSQL node (the admin command line runs beside it): the demo
  * company's members and seats stay as they are, and a retry starts clean.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { logInAs } from '../support/account.ts';
 import { freshCompany } from '../support/admin.ts';
 import { blockingViolations } from '../support/axe.ts';
@@ -14,6 +14,7 @@ import { logInAsDemo } from '../support/demo.ts';
 import { createFreshUser } from '../support/fresh-user.ts';
 import { messageSince } from '../support/mailbox.ts';
 import { servers } from '../support/servers.ts';
+import { expect, test } from '../support/test.ts';
 
 const shots = process.env.SCREENSHOTS === '1';
 // a long journey through two browser contexts: generous waits on a busy machine

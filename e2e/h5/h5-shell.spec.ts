@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { logInAsDemo } from '../support/demo.ts';
+import { expect, test } from '../support/test.ts';
 
 test('the h5 shell shows the profile and devices at phone width @h5', async ({ page }) => {
   await logInAsDemo(page);

@@ -5,7 +5,8 @@
  * login form as the web's translation of that code.
  */
 import { Code } from '@ac/protocol/codes';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { webText } from '../support/web-text.ts';
 
 /** The web's message of a catalogue code in one language. */

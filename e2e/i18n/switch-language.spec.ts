@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { logInAsDemo, regionOf } from '../support/demo.ts';
+import { expect, test } from '../support/test.ts';
 
 test('switching the language translates the page and is remembered', async ({ page }) => {
   await logInAsDemo(page);

@@ -5,10 +5,11 @@
  */
 import { calls } from '@ac/client';
 import type { TGoodsCode } from '@ac/protocol/enums';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { logInAs } from '../support/account.ts';
 import { apiClient } from '../support/api-client.ts';
 import { createFreshUser } from '../support/fresh-user.ts';
+import { expect, test } from '../support/test.ts';
 
 const COMPANY = { name: '上海浩辰测试科技有限公司', taxNo: '91310000MA1FL1234X' };
 

@@ -5,9 +5,10 @@
  * takes the user to us2's login page, where the login works. The code
  * login of the same account goes to the same screen.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createFreshUser, type FreshUser } from '../support/fresh-user.ts';
 import { servers } from '../support/servers.ts';
+import { expect, test } from '../support/test.ts';
 
 async function expectJumpScreen(page: Page, user: FreshUser) {
   await expect(page).toHaveURL(/\/site\/jump_node$/);

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { logInAsDemo, regionOf } from '../support/demo.ts';
+import { expect, test } from '../support/test.ts';
 
 // Rows are found by order number: the demo user's orders are the seeded ones (specs that buy use fresh accounts).
 test('the order list shows the orders in the region currency and filters by status', async ({ page, baseURL }) => {

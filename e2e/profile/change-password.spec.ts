@@ -3,12 +3,12 @@
  * then the change itself; logging out and in again needs the new password.
  */
 import { normalizeMobile } from '@ac/protocol/common';
-import { expect, test } from '@playwright/test';
 import { logInAs } from '../support/account.ts';
 import { regionOf } from '../support/demo.ts';
 import { createFreshUser } from '../support/fresh-user.ts';
 import { codeSince } from '../support/mailbox.ts';
 import { CODE_RESEND_SECONDS } from '../support/servers.ts';
+import { expect, test } from '../support/test.ts';
 
 test('changes the password with the current one, then logs in with the new one', async ({ page, baseURL }) => {
   const user = await createFreshUser(new URL(baseURL!).origin, regionOf(baseURL));

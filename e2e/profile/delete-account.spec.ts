@@ -3,13 +3,13 @@
  * code comes by mail (overseas) or SMS (China), a last confirmation, then
  * the session ends and the account can no longer log in.
  */
-import { expect, test } from '@playwright/test';
+
 import { logInAs } from '../support/account.ts';
 import { regionOf } from '../support/demo.ts';
 import { createFreshUser } from '../support/fresh-user.ts';
-
 import { codeSince } from '../support/mailbox.ts';
 import { CODE_RESEND_SECONDS } from '../support/servers.ts';
+import { expect, test } from '../support/test.ts';
 
 /** The registration SMS (China) holds the next code to that number back (seconds on the test servers). */
 const RESEND_MS = CODE_RESEND_SECONDS * 1000;

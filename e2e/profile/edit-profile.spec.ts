@@ -4,11 +4,11 @@
  * with the code sent to the new address.
  */
 import { normalizeMobile } from '@ac/protocol/common';
-import { expect, test } from '@playwright/test';
 import { logInAs } from '../support/account.ts';
 import { regionOf } from '../support/demo.ts';
 import { createFreshUser } from '../support/fresh-user.ts';
 import { codeSince } from '../support/mailbox.ts';
+import { expect, test } from '../support/test.ts';
 
 test('edits the nickname and location; the header shows the new nickname', async ({ page, baseURL }) => {
   const origin = new URL(baseURL!).origin;

@@ -2,11 +2,12 @@
  * The avatar: a 400×320 PNG is cropped square, scaled to 300×300 and
  * uploaded; the header shows the new image. Phone: the h5 edit flow.
  */
-import { expect, test } from '@playwright/test';
+
 import { logInAs } from '../support/account.ts';
 import { regionOf } from '../support/demo.ts';
 import { createFreshUser } from '../support/fresh-user.ts';
 import { solidPng } from '../support/png.ts';
+import { expect, test } from '../support/test.ts';
 
 const picture = { name: 'me.png', mimeType: 'image/png', buffer: solidPng(400, 320, [30, 120, 200]) };
 

@@ -4,11 +4,11 @@
  * downloads the CSV, and another fresh user redeems one of them on /redeemcode.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
 import { logInAs } from '../support/account.ts';
 import { regionOf } from '../support/demo.ts';
 import { createFreshUser } from '../support/fresh-user.ts';
 import { servers } from '../support/servers.ts';
+import { expect, test } from '../support/test.ts';
 
 const shots = process.env.SCREENSHOTS === '1';
 const slow = expect.configure({ timeout: 30_000 });

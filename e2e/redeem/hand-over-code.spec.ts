@@ -9,7 +9,6 @@
  * codes' layout at each width in each region is buy-codes.spec.ts's, and the run stays short.
  */
 import { calls } from '@ac/client';
-import { expect, test } from '@playwright/test';
 import { logInAs } from '../support/account.ts';
 import { admin } from '../support/admin.ts';
 import { apiClient } from '../support/api-client.ts';
@@ -17,6 +16,7 @@ import { regionOf } from '../support/demo.ts';
 import { createFreshUser, type FreshUser, withEmail } from '../support/fresh-user.ts';
 import { linkIn, type Message, messageSince } from '../support/mailbox.ts';
 import { servers } from '../support/servers.ts';
+import { expect, test } from '../support/test.ts';
 
 // two fresh accounts, the admin command line, a checkout and a mail: generous waits on a busy machine
 const slow = expect.configure({ timeout: 30_000 });

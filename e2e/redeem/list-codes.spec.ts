@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { logInAsDemo } from '../support/demo.ts';
+import { expect, test } from '../support/test.ts';
 
 test('my redeem codes are split into unused, used and expired tabs', async ({ page }) => {
   await logInAsDemo(page, '/myExchange');

@@ -4,8 +4,9 @@
  * new password, the used link shows the timeout message, and the new
  * password logs in. At desktop and phone width.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { linkIn, messageSince } from '../support/mailbox.ts';
+import { expect, test } from '../support/test.ts';
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 

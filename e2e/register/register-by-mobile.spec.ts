@@ -1,6 +1,7 @@
 /** China: register with a mobile number and the SMS code, then log in with it (desktop and h5). */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { submitMobileRegistration } from '../support/mobile-register.ts';
+import { expect, test } from '../support/test.ts';
 
 const uniqueMobile = () => `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 

@@ -1,5 +1,5 @@
 /** China /h5/register/protocol: the user agreement on its own public page at phone width, in Chinese by default. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { webText } from '../support/web-text.ts';
 
 // a browser language the product does not have: the region's default unless the URL asks for one

@@ -3,10 +3,11 @@
  * sink; used once, then refused) and by mobile + SMS code, on the pages
  * outside the shell at desktop width and on the h5 pages at phone width.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createFreshUser, type FreshUser, withEmail } from '../support/fresh-user.ts';
 import { codeSince, linkIn, messageSince } from '../support/mailbox.ts';
 import { CODE_RESEND_SECONDS } from '../support/servers.ts';
+import { expect, test } from '../support/test.ts';
 
 const newPassword = () => `Reset-${Date.now()}-pw`;
 

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { logInAsDemo } from '../support/demo.ts';
+import { expect, test } from '../support/test.ts';
 
 test('an unknown path shows the not-found page', async ({ page }) => {
   await logInAsDemo(page);

@@ -5,10 +5,10 @@
  */
 import { calls } from '@ac/client';
 import { normalizeMobile } from '@ac/protocol/common';
-import { expect, test } from '@playwright/test';
 import { apiClient } from '../support/api-client.ts';
 import { logInAsDemo, regionOf } from '../support/demo.ts';
 import { createFreshUser } from '../support/fresh-user.ts';
+import { expect, test } from '../support/test.ts';
 
 test('opens the portal logged in from a handover code, which works once', async ({ page, context, baseURL }) => {
   const origin = new URL(baseURL!).origin;

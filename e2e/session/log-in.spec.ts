@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { logInAsDemo, regionOf } from '../support/demo.ts';
 import { createFreshUser } from '../support/fresh-user.ts';
 import { codeSince } from '../support/mailbox.ts';
 import { CODE_RESEND_SECONDS } from '../support/servers.ts';
+import { expect, test } from '../support/test.ts';
 
 test('logs in with a password and sees the memberships with their expiry', async ({ page }) => {
   await logInAsDemo(page);

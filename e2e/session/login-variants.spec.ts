@@ -5,8 +5,9 @@ import { calls } from '@ac/client';
  * an enterprise client type shows the enterprise variant, without the
  * third-party buttons, and its login carries that client type.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { DEMO } from '../support/demo.ts';
+import { expect, test } from '../support/test.ts';
 
 /** Logs the demo user in and returns the clientInfo the login call carried. */
 async function logInAndReadClientInfo(page: Page) {

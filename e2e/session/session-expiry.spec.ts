@@ -1,7 +1,7 @@
 import { calls } from '@ac/client';
-import { expect, test } from '@playwright/test';
 import { apiClient } from '../support/api-client.ts';
 import { logInAsDemo } from '../support/demo.ts';
+import { expect, test } from '../support/test.ts';
 
 test('a session ended elsewhere shows the re-login message and goes to the login page', async ({
   page,

@@ -1,9 +1,11 @@
 /**
  * The SDK (@ac/client) as the specs and the benchmarks use it: one client per
  * server origin. The session tokens it sends or receives are recorded for
- * the log check after the run (support/secrets.ts).
+ * the log check after the run (support/secrets.ts); every call comes from the
+ * running test's client address (support/test.ts).
  */
 import { createClient, type TClientInfo } from '@ac/client';
+import { clientAddressHeaders } from './client-address.ts';
 import { recordSecrets } from './secrets.ts';
 
 export const clientInfo: TClientInfo = { clientType: 'User_PC', clientVersion: '1.0', language: 'en' };
@@ -21,7 +23,9 @@ export function apiClient(origin: string) {
     fetch: (input, init) => {
       const token = new URL(String(input instanceof Request ? input.url : input)).searchParams.get('utoken');
       if (token) recordSecrets([{ kind: 'token', value: token }]);
-      return globalThis.fetch(input, init);
+      const headers = new Headers(init?.headers);
+      for (const [name, value] of Object.entries(clientAddressHeaders())) headers.set(name, value);
+      return globalThis.fetch(input, { ...init, headers });
     },
   });
   const call: typeof client.call = async (...args) => {

@@ -76,7 +76,10 @@ type Options = {
 const PG_SERVER = process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const databaseUrl = (name: string) => `${PG_SERVER}/${name}`;
 
-/** Every browser in the run comes from 127.0.0.1: the per-IP captcha threshold is raised for it. */
+/**
+ * Every test is its own client: the servers trust the loopback proxy and take the address each
+ * test sends in X-Forwarded-For (support/test.ts), so the per-IP limits count tests apart.
+ */
 function server({ code, region, port, oidcProvider, nativeProvider, nodes, stripe, paypal, database }: Options) {
   const dataDir = `${root}/data-${code}`;
   const basePath = region === 'us' ? '/account/secure' : '/secure';
@@ -91,6 +94,7 @@ function server({ code, region, port, oidcProvider, nativeProvider, nodes, strip
     database ? `DATABASE_URL=${databaseUrl(database)}` : `DATA_DIR=${dataDir}`,
     // every request is logged: the log check reads them all
     'LOG_LEVEL=info',
+    'TRUST_PROXY=127.0.0.1',
     'CAPTCHA_FREE_SENDS_PER_IP=1000',
     `CODE_RESEND_SECONDS=${CODE_RESEND_SECONDS}`,
     // overseas SMS stays in the outbox (specs read it from the dev mailbox); China's goes to the Aliyun fake

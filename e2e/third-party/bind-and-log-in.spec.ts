@@ -1,9 +1,9 @@
 import { thirdPartyNames } from '@ac/protocol/third-party';
-import { expect as baseExpect, test } from '@playwright/test';
 import { logInAs } from '../support/account.ts';
 import { regionOf } from '../support/demo.ts';
 import { createFreshUser } from '../support/fresh-user.ts';
 import { signInAtProvider } from '../support/provider-sign-in.ts';
+import { expect as baseExpect, test } from '../support/test.ts';
 
 // each step loads a page (the provider's, the callback, the next): 30 s each on a busy machine
 const expect = baseExpect.configure({ timeout: 30_000 });

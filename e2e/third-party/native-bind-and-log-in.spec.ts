@@ -6,11 +6,12 @@
  * fresh account.
  */
 import { thirdPartyNames } from '@ac/protocol/third-party';
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { logInAs } from '../support/account.ts';
 import { regionOf } from '../support/demo.ts';
 import { createFreshUser } from '../support/fresh-user.ts';
 import { cancelAtFakeProvider, signInAtFakeProvider } from '../support/provider-sign-in.ts';
+import { expect as baseExpect, test } from '../support/test.ts';
 
 // each step loads a page (the provider's, the callback, the next): 30 s each on a busy machine
 const expect = baseExpect.configure({ timeout: 30_000 });

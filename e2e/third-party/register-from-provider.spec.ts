@@ -4,9 +4,10 @@
  * number and SMS code; the login that follows links the identity, and the
  * next WeChat login goes straight in.
  */
-import { expect as baseExpect, test } from '@playwright/test';
+
 import { submitMobileRegistration } from '../support/mobile-register.ts';
 import { signInAtFakeProvider } from '../support/provider-sign-in.ts';
+import { expect as baseExpect, test } from '../support/test.ts';
 
 // each step loads a page (the provider's, the callback, the next): 30 s each on a busy machine
 const expect = baseExpect.configure({ timeout: 30_000 });

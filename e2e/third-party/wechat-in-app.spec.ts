@@ -4,11 +4,12 @@
  * the same person as the website app's QR login (one unionid), so an
  * identity bound in an ordinary browser logs in from the WeChat browser.
  */
-import { expect as baseExpect, test } from '@playwright/test';
+
 import { logInAs } from '../support/account.ts';
 import { createFreshUser } from '../support/fresh-user.ts';
 import { OAUTH_FAKE, WECHAT_BROWSER_UA } from '../support/oauth-fake-config.ts';
 import { signInAtFakeProvider } from '../support/provider-sign-in.ts';
+import { expect as baseExpect, test } from '../support/test.ts';
 
 // each step loads a page (the provider's, the callback, the next): 30 s each on a busy machine
 const expect = baseExpect.configure({ timeout: 30_000 });

@@ -4,9 +4,10 @@
  * entries, the cash password and a default cash-out account; any other
  * client type is sent from the trade routes to the product centre.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { regionOf } from '../support/demo.ts';
 import { createFreshUser, type FreshUser } from '../support/fresh-user.ts';
+import { expect, test } from '../support/test.ts';
 
 const TRADE_ROUTES = ['details_info', 'education', 'job', 'auth', 'cash'];
 
