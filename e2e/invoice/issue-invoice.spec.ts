@@ -17,7 +17,7 @@ const COMPANY = { name: '上海浩辰测试科技有限公司', taxNo: '91310000
 async function paidOrder(page: Page, origin: string, token: string, goodsCode: TGoodsCode): Promise<string> {
   const api = apiClient(origin);
   const order = await api.call(calls.orders.create, { goodsCode }, { token });
-  const pay = await api.call(calls.orders.pay, { orderNo: order.orderNo, payMethod: 2 }, { token });
+  const pay = await api.call(calls.payments.pay, { orderNo: order.orderNo, payMethod: 2 }, { token });
   if (!('payUrl' in pay)) throw new Error('the sandbox Alipay-style method answers a page to open');
   const checkout = await page.context().newPage();
   await checkout.goto(new URL(pay.payUrl, origin).toString());
@@ -25,7 +25,7 @@ async function paidOrder(page: Page, origin: string, token: string, goodsCode: T
   await expect(checkout.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
   await checkout.close();
   await expect
-    .poll(async () => (await api.call(calls.orders.payState, { orderNo: order.orderNo }, { token })).payState)
+    .poll(async () => (await api.call(calls.payments.payState, { orderNo: order.orderNo }, { token })).payState)
     .toBe(1);
   return order.orderNo;
 }

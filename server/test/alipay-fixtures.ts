@@ -68,7 +68,7 @@ export const postAlipay = (t: TestApp, params: Record<string, string>) =>
 export async function paidAlipayOrder(t: TestApp, fake: FakeAlipay, buyer: Account) {
   const created = await t.client.call<TOrderDetail>(calls.orders.create, { goodsCode: 'ML2' }, { token: buyer.token });
   const orderNo = created.data.orderNo;
-  await t.client.call(calls.orders.pay, { orderNo, payMethod: PayMethod.alipay }, { token: buyer.token });
+  await t.client.call(calls.payments.pay, { orderNo, payMethod: PayMethod.alipay }, { token: buyer.token });
   const tradeNo = fake.pay(orderNo, 12800);
   const res = await postAlipay(
     t,

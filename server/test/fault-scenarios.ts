@@ -165,7 +165,7 @@ export async function runLoad(origin: string, fixture: Fixture, log: LoadLog, st
       const order = created?.code === Code.ok ? created.data : undefined;
       if (order && !stop()) {
         const started = await attempt(() =>
-          client.send(calls.orders.pay, { orderNo: order.orderNo, payMethod: 2 }, { token }),
+          client.send(calls.payments.pay, { orderNo: order.orderNo, payMethod: 2 }, { token }),
         );
         if (started) record(started.code);
         if (started?.code === Code.ok && !stop()) {

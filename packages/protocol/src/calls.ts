@@ -1,19 +1,30 @@
 /**
- * Every v5 envelope call, grouped by the server module that answers it
- * (docs/architecture.md): `calls.session.login`, `calls.orders.list`, …
+ * Every v5 envelope call, grouped by the server module that answers it, one
+ * file per group named like it (docs/architecture.md#names): `calls.session.login`,
+ * `calls.orders.list`, `calls.payments.pay`, …
  * The paths of the few routes that are not envelope calls are in
  * http-paths.ts.
  */
+import { account } from './calls/account.ts';
 import { codes } from './calls/codes.ts';
-import { memberships, orders, products, redeem } from './calls/commerce.ts';
 import { company } from './calls/company.ts';
 import { coupons } from './calls/coupons.ts';
+import { devices } from './calls/devices.ts';
 import { invoice } from './calls/invoice.ts';
-import { account, devices, password, profile } from './calls/profile.ts';
-import { nodes, recovery, registration } from './calls/registration.ts';
-import { session, user } from './calls/session.ts';
+import { memberships } from './calls/memberships.ts';
+import { nodes } from './calls/nodes.ts';
+import { orders } from './calls/orders.ts';
+import { password } from './calls/password.ts';
+import { payments } from './calls/payments.ts';
+import { products } from './calls/products.ts';
+import { profile } from './calls/profile.ts';
+import { recovery } from './calls/recovery.ts';
+import { redeem } from './calls/redeem.ts';
+import { registration } from './calls/registration.ts';
+import { session } from './calls/session.ts';
 import { thirdParty } from './calls/third-party.ts';
 import { trade } from './calls/trade.ts';
+import { user } from './calls/user.ts';
 import type { CallContract } from './contract.ts';
 import { thirdPartiesByRegion } from './enums.ts';
 
@@ -33,6 +44,7 @@ export const calls = {
   products,
   memberships,
   orders,
+  payments,
   redeem,
   coupons,
   invoice,

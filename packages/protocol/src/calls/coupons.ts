@@ -1,4 +1,4 @@
-/** Coupons: my coupons (docs/product.md#coupons); an order's coupon calls are in commerce.ts. */
+/** Coupons: my coupons (docs/product.md#coupons); an order's coupon calls are in orders.ts. */
 
 import { Code } from '../codes.ts';
 import { defineContract } from '../contract.ts';

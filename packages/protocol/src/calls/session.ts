@@ -1,5 +1,4 @@
-/** Login, logout and the logged-in user (docs/protocol.md#sessions). */
-
+/** Login, logout and sessions (docs/protocol.md#sessions). */
 import { z } from 'zod';
 import { Code } from '../codes.ts';
 import { ZEmpty } from '../common.ts';
@@ -11,7 +10,6 @@ import {
   ZLoginByCodeRequest,
   ZLoginRequest,
   ZLoginResponse,
-  ZUserInfoResponse,
 } from '../session.ts';
 
 export const session = {
@@ -84,16 +82,5 @@ export const session = {
     auth: true,
     request: ZEmpty,
     response: z.object({ count: z.number().int() }),
-  }),
-};
-
-export const user = {
-  userInfo: defineContract({
-    path: '/user/v5/sysuser/userInfo',
-    summary: 'The logged-in user, storage and current membership',
-    tag: 'session',
-    auth: true,
-    request: ZEmpty,
-    response: ZUserInfoResponse,
   }),
 };

@@ -34,7 +34,7 @@ async function payOrder(coupon?: string) {
   );
   const orderNo = created.data.orderNo;
   const pay = await t.client.call<TOrderPayResponse>(
-    calls.orders.pay,
+    calls.payments.pay,
     { orderNo, payMethod: 2 },
     { token: buyer.token },
   );

@@ -24,7 +24,7 @@ import { memberships, orders } from '../../db/schema/index.ts';
 async function startedOrder(t: TestApp, buyer: Account, payMethod: TPayMethod) {
   const created = await t.client.call<TOrderDetail>(calls.orders.create, { goodsCode: 'ML2' }, { token: buyer.token });
   const orderNo = created.data.orderNo;
-  const pay = await t.client.call(calls.orders.pay, { orderNo, payMethod }, { token: buyer.token });
+  const pay = await t.client.call(calls.payments.pay, { orderNo, payMethod }, { token: buyer.token });
   expect(pay.code).toBe(Code.ok);
   return orderNo;
 }

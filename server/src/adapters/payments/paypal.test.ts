@@ -66,7 +66,7 @@ const outcomesOf = async (orderNo: string) =>
     .map((n) => n.outcome)
     .sort();
 const payState = (orderNo: string) =>
-  t.client.call<TOrderPayStateResponse>(calls.orders.payState, { orderNo }, { token: buyer.token });
+  t.client.call<TOrderPayStateResponse>(calls.payments.payState, { orderNo }, { token: buyer.token });
 const post = (e: { body: string; headers: Record<string, string> }) => postNotify(t, 'paypal', e.body, e.headers);
 
 /** An order for ML2 ($39.99) whose PayPal checkout was started: the order and PayPal's order. */
@@ -78,7 +78,7 @@ async function startedOrder(coupon?: string) {
   );
   const { orderNo } = created.data;
   const pay = await t.client.call<TOrderPayResponse>(
-    calls.orders.pay,
+    calls.payments.pay,
     { orderNo, payMethod: PayMethod.other, channel: 'paypal' },
     { token: buyer.token },
   );
@@ -138,7 +138,7 @@ describe('paypal checkout', () => {
       { token: buyer.token },
     );
     const pay = await t.client.call(
-      calls.orders.pay,
+      calls.payments.pay,
       { orderNo: created.data.orderNo, payMethod: PayMethod.other, channel: 'card' },
       { token: buyer.token },
     );

@@ -25,7 +25,7 @@ afterAll(() => t.close());
 async function startPayment(payMethod: number) {
   const created = await t.client.call<TOrderDetail>(calls.orders.create, { goodsCode: 'ML1' }, { token: buyer.token });
   const pay = await t.client.call<TOrderPayResponse>(
-    calls.orders.pay,
+    calls.payments.pay,
     { orderNo: created.data.orderNo, payMethod },
     { token: buyer.token },
   );
@@ -33,7 +33,7 @@ async function startPayment(payMethod: number) {
   return { orderNo: created.data.orderNo, url, trade: new URL(url).searchParams.get('trade')! };
 }
 const payState = (orderNo: string) =>
-  t.client.call<TOrderPayStateResponse>(calls.orders.payState, { orderNo }, { token: buyer.token });
+  t.client.call<TOrderPayStateResponse>(calls.payments.payState, { orderNo }, { token: buyer.token });
 
 async function until<T>(probe: () => Promise<T>, ok: (v: T) => boolean, ms = 10_000): Promise<T> {
   const end = Date.now() + ms;

@@ -68,7 +68,7 @@ async function startedOrder() {
   const created = await t.client.call<TOrderDetail>(calls.orders.create, { goodsCode: 'ML2' }, { token: buyer.token });
   const { orderNo } = created.data;
   const pay = await t.client.call<TOrderPayResponse>(
-    calls.orders.pay,
+    calls.payments.pay,
     { orderNo, payMethod: PayMethod.other },
     { token: buyer.token },
   );
@@ -136,7 +136,7 @@ describe('stripe checkout', () => {
     );
     const { orderNo } = created.data;
     const pay = await t.client.call<TOrderPayResponse>(
-      calls.orders.pay,
+      calls.payments.pay,
       { orderNo, payMethod: 7 },
       { token: buyer.token },
     );
@@ -376,14 +376,22 @@ describe('stripe reconciliation', () => {
     const { orderNo, session } = await startedOrder();
     await fake.pay(session.id, { deliver: false });
     expect((await orderRow(orderNo)).status).toBe(OrderStatus.unconfirmed);
-    const res = await t.client.call<TOrderPayStateResponse>(calls.orders.payState, { orderNo }, { token: buyer.token });
+    const res = await t.client.call<TOrderPayStateResponse>(
+      calls.payments.payState,
+      { orderNo },
+      { token: buyer.token },
+    );
     expect(res.data).toEqual({ payState: 1, status: OrderStatus.paid });
     expect(await grantsOf(orderNo)).toHaveLength(1);
   });
 
   it('leaves an order unconfirmed while Stripe has no payment for it', async () => {
     const { orderNo } = await startedOrder();
-    const res = await t.client.call<TOrderPayStateResponse>(calls.orders.payState, { orderNo }, { token: buyer.token });
+    const res = await t.client.call<TOrderPayStateResponse>(
+      calls.payments.payState,
+      { orderNo },
+      { token: buyer.token },
+    );
     expect(res.data).toEqual({ payState: 0, status: OrderStatus.unconfirmed });
   });
 });

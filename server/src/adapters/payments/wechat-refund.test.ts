@@ -53,7 +53,7 @@ const grantOfOrder = (orderNo: string) => grantOf(t, orderNo);
 async function paidOrder() {
   const created = await t.client.call<TOrderDetail>(calls.orders.create, { goodsCode: 'ML2' }, { token: buyer.token });
   const orderNo = created.data.orderNo;
-  await t.client.call(calls.orders.pay, { orderNo, payMethod: PayMethod.wechat }, { token: buyer.token });
+  await t.client.call(calls.payments.pay, { orderNo, payMethod: PayMethod.wechat }, { token: buyer.token });
   const transactionId = fake.pay(orderNo, 12800);
   const res = await postWechat(t, transactionNotification(orderNo, 12800, { transactionId }));
   expect(res.statusCode).toBe(200);

@@ -57,7 +57,7 @@ describe('order/create with a coupon', () => {
     expect(await usesOf(c.code)).toBe(1);
 
     const { orderNo } = res.data;
-    expect((await call(calls.orders.pay, { orderNo, payMethod: 7 }, who)).code).toBe(Code.ok);
+    expect((await call(calls.payments.pay, { orderNo, payMethod: 7 }, who)).code).toBe(Code.ok);
     const [attempt] = await t.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderNo, orderNo));
     expect(attempt?.amount).toBe(2999);
     // a report of the list price does not match the order; the discounted amount does
@@ -162,7 +162,7 @@ describe('order/coupon and order/couponOffers', () => {
     const { orderNo } = (await create({ goodsCode: 'ML2' }, who)).data;
     expect((await apply(orderNo, c.code)).code).toBe(Code.orderNotFound);
     expect((await call(calls.orders.couponOffers, { orderNo })).code).toBe(Code.orderNotFound);
-    await call(calls.orders.pay, { orderNo, payMethod: 7 }, who);
+    await call(calls.payments.pay, { orderNo, payMethod: 7 }, who);
     expect((await apply(orderNo, c.code, who)).code).toBe(Code.orderCouponLocked);
     expect((await call<TCouponOffers>(calls.orders.couponOffers, { orderNo }, who)).data.rows).toEqual([]);
     expect((await apply(orderNo, '', who)).code).toBe(Code.invalidParam);
@@ -211,7 +211,7 @@ describe('releasing a coupon', () => {
     const who = await createAccount(t);
     const c = await makeCoupon(t, {}, [who.userId]);
     const { orderNo } = (await create({ goodsCode: 'ML2', coupon: c.code }, who)).data;
-    await call(calls.orders.pay, { orderNo, payMethod: 7 }, who);
+    await call(calls.payments.pay, { orderNo, payMethod: 7 }, who);
     const paid = sandboxNotification({ orderNo, amount: 2999, currency: 'USD' });
     await postNotify(t, 'sandbox', paid.body, paid.headers);
     await testServices(t).payments.refund(orderNo);

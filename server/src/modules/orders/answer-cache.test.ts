@@ -101,7 +101,7 @@ describe('order/list and product/mine kept on two instances', () => {
     const created = await onA<TOrderDetail>(calls.orders.create, { goodsCode: 'ML1' });
     expect(created.code).toBe(Code.ok);
     const { orderNo } = created.data;
-    expect((await onA(calls.orders.pay, { orderNo, payMethod: 2 })).code).toBe(Code.ok);
+    expect((await onA(calls.payments.pay, { orderNo, payMethod: 2 })).code).toBe(Code.ok);
     await soon(() => statusOnB(orderNo)).toBe(OrderStatus.unconfirmed);
     expect(await productsOnB()).toEqual([]);
     expect(await productsOnB()).toEqual([]);

@@ -33,12 +33,12 @@ export function createOrdersCalls(d: Deps) {
     defineCall(calls.orders.couponOffers, {
       handler: ({ payload, session }) => d.orders.couponOffers(session.userId, payload.orderNo),
     }),
-    defineCall(calls.orders.pay, {
+    defineCall(calls.payments.pay, {
       rateLimit: limit,
       handler: ({ payload, session }) =>
         d.payments.start(session.userId, payload.orderNo, payload.payMethod, payload.channel),
     }),
-    defineCall(calls.orders.payState, {
+    defineCall(calls.payments.payState, {
       rateLimit: { max: 120, timeWindow: '1 minute' },
       handler: ({ payload, session }) => d.payments.payState(session.userId, payload.orderNo),
     }),

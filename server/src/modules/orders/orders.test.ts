@@ -1,6 +1,7 @@
 import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TOrderDetail, TOrderPayResponse, TOrderPayStateResponse } from '@ac/protocol/commerce';
+import type { CallContract } from '@ac/protocol/contract';
 import { OrderStatus } from '@ac/protocol/enums';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,8 +21,12 @@ afterAll(() => t.close());
 
 // Each call from its own address: this file makes more calls than the per-IP limit of create allows a minute.
 let sent = 0;
+const callTo = <T>(contract: CallContract, payload: object, who: Account) =>
+  callFrom<T>(t, contract, payload, who.token, `10.250.${(++sent >> 8) & 255}.${sent & 255}`);
 const call = <T>(name: keyof typeof calls.orders, payload: object, who: Account = buyer) =>
-  callFrom<T>(t, calls.orders[name], payload, who.token, `10.250.${(++sent >> 8) & 255}.${sent & 255}`);
+  callTo<T>(calls.orders[name], payload, who);
+const pay = <T>(name: keyof typeof calls.payments, payload: object, who: Account = buyer) =>
+  callTo<T>(calls.payments[name], payload, who);
 const create = (payload: object = { goodsCode: 'ML2' }, who?: Account) => call<TOrderDetail>('create', payload, who);
 const setStatus = (orderNo: string, status: number) =>
   t.db.update(orders).set({ status }).where(eq(orders.orderNo, orderNo));
@@ -110,12 +115,12 @@ describe('order/cancel', () => {
 describe('order/pay and order/payState', () => {
   it('answers a sandbox payUrl for page methods and a qrCode for WeChat; the order awaits confirmation', async () => {
     const { orderNo } = (await create()).data;
-    const page = await call<TOrderPayResponse>('pay', { orderNo, payMethod: 2 });
+    const page = await pay<TOrderPayResponse>('pay', { orderNo, payMethod: 2 });
     expect(page.code).toBe(Code.ok);
     expect(page.data).toEqual({ payUrl: expect.stringMatching(/\/order\/v5\/pay\/sandbox\/checkout\?trade=SBX/) });
-    const qr = await call<TOrderPayResponse>('pay', { orderNo, payMethod: 3 });
+    const qr = await pay<TOrderPayResponse>('pay', { orderNo, payMethod: 3 });
     expect(qr.data).toEqual({ qrCode: expect.stringMatching(/^http:\/\/127\.0\.0\.1:8080\/order\/v5\/pay\/sandbox/) });
-    const state = await call<TOrderPayStateResponse>('payState', { orderNo });
+    const state = await pay<TOrderPayStateResponse>('payState', { orderNo });
     expect(state.data).toEqual({ payState: 0, status: OrderStatus.unconfirmed });
     const attempts = await t.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderNo, orderNo));
     expect(attempts.map((a) => [a.provider, a.payMethod])).toEqual(
@@ -128,14 +133,14 @@ describe('order/pay and order/payState', () => {
 
   it('refuses paying a cancelled or paid order, an unknown method and a stranger', async () => {
     const { orderNo } = (await create()).data;
-    expect((await call('pay', { orderNo, payMethod: 5 })).code).toBe(Code.invalidParam);
-    expect((await call('pay', { orderNo, payMethod: 2 }, other)).code).toBe(Code.orderNotFound);
+    expect((await pay('pay', { orderNo, payMethod: 5 })).code).toBe(Code.invalidParam);
+    expect((await pay('pay', { orderNo, payMethod: 2 }, other)).code).toBe(Code.orderNotFound);
     await setStatus(orderNo, OrderStatus.paid);
-    const paid = await call('pay', { orderNo, payMethod: 2 });
+    const paid = await pay('pay', { orderNo, payMethod: 2 });
     expect(paid.code).toBe(Code.orderNotPayable);
     expect(paid.msg).toBe('The order of paid cannot be paid');
-    expect((await call<TOrderPayStateResponse>('payState', { orderNo })).data).toEqual({ payState: 1, status: 1 });
-    expect((await call('payState', { orderNo }, other)).code).toBe(Code.orderNotFound);
+    expect((await pay<TOrderPayStateResponse>('payState', { orderNo })).data).toEqual({ payState: 1, status: 1 });
+    expect((await pay('payState', { orderNo }, other)).code).toBe(Code.orderNotFound);
   });
 });
 
@@ -150,7 +155,7 @@ describe('without a payment gateway', () => {
         { token: who.token },
       );
       const res = await bare.client.call(
-        calls.orders.pay,
+        calls.payments.pay,
         { orderNo: created.data.orderNo, payMethod: 2 },
         { token: who.token },
       );

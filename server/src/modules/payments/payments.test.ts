@@ -34,7 +34,7 @@ afterAll(async () => {
 
 async function newOrder(goodsCode = 'ML2', who = buyer) {
   const res = await t.client.call<TOrderDetail>(calls.orders.create, { goodsCode }, { token: who.token });
-  await t.client.call(calls.orders.pay, { orderNo: res.data.orderNo, payMethod: 2 }, { token: who.token });
+  await t.client.call(calls.payments.pay, { orderNo: res.data.orderNo, payMethod: 2 }, { token: who.token });
   return res.data;
 }
 const orderRow = async (orderNo: string) => (await t.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!;

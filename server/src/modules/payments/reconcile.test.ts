@@ -27,7 +27,7 @@ async function decidedAtGateway(result: 'paid' | 'failed' | null) {
   const created = await t.client.call<TOrderDetail>(calls.orders.create, { goodsCode: 'ML1' }, { token: buyer.token });
   const orderNo = created.data.orderNo;
   const pay = await t.client.call<TOrderPayResponse>(
-    calls.orders.pay,
+    calls.payments.pay,
     { orderNo, payMethod: 2 },
     { token: buyer.token },
   );
@@ -58,7 +58,11 @@ describe('reconciliation', () => {
 
   it('confirms an order awaiting confirmation when its pay state is asked', async () => {
     const orderNo = await decidedAtGateway('paid');
-    const res = await t.client.call<TOrderPayStateResponse>(calls.orders.payState, { orderNo }, { token: buyer.token });
+    const res = await t.client.call<TOrderPayStateResponse>(
+      calls.payments.payState,
+      { orderNo },
+      { token: buyer.token },
+    );
     expect(res.data).toEqual({ payState: 1, status: OrderStatus.paid });
   });
 });

@@ -28,7 +28,7 @@ const server = installFakeServer();
 const opened: { location: { href: string }; close: () => void }[] = [];
 const paid: unknown[] = [];
 beforeEach(() => {
-  server.on(calls.orders.pay.path, (payload) => {
+  server.on(calls.payments.pay.path, (payload) => {
     paid.push(payload);
     return { bizData: { payUrl: 'https://paypal.example/checkoutnow?token=X' } };
   });

@@ -8,7 +8,7 @@ import { apiCall } from '@/lib/api/api-client';
 export const PAY_STATE_POLL_MS = 2500;
 
 export async function fetchPayState(orderNo: string): Promise<TOrderPayStateResponse> {
-  return ZOrderPayStateResponse.parse(await apiCall(calls.orders.payState, { orderNo }));
+  return ZOrderPayStateResponse.parse(await apiCall(calls.payments.payState, { orderNo }));
 }
 
 export const payStateQueryOptions = (orderNo: string, poll = false) =>

@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api/api-client';
 
 export async function fetchPayOrder(payload: TOrderPayRequest): Promise<TOrderPayResponse> {
-  return ZOrderPayResponse.parse(await apiCall(calls.orders.pay, payload));
+  return ZOrderPayResponse.parse(await apiCall(calls.payments.pay, payload));
 }
 
 export function usePayOrder() {

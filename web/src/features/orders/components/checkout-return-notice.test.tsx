@@ -71,7 +71,7 @@ describe('CheckoutReturnNotice', () => {
     let order = started;
     server.on(calls.orders.detail.path, () => ({ code: Code.ok, bizData: order }));
     let asked = 0;
-    server.on(calls.orders.payState.path, () => {
+    server.on(calls.payments.payState.path, () => {
       asked++;
       return { code: Code.ok, bizData: { payState: order.payState, status: order.status } };
     });
