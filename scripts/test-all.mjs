@@ -13,16 +13,70 @@
  * one transaction at a time: the concurrency tests (races of redeem, payment,
  * cancel, refunds) then prove nothing. That is said loudly before the unit
  * stage and after the table, and the unit stage's row says it was skipped.
+ *
+ * The unit and e2e rows also count the tests that passed, were skipped and
+ * were retried; every skipped or retried test is named after the table, with
+ * its reason (docs/reliability.md#the-test-suite). Nothing is retried by
+ * configuration, so a retried test there is a configuration gone wrong.
  */
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+/** What vitest ran (scripts/vitest-tally-reporter.mjs) and what Playwright ran (its JSON reporter). */
+const UNIT_TALLY = `${ROOT}.tmp/tally-unit.json`;
+const E2E_REPORT = `${ROOT}e2e/.tmp/report.json`;
 
 const stages = [
   ['lint', 'npm run lint'],
-  ['unit', 'npm run test:unit'],
+  ['unit', 'npm run test:unit -- --reporter=default --reporter=./scripts/vitest-tally-reporter.mjs', UNIT_TALLY],
   ['build', 'npm run build'],
-  ['e2e', 'npm run test:e2e'],
+  ['e2e', 'npm run test:e2e', E2E_REPORT],
 ];
+
+/** The tests a Playwright JSON report holds, as the unit tally counts them. */
+function tallyOfPlaywright(report) {
+  const tally = { passed: 0, failed: 0, skipped: [], retried: [] };
+  const walk = (suite) => {
+    for (const child of suite.suites ?? []) walk(child);
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const name = `[${test.projectName}] ${spec.file} > ${spec.title}`;
+        if (test.status === 'skipped') {
+          const reason = (test.annotations ?? []).find((a) => a.type === 'skip')?.description;
+          tally.skipped.push({ name, note: reason ?? 'no reason given' });
+        } else if (test.status === 'expected') tally.passed++;
+        else tally.failed++;
+        const retries = Math.max(0, (test.results ?? []).length - 1);
+        if (retries > 0) tally.retried.push({ name, retries });
+      }
+    }
+  };
+  walk(report);
+  return tally;
+}
+
+/** The tally a stage left behind, or null when it wrote none (it failed before the end). */
+function readTally(name, file) {
+  if (!file || !existsSync(file)) return null;
+  const data = JSON.parse(readFileSync(file, 'utf8'));
+  return name === 'e2e' ? tallyOfPlaywright(data) : data;
+}
+
+/** `2345 passed, 0 skipped, 0 retried` (and the failures, when any). */
+function countsOf(tally) {
+  const failed = tally.failed ? `, ${tally.failed} failed` : '';
+  return `${tally.passed} passed${failed}, ${tally.skipped.length} skipped, ${tally.retried.length} retried`;
+}
+
+/** The skipped and retried tests of a stage, each by name, for after the table. */
+function notesOf(stage, tally) {
+  return [
+    ...tally.skipped.map((t) => `${stage}: SKIPPED ${t.name} (${t.note})`),
+    ...tally.retried.map((t) => `${stage}: RETRIED ${t.retries}x ${t.name}`),
+  ];
+}
 
 const seconds = (ms) => ms / 1000;
 const clock = (s) => {
@@ -43,11 +97,26 @@ function table(rows) {
   ].join('\n');
 }
 
+/** Lines of the timings file that name a skipped or retried test (`#` first). */
+function readNotes(file) {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.startsWith('#'))
+    .map((l) => l.slice(1));
+}
+
+/** The notes, loudly: every skipped or retried test by name. */
+function notesBlock(notes) {
+  if (notes.length === 0) return '';
+  return ['', '== skipped or retried tests (each must be by design)', ...notes.map((n) => `  ${n}`)].join('\n');
+}
+
 function readRows(file) {
   if (!existsSync(file)) return [];
   return readFileSync(file, 'utf8')
     .split('\n')
-    .filter(Boolean)
+    .filter((l) => l && !l.startsWith('#'))
     .map((l) => {
       const [name, s, result] = l.split('\t');
       return [name, Number(s), result];
@@ -55,7 +124,7 @@ function readRows(file) {
 }
 
 if (process.argv[2] === '--report') {
-  console.log(table(readRows(process.argv[3])));
+  console.log(table(readRows(process.argv[3])) + notesBlock(readNotes(process.argv[3])));
   process.exit(0);
 }
 
@@ -80,18 +149,31 @@ function pgSkippedBanner() {
 
 const file = process.env.STAGE_TIMINGS_FILE;
 const rows = [];
+const notes = [];
 let failed = 0;
-for (const [name, command] of stages) {
+for (const [name, command, tallyFile] of stages) {
   console.log(`\n== ${name}: ${command}`);
   const pgSkipped = name === 'unit' && PG_SKIPPED;
   if (pgSkipped) pgSkippedBanner();
+  if (tallyFile) rmSync(tallyFile, { force: true });
   const started = Date.now();
-  const run = spawnSync(command, { stdio: 'inherit', shell: true });
+  const run = spawnSync(command, {
+    stdio: 'inherit',
+    shell: true,
+    env: { ...process.env, ...(name === 'unit' ? { TEST_TALLY_FILE: UNIT_TALLY } : {}) },
+  });
   const status = run.status ?? 1;
-  const result = status === 0 ? 'ok' : `FAILED (exit ${status})`;
-  const row = [name, seconds(Date.now() - started), pgSkipped ? `${result}, ${PG_SKIPPED_NOTE}` : result];
+  const tally = readTally(name, tallyFile);
+  const result = [
+    status === 0 ? 'ok' : `FAILED (exit ${status})`,
+    ...(tally ? [countsOf(tally)] : []),
+    ...(pgSkipped ? [PG_SKIPPED_NOTE] : []),
+  ].join(', ');
+  const row = [name, seconds(Date.now() - started), result];
   rows.push(row);
-  if (file) appendFileSync(file, `${row.join('\t')}\n`);
+  const stageNotes = tally ? notesOf(name, tally) : [];
+  notes.push(...stageNotes);
+  if (file) appendFileSync(file, [row.join('\t'), ...stageNotes.map((n) => `#${n}`)].map((l) => `${l}\n`).join(''));
   if (status !== 0) {
     failed = status;
     break;
@@ -101,6 +183,6 @@ for (const [name] of stages.slice(rows.length)) {
   rows.push([name, 0, 'not run']);
   if (file) appendFileSync(file, `${name}\t0\tnot run\n`);
 }
-if (!file) console.log(table(rows));
+if (!file) console.log(table(rows) + notesBlock(notes));
 if (PG_SKIPPED && rows.some(([name, , result]) => name === 'unit' && result !== 'not run')) pgSkippedBanner();
 process.exit(failed);
