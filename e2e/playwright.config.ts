@@ -51,10 +51,12 @@ export default defineConfig({
   outputDir: '.tmp/results',
   fullyParallel: false,
   workers: 2,
-  retries: process.env.CI ? 1 : 0,
+  // no silent retries: a test that fails once fails the run (docs/decisions/0033-e2e-each-test-its-own-client.md)
+  retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  // the JSON report gives the stage table its counts of skipped and flaky tests
+  reporter: [['list'], ['json', { outputFile: '.tmp/report.json' }]],
   globalSetup: './support/global-setup.ts',
   // the servers' logs searched for every secret of the run (fails it when one is found)
   globalTeardown: './support/global-teardown.ts',
