@@ -13,6 +13,7 @@ import { promisify } from 'node:util';
 import type { Locator, Page } from '@playwright/test';
 import { regionOf } from '../support/demo.ts';
 import { createFreshUser } from '../support/fresh-user.ts';
+import { sandboxMethod } from '../support/sandbox-checkout.ts';
 import { recordSecrets } from '../support/secrets.ts';
 import { servers } from '../support/servers.ts';
 import { expect, test } from '../support/test.ts';
@@ -69,7 +70,7 @@ test('logs in, buys a membership and redeems a code with the keyboard alone', as
   const checkout = page.getByTestId('checkout-dialog');
   await expect(checkout).toBeVisible();
   // the sandbox gateway's method (the test id sits on the radio input)
-  const method = page.getByTestId(`pay-method-${region === 'us' ? 7 : 2}`);
+  const method = page.getByTestId(`pay-method-${sandboxMethod(region)}`);
   await tabTo(page, page.getByRole('radiogroup'));
   for (let i = 0; i < 8 && !(await method.isChecked()); i++) await page.keyboard.press('ArrowDown');
   await expect(method).toBeChecked();

@@ -14,6 +14,7 @@ import { axeViolations } from '../support/axe.ts';
 import { createOrder } from '../support/commerce.ts';
 import { regionOf } from '../support/demo.ts';
 import { createFreshUser } from '../support/fresh-user.ts';
+import { payInSandbox } from '../support/sandbox-checkout.ts';
 import { servers } from '../support/servers.ts';
 import { expect, test } from '../support/test.ts';
 
@@ -96,15 +97,7 @@ test('a coupon granted by the admin is listed, bought with, shown on the order a
   }
 
   // the sandbox is asked for the discounted amount, and its notification matches it
-  await page.getByTestId(`pay-method-${region === 'us' ? 7 : 2}`).click();
-  const popupPromise = page.waitForEvent('popup');
-  await page.getByTestId('checkout-pay').click();
-  const popup = await popupPromise;
-  await popup.waitForURL(/\/order\/v5\/pay\/sandbox\/checkout\?trade=/);
-  await expect(popup.locator('.amount')).toContainText(due);
-  await popup.getByRole('button', { name: 'Pay', exact: true }).click();
-  await expect(popup.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
-  await popup.close();
+  await payInSandbox(page, region, { amount: due });
   await page.getByTestId('payment-done').click();
   await slow(page.getByTestId('paid-notice')).toBeVisible();
 

@@ -15,6 +15,7 @@ import { apiClient } from '../support/api-client.ts';
 import { regionOf } from '../support/demo.ts';
 import { createFreshUser, type FreshUser, withEmail } from '../support/fresh-user.ts';
 import { linkIn, type Message, messageSince } from '../support/mailbox.ts';
+import { payInSandbox } from '../support/sandbox-checkout.ts';
 import { servers } from '../support/servers.ts';
 import { expect, test } from '../support/test.ts';
 
@@ -67,14 +68,7 @@ test('an admin sends a bought code to a member by mail and the member redeems it
   await dialog.getByTestId('buy-codes-quantity').fill('2');
   await page.getByTestId('buy-codes-continue').click();
   const orderNo = await page.getByTestId('checkout-dialog').getAttribute('data-order-no');
-  await page.getByTestId(`pay-method-${region === 'us' ? 7 : 2}`).click();
-  const popupPromise = page.waitForEvent('popup');
-  await page.getByTestId('checkout-pay').click();
-  const popup = await popupPromise;
-  await popup.waitForURL(/\/order\/v5\/pay\/sandbox\/checkout\?trade=/);
-  await popup.getByRole('button', { name: 'Pay', exact: true }).click();
-  await expect(popup.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
-  await popup.close();
+  await payInSandbox(page, region);
   await page.getByTestId('payment-done').click();
   await slow(page.getByTestId('paid-notice')).toBeVisible();
 
