@@ -1,17 +1,13 @@
 /**
  * End-to-end specs against the real product: the built web app served by
- * the server, one server per region (and a second overseas node) on a fresh
- * embedded database with the demo data, delivering mail to a real SMTP sink,
- * driven in Debian's Chromium (never a downloaded browser).
+ * the server, one server per region (and a second overseas node) each on a
+ * fresh PostgreSQL database with the demo data, plus the demo as `npm start`
+ * runs it (PGlite) for one smoke journey, delivering mail to a real SMTP
+ * sink, driven in Debian's Chromium (never a downloaded browser).
  */
 import { defineConfig, devices } from '@playwright/test';
-import { OAUTH_FAKE } from './support/oauth-fake-config.ts';
-import { PAYPAL } from './support/paypal-config.ts';
 import { SERVERS_READY_PORT } from './support/ports.ts';
-import { logged, OIDC, servers } from './support/servers.ts';
-import { SMS_FAKE } from './support/sms-fake-config.ts';
-import { SMTP_SINK } from './support/smtp-sink-config.ts';
-import { STRIPE } from './support/stripe-config.ts';
+import { liteServer, servers } from './support/servers.ts';
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -25,18 +21,9 @@ const chromium = {
 };
 
 const desktop = { viewport: { width: 1440, height: 900 } };
+/** The smoke spec of the PGlite demo server: the lite-us project runs it alone, the others never. */
+const SMOKE = 'smoke/pglite-demo.spec.ts';
 
-/** The journeys the pg-us / pg-cn projects run on PostgreSQL: their files, and the tests in them by title. */
-const PG_JOURNEYS = {
-  files: [
-    'session/log-in.spec.ts',
-    'commerce/buy-membership.spec.ts',
-    'commerce/cancel-order.spec.ts',
-    'profile/change-password.spec.ts',
-  ],
-  titles:
-    /logs in with a password|logs in with a code|buys a membership through the sandbox|cancels an unpaid order|changes the password with the current one/,
-};
 const phone = {
   viewport: { width: 390, height: 844 },
   userAgent: devices['iPhone 13'].userAgent,
@@ -48,13 +35,16 @@ const phone = {
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
+  testIgnore: SMOKE,
   outputDir: '.tmp/results',
   fullyParallel: false,
   workers: 2,
-  retries: process.env.CI ? 1 : 0,
+  // no silent retries: a test that fails once fails the run (docs/decisions/0033-e2e-each-test-its-own-client.md)
+  retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  // the JSON report gives the stage table its counts of skipped and flaky tests
+  reporter: [['list'], ['json', { outputFile: '.tmp/report.json' }]],
   globalSetup: './support/global-setup.ts',
   // the servers' logs searched for every secret of the run (fails it when one is found)
   globalTeardown: './support/global-teardown.ts',
@@ -76,83 +66,19 @@ export default defineConfig({
       grep: /@h5|@responsive/,
       grepInvert: /@us-only/,
     },
-    // The session, commerce and profile journeys again on PostgreSQL (the us-pg / cn-pg servers),
-    // where transactions really run side by side: one journey of each, at desktop width, so the
-    // run grows by about ten tests instead of doubling (docs/decisions/0032-e2e-on-postgresql.md).
-    ...(['us', 'cn'] as const).map((region) => ({
-      name: `pg-${region}`,
-      use: { ...desktop, baseURL: `${servers[region === 'us' ? 'usPg' : 'cnPg'].url}/` },
-      testMatch: PG_JOURNEYS.files,
-      grep: PG_JOURNEYS.titles,
-      grepInvert: region === 'us' ? /@h5|@cn-only/ : /@h5|@us-only/,
-    })),
+    // the demo as `npm start` runs it (PGlite, demo data): one smoke journey, which no other project runs
+    { name: 'lite-us', use: { ...desktop, baseURL: `${liteServer.url}/` }, testMatch: SMOKE, testIgnore: [] },
   ],
-  webServer: [
-    {
-      command: logged('smtp-sink', 'npx tsx e2e/support/smtp-sink.ts'),
-      url: SMTP_SINK.messagesUrl,
-      cwd: '..',
-      timeout: 60_000,
-      reuseExistingServer: !process.env.CI,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
-    {
-      command: logged('oidc', 'npx tsx e2e/support/oidc-server.ts'),
-      url: `${OIDC.issuer}/.well-known/openid-configuration`,
-      cwd: '..',
-      timeout: 60_000,
-      reuseExistingServer: !process.env.CI,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
-    {
-      command: logged('oauth-fake', 'npx tsx e2e/support/oauth-fake.ts'),
-      url: OAUTH_FAKE.issuedUrl,
-      cwd: '..',
-      timeout: 60_000,
-      reuseExistingServer: !process.env.CI,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
-    {
-      command: logged('sms-fake', 'npx tsx e2e/support/sms-fake.ts'),
-      url: SMS_FAKE.messagesUrl,
-      cwd: '..',
-      timeout: 60_000,
-      reuseExistingServer: !process.env.CI,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
-    {
-      // answers 401 to a request without the secret key: up
-      command: logged('fake-stripe', 'npx tsx e2e/support/fake-stripe-server.ts'),
-      url: `${STRIPE.apiBase}/v1/checkout/sessions`,
-      cwd: '..',
-      timeout: 60_000,
-      reuseExistingServer: !process.env.CI,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
-    {
-      // answers 401 to a request without a bearer token: up
-      command: logged('fake-paypal', 'npx tsx e2e/support/fake-paypal-server.ts'),
-      url: `${PAYPAL.apiBase}/v2/checkout/orders/UP`,
-      cwd: '..',
-      timeout: 60_000,
-      reuseExistingServer: !process.env.CI,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
-    {
-      // the product servers of support/servers.ts, started side by side instead of one after another
-      command: 'npx tsx e2e/support/start-servers.ts',
-      url: `http://127.0.0.1:${SERVERS_READY_PORT}/`,
-      cwd: '..',
-      timeout: 240_000,
-      reuseExistingServer: !process.env.CI,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
-  ],
+  webServer: {
+    // the fakes and the product servers of support/servers.ts, started side by side by one process,
+    // which drops the journey databases when Playwright stops it (SIGTERM) at the end of the run
+    command: 'exec node --import tsx e2e/support/start-servers.ts',
+    url: `http://127.0.0.1:${SERVERS_READY_PORT}/`,
+    cwd: '..',
+    timeout: 240_000,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+    reuseExistingServer: !process.env.CI,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
 });

@@ -4,20 +4,17 @@
  * sandbox checkout (its page in the window the app opens), and redeem a
  * code the admin command line issued. Each control is reached by Tab from
  * where the focus is, so a control that Tab cannot reach, or a focus trap,
- * fails the journey. Desktop width, both regions, on the PostgreSQL nodes
- * (the admin command opens the database beside the running server).
+ * fails the journey. Desktop width, both regions (the admin command line
+ * issues the code on the database of the running server).
  */
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import type { Locator, Page } from '@playwright/test';
+import { freshRedeemCode } from '../support/admin.ts';
 import { regionOf } from '../support/demo.ts';
 import { createFreshUser } from '../support/fresh-user.ts';
-import { recordSecrets } from '../support/secrets.ts';
-import { servers } from '../support/servers.ts';
+import { sandboxMethod } from '../support/sandbox-checkout.ts';
+import { serverOf } from '../support/servers.ts';
 import { expect, test } from '../support/test.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** More stops than any page of the journey has before its target. */
 const MAX_TABS = 60;
 
@@ -32,25 +29,12 @@ async function tabTo(page: Page, target: Locator, { back = false } = {}) {
   throw new Error(`${target} is not reachable with ${back ? 'Shift+Tab' : 'Tab'}`);
 }
 
-async function issueCode(env: Record<string, string>): Promise<string> {
-  const { stdout } = await promisify(execFile)(
-    'node',
-    ['server/dist/admin.js', 'codes', 'generate', '--goods', 'ML2', '--count', '1', '--days', '30'],
-    { cwd: ROOT, env: { ...process.env, ...env } },
-  );
-  const code = stdout.trim().split('\n')[1]?.split(',')[1];
-  if (!code) throw new Error(`no code in ${stdout}`);
-  // a redeem code is a secret: the log check after the run searches the servers' logs for it
-  recordSecrets([{ kind: 'code', value: code }]);
-  return code;
-}
-
 test('logs in, buys a membership and redeems a code with the keyboard alone', async ({ page, baseURL }) => {
   test.setTimeout(180_000);
   const region = regionOf(baseURL);
-  const server = region === 'us' ? servers.usPg : servers.cnPg;
+  const server = serverOf(new URL(baseURL!).origin);
   const user = await createFreshUser(server.origin, region);
-  const code = await issueCode(server.adminEnv!);
+  const code = await freshRedeemCode(server.adminEnv, 'ML2', 30);
 
   // log in: Tab to each field, type, Enter submits
   await page.goto(`${server.url}/login?lang=en`);
@@ -69,7 +53,7 @@ test('logs in, buys a membership and redeems a code with the keyboard alone', as
   const checkout = page.getByTestId('checkout-dialog');
   await expect(checkout).toBeVisible();
   // the sandbox gateway's method (the test id sits on the radio input)
-  const method = page.getByTestId(`pay-method-${region === 'us' ? 7 : 2}`);
+  const method = page.getByTestId(`pay-method-${sandboxMethod(region)}`);
   await tabTo(page, page.getByRole('radiogroup'));
   for (let i = 0; i < 8 && !(await method.isChecked()); i++) await page.keyboard.press('ArrowDown');
   await expect(method).toBeChecked();

@@ -3,6 +3,7 @@ import { logInAs } from '../support/account.ts';
 import { createOrder, expiryOf, oneYearFrom } from '../support/commerce.ts';
 import { regionOf } from '../support/demo.ts';
 import { createFreshUser } from '../support/fresh-user.ts';
+import { payInSandbox } from '../support/sandbox-checkout.ts';
 import { expect, test } from '../support/test.ts';
 
 // Each test buys as a fresh account: the demo user's memberships stay as they are, and a retry starts clean.
@@ -16,16 +17,7 @@ test('buys a membership through the sandbox payment page and sees the new expiry
   await logInAs(page, user.account, user.password, '/products');
   const startedAt = new Date();
   await createOrder(page, 'ML-A1', symbolOf(baseURL));
-  const method = regionOf(baseURL) === 'us' ? 7 : 2;
-  await page.getByTestId(`pay-method-${method}`).click();
-
-  const popupPromise = page.waitForEvent('popup');
-  await page.getByTestId('checkout-pay').click();
-  const popup = await popupPromise;
-  await popup.waitForURL(/\/order\/v5\/pay\/sandbox\/checkout\?trade=/);
-  await popup.getByRole('button', { name: 'Pay', exact: true }).click();
-  await expect(popup.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
-  await popup.close();
+  await payInSandbox(page, regionOf(baseURL));
 
   await expect(page.getByTestId('payment-wait-dialog')).toContainText('Do not close this window');
   await page.getByTestId('payment-done').click();

@@ -2,19 +2,19 @@ import { logInAs } from '../support/account.ts';
 import { freshRedeemCode } from '../support/admin.ts';
 import { logInAsDemo, regionOf } from '../support/demo.ts';
 import { createFreshUser } from '../support/fresh-user.ts';
-import { servers } from '../support/servers.ts';
+import { serverOf } from '../support/servers.ts';
 import { expect, test } from '../support/test.ts';
 
 test('redeems a code through the confirmation dialog and finds it in the Used tab', async ({ page, baseURL }) => {
   // a fresh account and the admin command line first: two minutes on a busy machine
   test.setTimeout(120_000);
-  // a code and an account of its own (made on the region's PostgreSQL node, where the admin command line
-  // runs beside the server): the demo codes and user stay as they are, and a retry has a code to redeem
+  // a code and an account of its own (the admin command line runs beside the region's server, on its
+  // PostgreSQL database): the demo codes and user stay as they are, and a second run has a code to redeem
   const region = regionOf(baseURL);
-  const server = region === 'us' ? servers.usPg : servers.cnPg;
+  const server = serverOf(new URL(baseURL!).origin);
   const [user, code] = await Promise.all([
     createFreshUser(server.origin, region),
-    freshRedeemCode(server.adminEnv!, 'ML2'),
+    freshRedeemCode(server.adminEnv, 'ML2'),
   ]);
   await logInAs(page, user.account, user.password, '/redeemcode', `${server.url}/`);
   await page.getByTestId('redeem-input').fill(`  ${code.toLowerCase()} `);

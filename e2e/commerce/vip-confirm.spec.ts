@@ -7,6 +7,7 @@
 
 import { expiryOf, oneYearFrom } from '../support/commerce.ts';
 import { createFreshUser } from '../support/fresh-user.ts';
+import { payInSandbox } from '../support/sandbox-checkout.ts';
 import { expect, test } from '../support/test.ts';
 
 test('an unknown goods code points to the product centre @cn-only', async ({ page }) => {
@@ -43,15 +44,7 @@ test('confirms a membership opened logged out: log in, back, pay, product centre
   await page.getByTestId('vip-pay').click();
   const dialog = page.getByTestId('checkout-dialog');
   await expect(dialog.getByTestId('checkout-amount')).toHaveText(price);
-  await page.getByTestId('pay-method-2').click();
-
-  const popupPromise = page.waitForEvent('popup');
-  await page.getByTestId('checkout-pay').click();
-  const popup = await popupPromise;
-  await popup.waitForURL(/\/order\/v5\/pay\/sandbox\/checkout\?trade=/);
-  await popup.getByRole('button', { name: 'Pay', exact: true }).click();
-  await expect(popup.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
-  await popup.close();
+  await payInSandbox(page, 'cn');
 
   await page.getByTestId('payment-done').click();
   await expect(page.getByTestId('vip-paid')).toContainText('Payment complete');

@@ -1,23 +1,21 @@
 /**
  * A coupon end to end: the admin command line grants one to a fresh user, who
  * finds it under my coupons, buys with it through the sandbox checkout, sees
- * the discount on the order and the coupon under "used". Runs on the
- * PostgreSQL nodes (support/servers.ts), where the admin command can open the
- * database beside the running server.
+ * the discount on the order and the coupon under "used". The admin command
+ * line runs beside the region's server, on its PostgreSQL database
+ * (support/admin.ts).
  */
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { logInAs } from '../support/account.ts';
+import { admin } from '../support/admin.ts';
 import { axeViolations } from '../support/axe.ts';
 import { createOrder } from '../support/commerce.ts';
 import { regionOf } from '../support/demo.ts';
 import { createFreshUser } from '../support/fresh-user.ts';
-import { servers } from '../support/servers.ts';
+import { payInSandbox } from '../support/sandbox-checkout.ts';
+import { serverOf } from '../support/servers.ts';
 import { expect, test } from '../support/test.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const shots = process.env.SCREENSHOTS === '1';
 const slow = expect.configure({ timeout: 30_000 });
 
@@ -27,27 +25,19 @@ async function expectNoAxeViolations(page: Page, within?: string) {
   expect(violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
 }
 
-async function admin(env: Record<string, string>, args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)('node', ['server/dist/admin.js', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-  });
-  return stdout.trim();
-}
-
 test('a coupon granted by the admin is listed, bought with, shown on the order and then used @responsive', async ({
   page,
   baseURL,
 }, info) => {
   test.setTimeout(180_000);
   const region = regionOf(baseURL);
-  const server = region === 'us' ? servers.usPg : servers.cnPg;
+  const server = serverOf(new URL(baseURL!).origin);
   const phone = info.project.name.startsWith('h5');
   const currency = region === 'us' ? 'USD' : 'CNY';
   const [symbol, price, due] = region === 'us' ? ['$', '$59.99', '$54.99'] : ['¥', '¥198.00', '¥193.00'];
   const user = await createFreshUser(server.origin, region);
   const code = `E2E${Date.now().toString(36).toUpperCase()}${info.parallelIndex}${phone ? 'P' : 'D'}`;
-  const granted = await admin(server.adminEnv!, [
+  const granted = await admin(server.adminEnv, [
     'coupons',
     'create',
     '--code',
@@ -96,15 +86,7 @@ test('a coupon granted by the admin is listed, bought with, shown on the order a
   }
 
   // the sandbox is asked for the discounted amount, and its notification matches it
-  await page.getByTestId(`pay-method-${region === 'us' ? 7 : 2}`).click();
-  const popupPromise = page.waitForEvent('popup');
-  await page.getByTestId('checkout-pay').click();
-  const popup = await popupPromise;
-  await popup.waitForURL(/\/order\/v5\/pay\/sandbox\/checkout\?trade=/);
-  await expect(popup.locator('.amount')).toContainText(due);
-  await popup.getByRole('button', { name: 'Pay', exact: true }).click();
-  await expect(popup.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
-  await popup.close();
+  await payInSandbox(page, region, { amount: due });
   await page.getByTestId('payment-done').click();
   await slow(page.getByTestId('paid-notice')).toBeVisible();
 

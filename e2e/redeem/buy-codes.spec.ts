@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { logInAs } from '../support/account.ts';
 import { regionOf } from '../support/demo.ts';
 import { createFreshUser } from '../support/fresh-user.ts';
+import { payInSandbox } from '../support/sandbox-checkout.ts';
 import { servers } from '../support/servers.ts';
 import { expect, test } from '../support/test.ts';
 
@@ -45,14 +46,7 @@ test('buys 3 codes, pays in the sandbox, lists and downloads them, and another u
   const checkout = page.getByTestId('checkout-dialog');
   await expect(checkout.getByTestId('checkout-amount')).toHaveText(total);
   const orderNo = await checkout.getAttribute('data-order-no');
-  await page.getByTestId(`pay-method-${region === 'us' ? 7 : 2}`).click();
-  const popupPromise = page.waitForEvent('popup');
-  await page.getByTestId('checkout-pay').click();
-  const popup = await popupPromise;
-  await popup.waitForURL(/\/order\/v5\/pay\/sandbox\/checkout\?trade=/);
-  await popup.getByRole('button', { name: 'Pay', exact: true }).click();
-  await expect(popup.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
-  await popup.close();
+  await payInSandbox(page, region);
   await page.getByTestId('payment-done').click();
   await slow(page.getByTestId('paid-notice')).toBeVisible();
 

@@ -3,7 +3,7 @@
  * code over"): a company admin buys 2 codes in the sandbox checkout, sends one from the order's
  * codes to a member's address; the mail reaches the SMTP sink with the code and the link to
  * /redeemcode, the member redeems it there, and the admin sees it redeemed. The company and its two
- * accounts are the spec's own (the admin command line on the region's PostgreSQL node, the
+ * accounts are the spec's own (the admin command line beside the region's server, the
  * invitation through the public calls), so a retry starts clean. Two runs cover both regions and
  * both widths (China at desktop width, overseas at phone width, where the codes are cards): the
  * codes' layout at each width in each region is buy-codes.spec.ts's, and the run stays short.
@@ -15,18 +15,19 @@ import { apiClient } from '../support/api-client.ts';
 import { regionOf } from '../support/demo.ts';
 import { createFreshUser, type FreshUser, withEmail } from '../support/fresh-user.ts';
 import { linkIn, type Message, messageSince } from '../support/mailbox.ts';
-import { servers } from '../support/servers.ts';
+import { payInSandbox } from '../support/sandbox-checkout.ts';
+import { type JourneyServer, serverOf } from '../support/servers.ts';
 import { expect, test } from '../support/test.ts';
 
 // two fresh accounts, the admin command line, a checkout and a mail: generous waits on a busy machine
 const slow = expect.configure({ timeout: 30_000 });
 
 /** A company of its own with `owner` as its admin and `member` joined through a mailed invitation. */
-async function companyOf(server: (typeof servers)['usPg'], owner: FreshUser, member: FreshUser): Promise<string> {
+async function companyOf(server: JourneyServer, owner: FreshUser, member: FreshUser): Promise<string> {
   const name = `E2E Hand-over ${Date.now().toString(36)}${process.pid}`;
-  const created = await admin(server.adminEnv!, ['companies', 'create', '--name', name, '--end', '2099-12-31']);
+  const created = await admin(server.adminEnv, ['companies', 'create', '--name', name, '--end', '2099-12-31']);
   const id = created.split('\t')[0]!;
-  await admin(server.adminEnv!, ['companies', 'add-admin', '--company', id, '--user', owner.account]);
+  await admin(server.adminEnv, ['companies', 'add-admin', '--company', id, '--user', owner.account]);
 
   const api = apiClient(server.origin);
   const login = async (u: FreshUser) =>
@@ -49,7 +50,7 @@ test('an admin sends a bought code to a member by mail and the member redeems it
   test.skip(['desktop-us', 'h5-cn'].includes(info.project.name), 'desktop-cn and h5-us cover both regions and widths');
   test.setTimeout(240_000);
   const region = regionOf(baseURL);
-  const server = region === 'us' ? servers.usPg : servers.cnPg;
+  const server = serverOf(new URL(baseURL!).origin);
   const [owner, fresh] = await Promise.all([
     createFreshUser(server.origin, region),
     createFreshUser(server.origin, region),
@@ -67,14 +68,7 @@ test('an admin sends a bought code to a member by mail and the member redeems it
   await dialog.getByTestId('buy-codes-quantity').fill('2');
   await page.getByTestId('buy-codes-continue').click();
   const orderNo = await page.getByTestId('checkout-dialog').getAttribute('data-order-no');
-  await page.getByTestId(`pay-method-${region === 'us' ? 7 : 2}`).click();
-  const popupPromise = page.waitForEvent('popup');
-  await page.getByTestId('checkout-pay').click();
-  const popup = await popupPromise;
-  await popup.waitForURL(/\/order\/v5\/pay\/sandbox\/checkout\?trade=/);
-  await popup.getByRole('button', { name: 'Pay', exact: true }).click();
-  await expect(popup.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
-  await popup.close();
+  await payInSandbox(page, region);
   await page.getByTestId('payment-done').click();
   await slow(page.getByTestId('paid-notice')).toBeVisible();
 

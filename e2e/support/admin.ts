@@ -1,6 +1,6 @@
 /**
- * The admin command line (`node server/dist/admin.js`) on the database of a
- * PostgreSQL e2e server (support/servers.ts: `usPg`, `cnPg`), beside the
+ * The admin command line (`node server/dist/admin.js`) on the PostgreSQL
+ * database of a journey server (support/servers.ts: `adminEnv`), beside the
  * running server: how a spec makes data only an operator can make (redeem
  * codes, coupons, companies) fresh for itself.
  */
@@ -10,10 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { recordSecrets } from './secrets.ts';
+import type { AdminEnv } from './servers.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-export async function admin(env: Record<string, string>, args: string[]): Promise<string> {
+export async function admin(env: AdminEnv, args: string[]): Promise<string> {
   const { stdout } = await promisify(execFile)('node', ['server/dist/admin.js', ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
@@ -22,7 +24,7 @@ export async function admin(env: Record<string, string>, args: string[]): Promis
 }
 
 /** A new redeemable code of `goods` for `days` days (`codes generate`), made for the calling spec alone. */
-export async function freshRedeemCode(env: Record<string, string>, goods: string, days = 365): Promise<string> {
+export async function freshRedeemCode(env: AdminEnv, goods: string, days = 365): Promise<string> {
   const out = join(tmpdir(), `ac-e2e-codes-${process.pid}-${Date.now()}.csv`);
   try {
     await admin(env, [
@@ -41,6 +43,8 @@ export async function freshRedeemCode(env: Record<string, string>, goods: string
     ]);
     const code = readFileSync(out, 'utf8').trim().split('\n')[1]?.split(',')[1];
     if (!code) throw new Error(`no code in ${out}`);
+    // a redeem code is a secret: the log check after the run searches the servers' logs for it
+    recordSecrets([{ kind: 'code', value: code }]);
     return code;
   } finally {
     rmSync(out, { force: true });
@@ -55,7 +59,7 @@ export type FreshCompany = { id: string; name: string };
  * seats per goods code. The demo company stays as it is.
  */
 export async function freshCompany(
-  env: Record<string, string>,
+  env: AdminEnv,
   administrator: string,
   seats: Record<string, number>,
 ): Promise<FreshCompany> {

@@ -6,15 +6,23 @@
  * (support/api-client.ts) without every helper passing it on.
  */
 import { createHash } from 'node:crypto';
-import type { TestInfo } from '@playwright/test';
+import type { TestInfo, WorkerInfo } from '@playwright/test';
 
 let current: string | null = null;
 
-export function addressOfTest(info: Pick<TestInfo, 'testId' | 'project' | 'repeatEachIndex' | 'retry'>): string {
-  const key = `${info.testId}|${info.project.name}|${info.repeatEachIndex}|${info.retry}`;
+/** 10.a.b.c from a hash of `key`, with c in 1..254: never a network or broadcast address. */
+function addressOf(key: string): string {
   const [a, b, c] = createHash('sha256').update(key).digest();
-  // 10.a.b.c with c in 1..254: never a network or broadcast address
   return `10.${a}.${b}.${((c ?? 0) % 254) + 1}`;
+}
+
+export function addressOfTest(info: Pick<TestInfo, 'testId' | 'project' | 'repeatEachIndex' | 'retry'>): string {
+  return addressOf(`${info.testId}|${info.project.name}|${info.repeatEachIndex}|${info.retry}`);
+}
+
+/** The address of a worker's hooks outside a test (beforeAll, afterAll): one per worker process. */
+export function addressOfWorker(info: Pick<WorkerInfo, 'workerIndex' | 'project'>): string {
+  return addressOf(`worker|${info.workerIndex}|${info.project.name}`);
 }
 
 export function setClientAddress(address: string | null) {

@@ -2,7 +2,7 @@
  * The fake PayPal API for the e2e run, on a fixed port: its approve page's
  * Approve button returns the payer to the order's return_url and posts the
  * signed CHECKOUT.ORDER.APPROVED (then, once captured, PAYMENT.CAPTURE.COMPLETED)
- * to the us2 server's webhook. Started by playwright.config.ts as a web server.
+ * to the us2 server's webhook. Started by support/start-servers.ts (support/fakes.ts).
  */
 import { httpPaths } from '@ac/protocol/http-paths';
 import { startFakePaypal } from '../../server/test/fake-paypal.ts';

@@ -2,7 +2,7 @@
  * The fake Stripe API for the e2e run, on a fixed port: its hosted checkout
  * page's Pay button posts the signed `checkout.session.completed` to the us2
  * server's webhook, then redirects to the session's success_url.
- * Started by playwright.config.ts as a web server.
+ * Started by support/start-servers.ts (support/fakes.ts).
  */
 import { httpPaths } from '@ac/protocol/http-paths';
 import { startFakeStripe } from '../../server/test/fake-stripe.ts';

@@ -3,7 +3,7 @@
  * (overseas) and "qq" (China; WeChat and Facebook go through their native
  * adapters and support/oauth-fake.ts): the same oidc-provider the server tests use,
  * on a fixed port, with the callback pages of both region servers.
- * Started by playwright.config.ts as a web server.
+ * Started by support/start-servers.ts (support/fakes.ts).
  */
 import { startOidcProvider } from '../../server/test/oidc-provider.ts';
 import { OIDC, servers } from './servers.ts';

@@ -1,6 +1,6 @@
 /**
  * The fake PayPal API of the e2e run (server/test/fake-paypal.ts, started by
- * playwright.config.ts): the us2 server's PayPal SDK talks to it
+ * support/start-servers.ts): the us2 server's PayPal SDK talks to it
  * (PAYPAL_API_BASE), and it posts signed webhooks back to us2.
  */
 import { port as at } from './ports.ts';

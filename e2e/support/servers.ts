@@ -1,8 +1,9 @@
 /**
- * The servers the specs run against: one per region, each with its own fresh
- * database, plus a second overseas node (`us2`) for the jump-node journey;
- * a local OIDC provider and the local fakes of WeChat and Facebook login;
- * and the SMTP sink every server delivers mail to.
+ * The servers the specs run against: one per region, each on a fresh
+ * PostgreSQL database of its own, plus a second overseas node (`us2`) for the
+ * jump-node journey and the real gateways' fakes; one PGlite server with the
+ * demo data for the smoke spec; a local OIDC provider and the local fakes of
+ * WeChat and Facebook login; and the SMTP sink every server delivers mail to.
  *
  * Each server is the production build (`node server/dist/main.js`, made by
  * `npm run build`) in demo mode, and writes its whole log (info and above)
@@ -55,9 +56,11 @@ const NODE_SECRET = 'e2e-node-secret-0123456789abcdef-0123';
  */
 export const CODE_RESEND_SECONDS = 5;
 
+type Region = 'us' | 'cn';
+
 type Options = {
   code: string;
-  region: 'us' | 'cn';
+  region: Region;
   port: number;
   /** The provider that logs in through the local OIDC provider. */
   oidcProvider?: 'GOOGLE' | 'QQ';
@@ -68,34 +71,37 @@ type Options = {
   stripe?: boolean;
   /** PayPal (pay method 7, PayPal channel) through the fake PayPal API. */
   paypal?: boolean;
-  /** On a fresh PostgreSQL database of this name instead of PGlite, so the admin command line can run beside it. */
-  database?: string;
 };
 
-/** The PostgreSQL server of the `database` servers (E2E_DATABASE_URL; the machine's local one by default). */
-const PG_SERVER = process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
-const databaseUrl = (name: string) => `${PG_SERVER}/${name}`;
+/** The PostgreSQL server of the journey servers (E2E_DATABASE_URL; the machine's local one by default). */
+export const PG_SERVER = process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
+
+/** The environment of `node server/dist/admin.js` on a journey server's database (support/admin.ts). */
+export type AdminEnv = { REGION: Region; DATABASE_URL: string; LOG_LEVEL: string };
 
 /**
- * Every test is its own client: the servers trust the loopback proxy and take the address each
- * test sends in X-Forwarded-For (support/test.ts), so the per-IP limits count tests apart.
+ * A product server: its address, its mail sender and the command that starts it (from the
+ * repository root); `storage` is its DATABASE_URL, PGlite in DATA_DIR without it. Every test
+ * is its own client: the servers trust the loopback proxy and take the address each test sends
+ * in X-Forwarded-For (support/test.ts), so the per-IP limits count tests apart, as they count
+ * users apart.
  */
-function server({ code, region, port, oidcProvider, nativeProvider, nodes, stripe, paypal, database }: Options) {
+function server(
+  { code, region, port, oidcProvider, nativeProvider, nodes, stripe, paypal }: Options,
+  storage: string[],
+) {
+  // DATA_DIR (PGlite's directory, and where a server looks for avatars to import) is the server's own and fresh
   const dataDir = `${root}/data-${code}`;
   const basePath = region === 'us' ? '/account/secure' : '/secure';
   const mailFrom = `no-reply-${code}@e2e.test`;
-  const maintenance = `${PG_SERVER}/postgres`;
-  const fresh = database
-    ? `psql -q ${maintenance} -c 'drop database if exists ${database} with (force)' -c 'create database ${database}'`
-    : `rm -rf ${dataDir}`;
   const env = [
     `REGION=${region}`,
     `PORT=${port}`,
-    database ? `DATABASE_URL=${databaseUrl(database)}` : `DATA_DIR=${dataDir}`,
+    `DATA_DIR=${dataDir}`,
+    ...storage,
     // every request is logged: the log check reads them all
     'LOG_LEVEL=info',
     'TRUST_PROXY=127.0.0.1',
-    'CAPTCHA_FREE_SENDS_PER_IP=1000',
     `CODE_RESEND_SECONDS=${CODE_RESEND_SECONDS}`,
     // overseas SMS stays in the outbox (specs read it from the dev mailbox); China's goes to the Aliyun fake
     'DEV_MAILBOX=true',
@@ -126,14 +132,25 @@ function server({ code, region, port, oidcProvider, nativeProvider, nodes, strip
     mailFrom,
     origin: `http://127.0.0.1:${port}`,
     url: `http://127.0.0.1:${port}${basePath}`,
-    /** The environment of `node server/dist/admin.js` on this server's database (PostgreSQL servers only). */
-    adminEnv: database ? { REGION: region, DATABASE_URL: databaseUrl(database), LOG_LEVEL: 'warn' } : null,
-    command: logged(code, `${fresh} && ${env.join(' ')} node server/dist/main.js`),
+    command: logged(code, `rm -rf ${dataDir} && ${env.join(' ')} node server/dist/main.js`),
   };
 }
 
+/**
+ * A journey server: on a PostgreSQL database of its own, `ac_e2e_<offset>_<code>`, which
+ * support/start-servers.ts creates fresh before the server starts and drops when the run ends;
+ * the admin command line runs beside it on the same database (`adminEnv`, support/admin.ts).
+ */
+function journeyServer(options: Options) {
+  const database = `ac_e2e_${PORT_OFFSET}_${options.code}`;
+  const databaseUrl = `${PG_SERVER}/${database}`;
+  const adminEnv: AdminEnv = { REGION: options.region, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' };
+  return { ...server(options, [`DATABASE_URL=${databaseUrl}`]), database, adminEnv };
+}
+
+/** The journey servers, each on PostgreSQL (docs/decisions/0033-e2e-each-test-its-own-client.md). */
 export const servers = {
-  us: server({
+  us: journeyServer({
     code: 'us',
     region: 'us',
     port: at(8301),
@@ -141,16 +158,24 @@ export const servers = {
     nativeProvider: 'facebook',
     nodes: overseasNodes,
   }),
-  cn: server({ code: 'cn', region: 'cn', port: at(8302), oidcProvider: 'QQ', nativeProvider: 'wx' }),
-  us2: server({ code: 'us2', region: 'us', port: at(8303), nodes: overseasNodes, stripe: true, paypal: true }),
-  // one node per region on PostgreSQL: specs that run the admin command line beside the server (coupons)
-  usPg: server({ code: 'us-pg', region: 'us', port: at(8304), database: `ac_e2e_${PORT_OFFSET}_us` }),
-  cnPg: server({ code: 'cn-pg', region: 'cn', port: at(8305), database: `ac_e2e_${PORT_OFFSET}_cn` }),
+  cn: journeyServer({ code: 'cn', region: 'cn', port: at(8302), oidcProvider: 'QQ', nativeProvider: 'wx' }),
+  us2: journeyServer({ code: 'us2', region: 'us', port: at(8303), nodes: overseasNodes, stripe: true, paypal: true }),
 };
 
-/** The server of an origin (`http://127.0.0.1:<port>`). */
-export function serverOf(origin: string) {
+/**
+ * The demo as `npm start` runs it: PGlite in DATA_DIR (fresh, e2e/.tmp/data-us-lite) with the demo
+ * data, for the one smoke spec of the `lite-us` project (smoke/pglite-demo.spec.ts).
+ */
+export const liteServer = server({ code: 'us-lite', region: 'us', port: at(8304) }, []);
+
+/** Every product server the run starts (support/start-servers.ts). */
+export const everyServer = [...Object.values(servers), liteServer];
+
+/** The journey server of an origin (`http://127.0.0.1:<port>`). */
+export function serverOf(origin: string): JourneyServer {
   const found = Object.values(servers).find((s) => s.origin === origin);
-  if (!found) throw new Error(`no e2e server at ${origin}`);
+  if (!found) throw new Error(`no e2e journey server at ${origin} (the PGlite smoke server is not one)`);
   return found;
 }
+
+export type JourneyServer = ReturnType<typeof journeyServer>;

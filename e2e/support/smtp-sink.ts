@@ -7,8 +7,8 @@
  *   HTTP  127.0.0.1:8311  GET /messages.json  → { rows: SinkMessage[] } (newest first, 500;
  *                         every one with ?all=1, for the log check after the run)
  *
- * Started by playwright.config.ts before the product servers
- * (`npx tsx e2e/support/smtp-sink.ts`).
+ * Started by support/start-servers.ts beside the product servers
+ * (support/fakes.ts).
  */
 import { createServer } from 'node:http';
 import { simpleParser } from 'mailparser';

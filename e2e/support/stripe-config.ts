@@ -1,6 +1,6 @@
 /**
  * The fake Stripe API of the e2e run (server/test/fake-stripe.ts, started by
- * playwright.config.ts): the us2 server's Stripe SDK talks to it
+ * support/start-servers.ts): the us2 server's Stripe SDK talks to it
  * (STRIPE_API_BASE), and its checkout page posts signed webhooks back to us2.
  */
 import { port as at } from './ports.ts';
