@@ -131,6 +131,8 @@ export const ZInvoiceRow = z.object({
   appliedAt: ZTime,
   issuedAt: ZTime.nullable(),
   orderCount: z.number().int(),
+  /** The invoice that re-applied for this one (a failed or voided invoice re-applies once). */
+  reissuedBy: z.string().nullable(),
 });
 export type TInvoiceRow = z.infer<typeof ZInvoiceRow>;
 
@@ -146,8 +148,6 @@ export const ZInvoiceDetail = ZInvoiceRow.extend({
   failReason: z.string().nullable(),
   /** The invoice this one re-applies for. */
   reissueOf: z.string().nullable(),
-  /** The invoice that re-applied for this one. */
-  reissuedBy: z.string().nullable(),
   /** true once issued: the PDF can be downloaded. */
   pdfReady: z.boolean(),
   orders: z.array(z.object({ orderNo: z.string(), goodsName: z.string(), payTime: ZTime.nullable(), amount: ZMoney })),

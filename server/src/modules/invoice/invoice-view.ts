@@ -29,7 +29,7 @@ export function titleOf(r: InvoiceRow) {
   };
 }
 
-export function toInvoiceRow(r: InvoiceRow, orderCount: number): TInvoiceRow {
+export function toInvoiceRow(r: InvoiceRow, orderCount: number, reissuedBy: string | null): TInvoiceRow {
   return {
     invoiceNo: r.invoiceNo,
     type: r.type,
@@ -40,6 +40,7 @@ export function toInvoiceRow(r: InvoiceRow, orderCount: number): TInvoiceRow {
     appliedAt: r.appliedAt.toISOString(),
     issuedAt: r.issuedAt?.toISOString() ?? null,
     orderCount,
+    reissuedBy,
   };
 }
 
@@ -47,13 +48,12 @@ export type InvoiceLine = { orderNo: string; goodsName: string; payTime: Date | 
 
 export function toInvoiceDetail(r: InvoiceRow, lines: InvoiceLine[], reissuedBy: string | null): TInvoiceDetail {
   return {
-    ...toInvoiceRow(r, lines.length),
+    ...toInvoiceRow(r, lines.length, reissuedBy),
     title: titleOf(r),
     email: r.email,
     fiscalNo: r.fiscalNo,
     failReason: r.failReason,
     reissueOf: r.reissueOf,
-    reissuedBy,
     pdfReady: r.status === 'invoiced',
     orders: lines.map((l) => ({
       orderNo: l.orderNo,

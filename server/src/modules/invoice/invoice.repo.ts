@@ -110,8 +110,25 @@ export function createInvoiceRepo(db: DbOrTx) {
             .groupBy(invoiceOrders.invoiceNo)
         : [];
       const countOf = new Map(counts.map((c) => [c.invoiceNo, c.n]));
+      // the re-applications of the page's invoices (unique reissue_of: one each at most)
+      const reissues = rows.length
+        ? await db
+            .select({ invoiceNo: invoices.invoiceNo, reissueOf: invoices.reissueOf })
+            .from(invoices)
+            .where(
+              inArray(
+                invoices.reissueOf,
+                rows.map((r) => r.invoiceNo),
+              ),
+            )
+        : [];
+      const reissuedBy = new Map(reissues.map((r) => [r.reissueOf, r.invoiceNo]));
       return {
-        rows: rows.map((invoice) => ({ invoice, orderCount: countOf.get(invoice.invoiceNo) ?? 0 })),
+        rows: rows.map((invoice) => ({
+          invoice,
+          orderCount: countOf.get(invoice.invoiceNo) ?? 0,
+          reissuedBy: reissuedBy.get(invoice.invoiceNo) ?? null,
+        })),
         total: total?.n ?? 0,
       };
     },

@@ -292,7 +292,7 @@ export function createInvoiceService(d: Deps) {
         limit: p.pageSize,
       });
       return {
-        rows: rows.map((r) => toInvoiceRow(r.invoice, r.orderCount)),
+        rows: rows.map((r) => toInvoiceRow(r.invoice, r.orderCount, r.reissuedBy)),
         total,
         pageNo: p.pageNo,
         pageSize: p.pageSize,

@@ -347,6 +347,34 @@ describe('failures, voiding and re-applying', () => {
     expect(filtered.data.rows.map((r) => r.invoiceNo)).toEqual([failed.invoiceNo]);
   });
 
+  it('says in the records which invoice re-applied for a failed one, so the list offers no second re-application', async () => {
+    const who = await createAccount(t);
+    const failing = await create(
+      who,
+      application([await paidOrder(who)], { title: { ...company, name: 'FAIL 公司' } }),
+    );
+    settleProvider();
+    const records = async () =>
+      (await t.client.call(calls.invoice.records, {}, { token: who.token })).data.rows.map((r) => [
+        r.invoiceNo,
+        r.status,
+        r.reissuedBy,
+      ]);
+    expect(await records()).toEqual([[failing.data.invoiceNo, 'failed', null]]);
+    const again = await t.client
+      .from(who.ip)
+      .call(
+        calls.invoice.reCreate,
+        { invoiceNo: failing.data.invoiceNo, type: 'ordinary', title: company, email: 'finance@example.com' },
+        { token: who.token },
+      );
+    expect(again.data.reissuedBy).toBeNull();
+    expect(await records()).toEqual([
+      [again.data.invoiceNo, 'reissuing', null],
+      [failing.data.invoiceNo, 'failed', again.data.invoiceNo],
+    ]);
+  });
+
   it('voids an issued invoice (admin invoices void), frees its orders and re-applies; only failed or voided ones re-apply', async () => {
     const who = await createAccount(t);
     const a = await paidOrder(who);

@@ -1,4 +1,7 @@
-/** /invoice/record: my invoices with their status; pending ones move on by themselves (the list polls). */
+/**
+ * /invoice/record: my invoices with their status; pending ones move on by themselves (the list polls).
+ * A failed or voided invoice offers to apply again until it has been (docs/decisions/0010-invoices.md).
+ */
 import { INVOICE_STATUSES, type TInvoiceStatus } from '@ac/protocol/enums';
 import type { TInvoiceRow } from '@ac/protocol/invoice';
 import { Card, Flex, Select, Space, type TableColumnsType, Typography } from 'antd';
@@ -58,7 +61,7 @@ function columns(t: TFunction, language: string): TableColumnsType<TInvoiceRow> 
               {t('invoice.downloadPdf')}
             </a>
           ) : null}
-          {row.status === 'failed' || row.status === 'voided' ? (
+          {(row.status === 'failed' || row.status === 'voided') && !row.reissuedBy ? (
             <Link to={`${paths.invoiceReCreate.path}?no=${encodeURIComponent(row.invoiceNo)}`}>
               {t('invoice.reapply')}
             </Link>
