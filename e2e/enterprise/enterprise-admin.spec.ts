@@ -14,15 +14,10 @@ import { apiClient } from '../support/api-client.ts';
 import { createFreshUser, type FreshUser, withEmail } from '../support/fresh-user.ts';
 import { messageSince } from '../support/mailbox.ts';
 import { servers } from '../support/servers.ts';
-import { expect as baseExpect, test } from '../support/test.ts';
+import { expect, test } from '../support/test.ts';
 
-// a shared 2-core machine under other runs' load (docs/decisions/0032-suite-speed-and-postgresql-journeys.md,
-// "Measured": load 20-40), where a page load alone took over 30 s: every wait up to 60 s, a test up to 6 minutes
-const expect = baseExpect.configure({ timeout: 60_000 });
-test.describe.configure({ timeout: 360_000 });
-
-/** The server of these journeys: the one place to change when the e2e servers change. */
-const server = servers.cnPg;
+/** The China server: on PostgreSQL, so the admin command line runs beside it (support/admin.ts). */
+const server = servers.cn;
 const base = `${server.url}/`;
 const INVALID_LINK = 'The invitation link is invalid, already used or expired';
 
@@ -85,7 +80,7 @@ test('an admin withdraws an invitation: the invitee can no longer join with the 
   clientAddress,
 }, info) => {
   const [admin, invitee] = await Promise.all([freshUser(), freshUserWithEmail()]);
-  const company = await freshCompany(server.adminEnv!, admin.account, { ML4: 1 });
+  const company = await freshCompany(server.adminEnv, admin.account, { ML4: 1 });
 
   await logInAs(page, admin.account, admin.password, '/enterprise', base);
   await expect(page.getByTestId('company-name')).toHaveText(company.name);
@@ -123,7 +118,7 @@ test('an admin removes a member: the seat is free again and the member has no co
 }, info) => {
   const phone = info.project.name.startsWith('h5');
   const [admin, member] = await Promise.all([freshUser(), freshUserWithEmail()]);
-  const company = await freshCompany(server.adminEnv!, admin.account, { ML4: 1 });
+  const company = await freshCompany(server.adminEnv, admin.account, { ML4: 1 });
   await memberWithSeat(admin, member, 'ML4');
 
   // the member holds the seat and its membership

@@ -15,12 +15,7 @@ import { logInAs } from '../support/account.ts';
 import { apiClient } from '../support/api-client.ts';
 import { createFreshUser, type FreshUser } from '../support/fresh-user.ts';
 import { applicationFormFor, freshUserWithPaidOrders } from '../support/invoice.ts';
-import { expect as baseExpect, test } from '../support/test.ts';
-
-// a shared 2-core machine under other runs' load (docs/decisions/0032-suite-speed-and-postgresql-journeys.md,
-// "Measured": load 20-40), where a page load alone took over 30 s: every wait up to 60 s, a test up to 6 minutes
-const expect = baseExpect.configure({ timeout: 60_000 });
-test.describe.configure({ timeout: 360_000 });
+import { expect, test } from '../support/test.ts';
 
 const COMPANY = { name: '北京测试抬头科技有限公司', taxNo: '91110000MA01AB2C3D' };
 const RENAMED = { name: '北京测试抬头软件有限公司', taxNo: '91110000MA01XY9Z8W' };

@@ -8,5 +8,5 @@ export async function logInAs(page: Page, account: string, password: string, nex
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
   // the login call and the next page on a shared, busy machine: up to 30 s
-  await expect(page).toHaveURL(next ? new RegExp(`${next}$`) : /\/products$/, { timeout: 30_000 });
+  await expect(page).toHaveURL(next ? new RegExp(`${next}$`) : /\/products$/, { timeout: 20_000 });
 }

@@ -5,13 +5,10 @@
  */
 import { calls } from '@ac/client';
 import type { TGoodsCode } from '@ac/protocol/enums';
-import { expect as baseExpect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { apiClient } from './api-client.ts';
 import { clientAddressHeaders } from './client-address.ts';
 import { createFreshUser, type FreshUser } from './fresh-user.ts';
-
-// pages and calls on a shared, busy machine (docs/decisions/0032-suite-speed-and-postgresql-journeys.md): waits up to 60 s
-const expect = baseExpect.configure({ timeout: 60_000 });
 
 /**
  * An order of `goodsCode` paid in the sandbox (Alipay-style, method 2): the payer's Pay on the sandbox
@@ -21,7 +18,7 @@ const expect = baseExpect.configure({ timeout: 60_000 });
 async function paidOrder(origin: string, token: string, goodsCode: TGoodsCode): Promise<string> {
   const api = apiClient(origin);
   const order = await api.call(calls.orders.create, { goodsCode }, { token });
-  const pay = await api.call(calls.orders.pay, { orderNo: order.orderNo, payMethod: 2 }, { token });
+  const pay = await api.call(calls.payments.pay, { orderNo: order.orderNo, payMethod: 2 }, { token });
   if (!('payUrl' in pay)) throw new Error('the sandbox Alipay-style method answers a page to open');
   const checkout = new URL(pay.payUrl, origin);
   const trade = checkout.searchParams.get('trade');
@@ -33,7 +30,7 @@ async function paidOrder(origin: string, token: string, goodsCode: TGoodsCode): 
   });
   expect(await paid.text()).toContain('Payment complete');
   await expect
-    .poll(async () => (await api.call(calls.orders.payState, { orderNo: order.orderNo }, { token })).payState)
+    .poll(async () => (await api.call(calls.payments.payState, { orderNo: order.orderNo }, { token })).payState)
     .toBe(1);
   return order.orderNo;
 }

@@ -7,12 +7,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { createFreshUser } from '../support/fresh-user.ts';
-import { expect as baseExpect, test } from '../support/test.ts';
-
-// a shared 2-core machine under other runs' load (docs/decisions/0032-suite-speed-and-postgresql-journeys.md,
-// "Measured": load 20-40), where a page load alone took over 30 s: every wait up to 60 s, a test up to 6 minutes
-const expect = baseExpect.configure({ timeout: 60_000 });
-test.describe.configure({ timeout: 360_000 });
+import { expect, test } from '../support/test.ts';
 
 // GB 11643's own example number (a valid check character) and a copy with a wrong one
 const ID_NUMBER = '11010519491231002X';
