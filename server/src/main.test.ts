@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { httpPaths } from '@ac/protocol/http-paths';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
-import { onPostgres } from '../test/test-db.ts';
+import { afterAll, describe, expect } from 'vitest';
+import { itOnPglite, itOnPostgres } from '../test/database-only.ts';
 
 const serverDir = new URL('..', import.meta.url).pathname;
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -35,11 +35,14 @@ function start(env: Record<string, string>, { inherit = true } = {}) {
     output += d;
     stderr += d;
   });
-  const ready = new Promise<void>((resolve, reject) => {
+  // PORT=0: the system picks a free port as the server listens, so no two tests can pick the same
+  // one; the port is read back from fastify's "Server listening at" line.
+  const ready = new Promise<number>((resolve, reject) => {
     const timer = setInterval(() => {
-      if (output.includes('ready at')) {
+      const port = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output)?.[1];
+      if (port && output.includes('ready at')) {
         clearInterval(timer);
-        resolve();
+        resolve(Number(port));
       }
     }, 100);
     child.once('exit', (code) => {
@@ -52,14 +55,14 @@ function start(env: Record<string, string>, { inherit = true } = {}) {
 }
 
 /** A production environment that starts (on PGlite once ALLOW_EMBEDDED_DB=true is added). */
-const PRODUCTION = (port: number): Record<string, string> => ({
+const PRODUCTION: Record<string, string> = {
   NODE_ENV: 'production',
-  PORT: String(port),
-  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  PORT: '0',
+  PUBLIC_URL: 'http://127.0.0.1',
   SMTP_URL: 'smtp://127.0.0.1:2525',
   PAYMENT_PROVIDERS: '',
   ALLOW_OUTBOX_SMS: 'true',
-});
+};
 
 async function checkServes(port: number) {
   const res = await fetch(`http://127.0.0.1:${port}${httpPaths.getRsaKey}`, {
@@ -72,14 +75,13 @@ async function checkServes(port: number) {
 }
 
 describe('main', () => {
-  it.skipIf(onPostgres)(
+  itOnPglite(
     'starts on an empty PGlite directory, seeds the demo data and stops on SIGTERM',
     async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'ac-main-'));
       cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-      const port = 18000 + Math.floor(Math.random() * 1000);
-      const s = start({ PORT: String(port), DATA_DIR: dataDir, DEV_MAILBOX: 'true' });
-      await s.ready;
+      const s = start({ PORT: '0', DATA_DIR: dataDir, DEV_MAILBOX: 'true' });
+      const port = await s.ready;
       // the first line says this is the demo
       expect(JSON.parse(s.output().split('\n')[0]!).msg).toMatch(
         /^demo mode: embedded database, demo data, dev mailbox at .*\/dev\/mailbox, .*sandbox payments — not for production/,
@@ -93,7 +95,7 @@ describe('main', () => {
     60_000,
   );
 
-  it.runIf(onPostgres)(
+  itOnPostgres(
     'starts on PostgreSQL (DATABASE_URL), migrating an empty database',
     async () => {
       const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
@@ -106,9 +108,8 @@ describe('main', () => {
       });
       const url = new URL(process.env.TEST_DATABASE_URL!);
       url.pathname = `/${name}`;
-      const port = 19000 + Math.floor(Math.random() * 1000);
-      const s = start({ PORT: String(port), DATABASE_URL: url.toString() });
-      await s.ready;
+      const s = start({ PORT: '0', DATABASE_URL: url.toString() });
+      const port = await s.ready;
       expect(s.output()).toContain('postgres');
       await checkServes(port);
       s.child.kill('SIGTERM');
@@ -117,14 +118,13 @@ describe('main', () => {
     60_000,
   );
 
-  it.skipIf(onPostgres)(
+  itOnPglite(
     'starts in production on the embedded database only when allowed, without demo data or dev mailbox',
     async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'ac-main-'));
       cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-      const port = 20000 + Math.floor(Math.random() * 1000);
-      const s = start({ ...PRODUCTION(port), DATA_DIR: dataDir, ALLOW_EMBEDDED_DB: 'true' }, { inherit: false });
-      await s.ready;
+      const s = start({ ...PRODUCTION, DATA_DIR: dataDir, ALLOW_EMBEDDED_DB: 'true' }, { inherit: false });
+      const port = await s.ready;
       expect(s.output()).not.toContain('demo mode');
       expect(s.output()).not.toContain('Demo data seeded');
       await checkServes(port);
@@ -135,7 +135,7 @@ describe('main', () => {
     60_000,
   );
 
-  it.skipIf(onPostgres)(
+  itOnPglite(
     'refuses to start on an invalid configuration, naming the variable',
     async () => {
       const s = start({ REGION: 'mars' });

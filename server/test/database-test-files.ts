@@ -49,3 +49,16 @@ export function databaseTestFiles(serverRoot: string): string[] {
     .map((f) => relative(serverRoot, f))
     .sort();
 }
+
+/**
+ * The database files that also run on PGlite when PostgreSQL is there: the demo database starts,
+ * migrates, sells, logs in and survives kill -9 (relative to the server folder).
+ */
+export const PGLITE_SMOKE_FILES = [
+  'src/main.test.ts',
+  'src/db/client.test.ts',
+  'src/observability/observability.test.ts',
+  'src/modules/orders/orders.test.ts',
+  'src/modules/session/session.test.ts',
+  'src/modules/jobs/kill-and-deliver.test.ts',
+];

@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { onPostgres } from '../../test/test-db.ts';
+import { itOnPostgres } from '../../test/database-only.ts';
 import { loadConfig } from '../config.ts';
 import { databaseOptions, migrationsFolder, openDatabase } from './client.ts';
 
@@ -60,7 +60,7 @@ describe('database client', () => {
     });
   });
 
-  it.runIf(onPostgres)(
+  itOnPostgres(
     'migrates once when two instances start together on an empty PostgreSQL database',
     async () => {
       const url = await emptyDatabase();
@@ -91,7 +91,7 @@ describe('database client', () => {
     120_000,
   );
 
-  it.runIf(onPostgres)('applies the statement timeout to the pool', async () => {
+  itOnPostgres('applies the statement timeout to the pool', async () => {
     const url = await emptyDatabase();
     const database = await openDatabase({ kind: 'postgres', url, statementTimeoutMs: 1234 });
     cleanups.push(() => database.close());

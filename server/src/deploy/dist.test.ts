@@ -19,8 +19,11 @@ import { onPostgres } from '../../test/test-db.ts';
 
 const serverDir = new URL('../..', import.meta.url).pathname;
 const repoDir = join(serverDir, '..');
-/** The PostgreSQL project runs at the same time as the PGlite one: each builds its own folder. */
-const outdir = onPostgres ? 'dist-pg' : 'dist';
+/**
+ * The file runs once, in the PostgreSQL project when there is one (vitest.config.ts), and builds
+ * into its own folder so a `npm run build` of the same checkout is never overwritten mid-test.
+ */
+const outdir = 'dist-test';
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
@@ -72,7 +75,7 @@ function startDist(env: Record<string, string>) {
 describe('production build', () => {
   beforeAll(() => {
     execFileSync('npm', ['run', 'build', '-w', 'server', '--', `--outdir=${outdir}`], { cwd: repoDir, stdio: 'pipe' });
-    if (outdir !== 'dist') cleanups.push(() => rmSync(join(serverDir, outdir), { recursive: true, force: true }));
+    cleanups.push(() => rmSync(join(serverDir, outdir), { recursive: true, force: true }));
   }, 120_000);
 
   it('bundles the server, the migrate and admin entries', () => {
@@ -81,61 +84,57 @@ describe('production build', () => {
     }
   });
 
-  it.skipIf(onPostgres)(
-    'refuses to start with NODE_ENV=production on each unsafe setting: exit 2, one line naming the variable',
-    async () => {
-      const safe = {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'production',
-        PUBLIC_URL: 'https://accounts.example.com',
-        DATABASE_URL: 'postgres://accounts@127.0.0.1:1/accounts',
-        SMTP_URL: 'smtp://127.0.0.1:2525',
-        PAYMENT_PROVIDERS: '',
-        ALLOW_OUTBOX_SMS: 'true',
-      };
-      const unsafe: [string, Record<string, string | undefined>][] = [
-        ['PUBLIC_URL', { PUBLIC_URL: undefined }],
-        ['PUBLIC_URL', { PUBLIC_URL: 'http://accounts.example.com' }],
-        ['DATABASE_URL', { DATABASE_URL: undefined }],
-        ['SMTP_URL', { SMTP_URL: undefined }],
-        ['PAYMENT_PROVIDERS', { PAYMENT_PROVIDERS: 'sandbox' }],
-        ['DEV_MAILBOX', { DEV_MAILBOX: 'true' }],
-        ['NODE_SECRET', { NODE_SECRET: 'too-short' }],
-        ['OAUTH_GOOGLE_CLIENT_SECRET', { OAUTH_GOOGLE_CLIENT_ID: 'id', OAUTH_GOOGLE_CLIENT_SECRET: 'short' }],
-        [
-          'OAUTH_WX_API_BASE',
-          {
-            OAUTH_WX_CLIENT_ID: 'wx-app',
-            OAUTH_WX_CLIENT_SECRET: 'a-long-enough-app-secret',
-            OAUTH_WX_API_BASE: 'http://127.0.0.1:9/wx',
-          },
-        ],
-        [
-          'PAYPAL_API_BASE',
-          {
-            PAYMENT_PROVIDERS: 'paypal',
-            PAYPAL_CLIENT_ID: 'AbCdEfGhIjKlMnOp0123456789',
-            PAYPAL_CLIENT_SECRET: 'EFgHiJkLmNoPqRsTuVwXyZ0123456789abcdefGHIJ',
-            PAYPAL_WEBHOOK_ID: '8PT597110X687430LKGECATA',
-            PAYPAL_ENVIRONMENT: 'live',
-            PAYPAL_API_BASE: 'http://127.0.0.1:9',
-          },
-        ],
-      ];
-      for (const [name, change] of unsafe) {
-        const env = Object.fromEntries(
-          Object.entries({ ...safe, ...change }).filter((e): e is [string, string] => e[1] !== undefined),
-        );
-        const run = spawnSync(process.execPath, [`server/${outdir}/main.js`], { cwd: repoDir, env, encoding: 'utf8' });
-        expect(run.status, name).toBe(2);
-        expect(run.stdout, name).toBe('');
-        expect(run.stderr.trim().split('\n'), name).toEqual([
-          expect.stringMatching(new RegExp(`^Invalid configuration: ${name} `)),
-        ]);
-      }
-    },
-    60_000,
-  );
+  it('refuses to start with NODE_ENV=production on each unsafe setting: exit 2, one line naming the variable', async () => {
+    const safe = {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://accounts.example.com',
+      DATABASE_URL: 'postgres://accounts@127.0.0.1:1/accounts',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      PAYMENT_PROVIDERS: '',
+      ALLOW_OUTBOX_SMS: 'true',
+    };
+    const unsafe: [string, Record<string, string | undefined>][] = [
+      ['PUBLIC_URL', { PUBLIC_URL: undefined }],
+      ['PUBLIC_URL', { PUBLIC_URL: 'http://accounts.example.com' }],
+      ['DATABASE_URL', { DATABASE_URL: undefined }],
+      ['SMTP_URL', { SMTP_URL: undefined }],
+      ['PAYMENT_PROVIDERS', { PAYMENT_PROVIDERS: 'sandbox' }],
+      ['DEV_MAILBOX', { DEV_MAILBOX: 'true' }],
+      ['NODE_SECRET', { NODE_SECRET: 'too-short' }],
+      ['OAUTH_GOOGLE_CLIENT_SECRET', { OAUTH_GOOGLE_CLIENT_ID: 'id', OAUTH_GOOGLE_CLIENT_SECRET: 'short' }],
+      [
+        'OAUTH_WX_API_BASE',
+        {
+          OAUTH_WX_CLIENT_ID: 'wx-app',
+          OAUTH_WX_CLIENT_SECRET: 'a-long-enough-app-secret',
+          OAUTH_WX_API_BASE: 'http://127.0.0.1:9/wx',
+        },
+      ],
+      [
+        'PAYPAL_API_BASE',
+        {
+          PAYMENT_PROVIDERS: 'paypal',
+          PAYPAL_CLIENT_ID: 'AbCdEfGhIjKlMnOp0123456789',
+          PAYPAL_CLIENT_SECRET: 'EFgHiJkLmNoPqRsTuVwXyZ0123456789abcdefGHIJ',
+          PAYPAL_WEBHOOK_ID: '8PT597110X687430LKGECATA',
+          PAYPAL_ENVIRONMENT: 'live',
+          PAYPAL_API_BASE: 'http://127.0.0.1:9',
+        },
+      ],
+    ];
+    for (const [name, change] of unsafe) {
+      const env = Object.fromEntries(
+        Object.entries({ ...safe, ...change }).filter((e): e is [string, string] => e[1] !== undefined),
+      );
+      const run = spawnSync(process.execPath, [`server/${outdir}/main.js`], { cwd: repoDir, env, encoding: 'utf8' });
+      expect(run.status, name).toBe(2);
+      expect(run.stdout, name).toBe('');
+      expect(run.stderr.trim().split('\n'), name).toEqual([
+        expect.stringMatching(new RegExp(`^Invalid configuration: ${name} `)),
+      ]);
+    }
+  }, 60_000);
 
   it('runs with plain node on an empty database, answering probes and envelope calls', async () => {
     const env = await emptyDatabaseEnv();

@@ -3,19 +3,29 @@
  * non-envelope routes that take input, and wrong or hostile payloads for
  * every call of the contract, logged out and logged in as a fresh user, in
  * both regions. FUZZ_RUNS rounds of every kind of case (one here; `npm run
- * bench:fuzz -w bench` runs ten thousand and more), FUZZ_SEED fixed so a
- * run repeats; a failure prints the seed and label to replay it with.
- * Runs once per test run: on PGlite, or on PostgreSQL when FUZZ_RUNS is set.
+ * bench:fuzz -w bench` runs ten thousand and more), once with a fixed seed
+ * so a run repeats and once with a new seed each run, printed at the start,
+ * so every run also tries cases no earlier run tried. A failure prints the
+ * seed and label to replay it with (FUZZ_SEED=… runs that seed alone).
+ * Runs once per test run: on PostgreSQL when there is one, else on PGlite.
  */
+import { randomInt } from 'node:crypto';
 import type { TRegion } from '@ac/protocol/enums';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { callsOf, createFuzzer, type Fuzzer, fuzzSettings } from '../../test/fuzz/fuzzer.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { onPostgres } from '../../test/test-db.ts';
 
-const settings = fuzzSettings(process.env, 1);
+const fixed = fuzzSettings(process.env, 1);
+const newSeed = { ...fixed, seed: randomInt(1, 2 ** 31 - 1) };
+const rounds = process.env.FUZZ_SEED
+  ? [{ name: `seed ${fixed.seed}`, settings: fixed }]
+  : [
+      { name: 'fixed seed', settings: fixed },
+      { name: 'new seed', settings: newSeed },
+    ];
+if (!process.env.FUZZ_SEED) console.log(`fuzz: fixed seed ${fixed.seed}, new seed ${newSeed.seed} (FUZZ_SEED=…)`);
 
-describe.skipIf(onPostgres && !process.env.FUZZ_RUNS)('fuzz', () => {
+describe.each(rounds)('fuzz, $name', ({ settings }) => {
   for (const region of ['us', 'cn'] as const satisfies readonly TRegion[]) {
     describe(`region ${region}`, () => {
       let t: TestApp;

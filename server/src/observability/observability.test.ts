@@ -4,8 +4,9 @@ import { httpPaths } from '@ac/protocol/http-paths';
 import { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { itOnPglite, itOnPostgres } from '../../test/database-only.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { onPostgres, openTestDatabase } from '../../test/test-db.ts';
+import { openTestDatabase } from '../../test/test-db.ts';
 import { openDatabase } from '../db/client.ts';
 import { answerCodeOf } from './metrics.ts';
 import { registerObservability } from './observability.plugin.ts';
@@ -61,14 +62,14 @@ describe('health and metrics', () => {
     expect(text).toContain('nodejs_eventloop_lag_seconds');
   });
 
-  it.runIf(onPostgres)('reports the PostgreSQL pool', async () => {
+  itOnPostgres('reports the PostgreSQL pool', async () => {
     const text = await scrape();
     expect(text).toMatch(/ac_db_pool_connections\{state="total"\} \d+/);
     expect(text).toMatch(/ac_db_pool_connections\{state="idle"\} \d+/);
     expect(text).toMatch(/ac_db_pool_connections\{state="waiting"\} 0/);
   });
 
-  it.skipIf(onPostgres)('has no pool gauges on PGlite', async () => {
+  itOnPglite('has no pool gauges on PGlite', async () => {
     expect(await scrape()).not.toContain('ac_db_pool_connections');
   });
 
@@ -115,7 +116,7 @@ describe('readiness', () => {
     expect(down.json().checks.database).toBe('failed');
   });
 
-  it.skipIf(onPostgres)('finds an unmigrated or closed database not ready', async () => {
+  itOnPglite('finds an unmigrated or closed database not ready', async () => {
     const fresh = await openDatabase({ kind: 'pglite', client: await PGlite.create() });
     expect(await fresh.check()).toEqual({ database: true, migrations: false });
     await fresh.migrate();
@@ -124,7 +125,7 @@ describe('readiness', () => {
     expect(await fresh.check()).toEqual({ database: false, migrations: false });
   });
 
-  it.runIf(onPostgres)('finds a closed PostgreSQL pool not ready', async () => {
+  itOnPostgres('finds a closed PostgreSQL pool not ready', async () => {
     const database = await openTestDatabase();
     expect(await database.check()).toEqual({ database: true, migrations: true });
     await database.close();
