@@ -111,6 +111,31 @@ describe('invitations', () => {
     expect((await call(late, calls.company.acceptInvitation, { token: lateToken })).code).toBe(Code.invitationInvalid);
   });
 
+  it('can be withdrawn by an admin of the company only, once; the link then joins nobody', async () => {
+    const { admin } = await companyWithAdmin();
+    const invited = await createAccount(t);
+    await call(admin, calls.company.invite, { email: invited.email });
+    const token = linkToken((await waitForMail(t.db, invited.email)).body, '/enterprise/join');
+    const open = (await call<TCompanyMembers>(admin, calls.company.members)).data.invitations;
+    expect(open.map((i) => i.email)).toEqual([invited.email]);
+    const id = open[0]!.id;
+
+    // an admin of another company, and the invitee, cannot withdraw it
+    const other = await companyWithAdmin();
+    expect((await call(other.admin, calls.company.cancelInvitation, { id })).code).toBe(Code.invitationInvalid);
+    expect((await call(invited, calls.company.cancelInvitation, { id })).code).toBe(Code.notCompanyMember);
+    expect((await call(admin, calls.company.members)).data).toMatchObject({ invitations: [{ id }] });
+
+    expect((await call(admin, calls.company.cancelInvitation, { id })).code).toBe(Code.ok);
+    expect((await call<TCompanyMembers>(admin, calls.company.members)).data.invitations).toEqual([]);
+    expect((await call(admin, calls.company.cancelInvitation, { id })).code).toBe(Code.invitationInvalid);
+    expect((await call(invited, calls.company.invitation, { token })).code).toBe(Code.invitationInvalid);
+    expect((await call(invited, calls.company.acceptInvitation, { token })).code).toBe(Code.invitationInvalid);
+    expect((await call(invited, calls.company.companyInfo)).data).toBeNull();
+    // a malformed id is refused by the contract, not looked up
+    expect((await call(admin, calls.company.cancelInvitation, { id: 'nope' })).code).toBe(Code.invalidParam);
+  });
+
   it('refuse an address that already belongs to a member', async () => {
     const { admin } = await companyWithAdmin();
     const { member } = await join(admin);
