@@ -68,7 +68,12 @@ describe('takeHandover', () => {
   it('never adopts a raw utoken over another session, and asks with its account', async () => {
     setToken('mine');
     server.on(calls.user.userInfo.path, (_, ctx) => ({
-      bizData: { utoken: ctx.utoken, userInfo: userInfo('fixated@example.com'), storage: {}, vipInfo: null },
+      bizData: {
+        utoken: ctx.utoken,
+        userInfo: userInfo('fixated@example.com'),
+        storage: { total: 0, used: 0, surplus: 0, free: 0 },
+        vipInfo: null,
+      },
     }));
     expect(await takeHandover('?utoken=planted')).toEqual({
       token: 'planted',

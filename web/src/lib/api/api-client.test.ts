@@ -46,10 +46,24 @@ const settleOrPending = (p: Promise<unknown>) =>
   ]);
 
 describe('envelope client', () => {
+  it('is tested against answers the contract allows: the fake server refuses one it does not', async () => {
+    server.on(calls.orders.list.path, () => ({ bizData: { rows: 'none' } }));
+    await expect(apiCall(calls.orders.list, { pageNo: 1, pageSize: 10 })).rejects.toMatchObject({
+      code: Code.requestFailed,
+    });
+    expect(server.wrongAnswers.map((w) => w.path)).toEqual([calls.orders.list.path]);
+  });
+
   it('fetches a missing key, sends the encrypted envelope with the token and resolves with bizData', async () => {
-    server.on(calls.orders.list.path, (payload, ctx) => ({ bizData: { echo: payload, utoken: ctx.utoken } }));
+    const received: { payload: unknown; utoken: string | null }[] = [];
+    const page = { rows: [], total: 11, pageNo: 2, pageSize: 10 };
+    server.on(calls.orders.list.path, (payload, ctx) => {
+      received.push({ payload, utoken: ctx.utoken });
+      return { bizData: page };
+    });
     const answer = await apiCall(calls.orders.list, { pageNo: 2, pageSize: 10 });
-    expect(answer).toEqual({ echo: { pageNo: 2, pageSize: 10 }, utoken: 'token-123' });
+    expect(answer).toEqual(page);
+    expect(received).toEqual([{ payload: { pageNo: 2, pageSize: 10 }, utoken: 'token-123' }]);
     const [keyCall, call] = server.calls;
     expect(keyCall?.path).toBe(httpPaths.getRsaKey);
     expect(keyCall?.body).toMatchObject({ data: '' });
