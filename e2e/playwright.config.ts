@@ -50,9 +50,12 @@ export default defineConfig({
   globalTeardown: './support/global-teardown.ts',
   use: { launchOptions: chromium, trace: 'retain-on-failure', screenshot: 'only-on-failure' },
   // Tags: @h5 runs at phone width only, @responsive at desktop and phone width,
-  // untagged at desktop width; @us-only / @cn-only keep a spec to one region.
+  // untagged at desktop width; @us-only / @cn-only keep a spec to one region;
+  // @crosswise (with @responsive) runs twice, not four times: at desktop width in China and at
+  // phone width overseas — both regions and both widths, for the long journeys whose region and
+  // width change a branch or two, not the path (e2e/README.md).
   projects: [
-    { name: 'desktop-us', use: { ...desktop, baseURL: `${servers.us.url}/` }, grepInvert: /@h5|@cn-only/ },
+    { name: 'desktop-us', use: { ...desktop, baseURL: `${servers.us.url}/` }, grepInvert: /@h5|@cn-only|@crosswise/ },
     { name: 'desktop-cn', use: { ...desktop, baseURL: `${servers.cn.url}/` }, grepInvert: /@h5|@us-only/ },
     {
       name: 'h5-us',
@@ -64,7 +67,7 @@ export default defineConfig({
       name: 'h5-cn',
       use: { ...phone, baseURL: `${servers.cn.url}/` },
       grep: /@h5|@responsive/,
-      grepInvert: /@us-only/,
+      grepInvert: /@us-only|@crosswise/,
     },
     // the demo as `npm start` runs it (PGlite, demo data): one smoke journey, which no other project runs
     { name: 'lite-us', use: { ...desktop, baseURL: `${liteServer.url}/` }, testMatch: SMOKE, testIgnore: [] },

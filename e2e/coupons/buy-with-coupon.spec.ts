@@ -25,7 +25,7 @@ async function expectNoAxeViolations(page: Page, within?: string) {
   expect(violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
 }
 
-test('a coupon granted by the admin is listed, bought with, shown on the order and then used @responsive', async ({
+test('a coupon granted by the admin is listed, bought with, shown on the order and then used @responsive @crosswise', async ({
   page,
   baseURL,
 }, info) => {

@@ -31,7 +31,7 @@ async function openDevices(page: Page, account: string, password: string) {
   await page.goto(devicesPath(page));
 }
 
-test('a device reported by a desktop client appears, is bound, and unbinding signs the client out @responsive', async ({
+test('a device reported by a desktop client appears, is bound, and unbinding signs the client out @responsive @crosswise', async ({
   page,
   baseURL,
 }) => {
@@ -76,7 +76,7 @@ test('a device reported by a desktop client appears, is bound, and unbinding sig
   expect(answer.code).toBe(Code.sessionRevoked);
 });
 
-test('signing out another session sends that browser to the login page @responsive', async ({
+test('signing out another session sends that browser to the login page @responsive @crosswise', async ({
   page,
   browser,
   baseURL,

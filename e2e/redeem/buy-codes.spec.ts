@@ -14,7 +14,7 @@ import { expect, test } from '../support/test.ts';
 const shots = process.env.SCREENSHOTS === '1';
 const slow = expect.configure({ timeout: 30_000 });
 
-test('buys 3 codes, pays in the sandbox, lists and downloads them, and another user redeems one @responsive', async ({
+test('buys 3 codes, pays in the sandbox, lists and downloads them, and another user redeems one @responsive @crosswise', async ({
   page,
   browser,
   baseURL,

@@ -42,12 +42,11 @@ async function companyOf(server: JourneyServer, owner: FreshUser, member: FreshU
   return name;
 }
 
-test('an admin sends a bought code to a member by mail and the member redeems it @responsive', async ({
+test('an admin sends a bought code to a member by mail and the member redeems it @responsive @crosswise', async ({
   page,
   browser,
   baseURL,
 }, info) => {
-  test.skip(['desktop-us', 'h5-cn'].includes(info.project.name), 'desktop-cn and h5-us cover both regions and widths');
   test.setTimeout(240_000);
   const region = regionOf(baseURL);
   const server = serverOf(new URL(baseURL!).origin);

@@ -24,7 +24,7 @@ async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `../docs/screenshots/${name}-${phoneWidth(page) ? 'mobile' : 'desktop'}.png` });
 }
 
-test('binds WeChat (China) or Facebook (overseas) natively, logs in with it, and unbinds it @responsive', async ({
+test('binds WeChat (China) or Facebook (overseas) natively, logs in with it, and unbinds it @responsive @crosswise', async ({
   page,
   baseURL,
 }) => {
