@@ -49,7 +49,7 @@ test('confirms a membership opened logged out: log in, back, pay, product centre
   await page.getByTestId('payment-done').click();
   await expect(page.getByTestId('vip-paid')).toContainText('Payment complete');
   await expect(page.getByTestId('vip-paid-text')).toHaveText(`Viewer Premium now runs until ${newEnd}.`);
-  await expect(page.getByTestId('paid-notice')).toBeHidden({ timeout: 6_000 });
+  await expect(page.getByTestId('paid-notice')).toBeHidden();
 
   await page.getByTestId('vip-to-products').click();
   await expect(page).toHaveURL(/\/products$/);

@@ -77,7 +77,7 @@ test('invoices two paid orders, sees the record become invoiced and downloads th
   const row = page.getByTestId('invoice-records-table').locator(`tr[data-row-key="${invoiceNo}"]`);
   await expect(row).toContainText(/Invoicing|Invoiced/);
   // the sandbox provider issues it after a short delay; the list polls while it is pending
-  await expect(row).toContainText('Invoiced', { timeout: 15_000 });
+  await expect(row).toContainText('Invoiced');
 
   const downloading = page.waitForEvent('download');
   await row.getByRole('link', { name: 'Download PDF' }).click();

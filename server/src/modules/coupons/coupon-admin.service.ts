@@ -15,8 +15,8 @@ import {
 import type { TCurrency } from '@ac/protocol/enums';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import { isUniqueViolation } from '../orders/order-number.ts';
 import type { ProductsService } from '../products/products.service.ts';
 import { type CouponRow, createCouponsRepo, type NewCoupon } from './coupons.repo.ts';
 

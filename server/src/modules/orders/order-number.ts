@@ -18,9 +18,3 @@ export function newOrderNo(now: Date, prefix = 'AC'): string {
   const date = now.toISOString().slice(0, 10).replace(/-/g, '');
   return `${prefix}${date}${randomDigits(RANDOM_DIGITS)}`;
 }
-
-/** Postgres unique violation (a clashing random number): the caller draws again. */
-export function isUniqueViolation(e: unknown): boolean {
-  const err = e as { code?: string; cause?: { code?: string } } | null;
-  return err?.code === '23505' || err?.cause?.code === '23505';
-}
