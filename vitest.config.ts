@@ -20,7 +20,7 @@ const serverTests = {
  * kill -9 test). Without TEST_DATABASE_URL every file runs on PGlite, and `npm test` says loudly
  * that the concurrency tests proved nothing there.
  */
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const databaseFiles = databaseTestFiles(fileURLToPath(new URL('./server', import.meta.url)));
 const notOnPglite = databaseFiles.filter((f) => !PGLITE_SMOKE_FILES.includes(f));
 const lostSmokeFile = PGLITE_SMOKE_FILES.find((f) => !databaseFiles.includes(f));
@@ -42,10 +42,10 @@ const projects = [
       name: 'server',
       ...serverTests,
       include: ['src/**/*.test.ts'],
-      exclude: onPostgres ? notOnPglite : [],
+      exclude: hasPostgres ? notOnPglite : [],
     },
   },
-  ...(onPostgres
+  ...(hasPostgres
     ? [{ test: { name: 'server-pg', ...serverTests, include: databaseFiles, env: { TEST_DB: 'pg' } } }]
     : []),
   {

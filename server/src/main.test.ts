@@ -23,7 +23,7 @@ function start(env: Record<string, string>, { inherit = true } = {}) {
   const base = inherit ? process.env : { PATH: process.env.PATH };
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
-    env: { ...base, LOG_LEVEL: 'info', NODE_ENV: 'development', ...env },
+    env: { ...base, LOG_LEVEL: 'info', NODE_ENV: 'development', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -35,8 +35,8 @@ function start(env: Record<string, string>, { inherit = true } = {}) {
     output += d;
     stderr += d;
   });
-  // PORT=0: the system picks a free port as the server listens, so no two tests can pick the same
-  // one; the port is read back from fastify's "Server listening at" line.
+  // PORT=0 (the default here): the system picks a free port as the server listens, so no two
+  // tests can pick the same one; the port is read back from fastify's "Server listening at" line.
   const ready = new Promise<number>((resolve, reject) => {
     const timer = setInterval(() => {
       const port = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output)?.[1];
@@ -57,7 +57,6 @@ function start(env: Record<string, string>, { inherit = true } = {}) {
 /** A production environment that starts (on PGlite once ALLOW_EMBEDDED_DB=true is added). */
 const PRODUCTION: Record<string, string> = {
   NODE_ENV: 'production',
-  PORT: '0',
   PUBLIC_URL: 'http://127.0.0.1',
   SMTP_URL: 'smtp://127.0.0.1:2525',
   PAYMENT_PROVIDERS: '',
@@ -80,7 +79,7 @@ describe('main', () => {
     async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'ac-main-'));
       cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-      const s = start({ PORT: '0', DATA_DIR: dataDir, DEV_MAILBOX: 'true' });
+      const s = start({ DATA_DIR: dataDir, DEV_MAILBOX: 'true' });
       const port = await s.ready;
       // the first line says this is the demo
       expect(JSON.parse(s.output().split('\n')[0]!).msg).toMatch(
@@ -108,7 +107,7 @@ describe('main', () => {
       });
       const url = new URL(process.env.TEST_DATABASE_URL!);
       url.pathname = `/${name}`;
-      const s = start({ PORT: '0', DATABASE_URL: url.toString() });
+      const s = start({ DATABASE_URL: url.toString() });
       const port = await s.ready;
       expect(s.output()).toContain('postgres');
       await checkServes(port);

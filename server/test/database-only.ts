@@ -8,24 +8,17 @@ import { onPostgres } from './test-db.ts';
 
 type Body = () => Promise<void> | void;
 
-export function itOnPostgres(name: string, body: Body, timeout?: number) {
-  it(
-    name,
-    async ({ skip }) => {
-      if (!onPostgres) skip('PostgreSQL only: runs in the server-pg project');
-      await body();
-    },
-    timeout,
-  );
+function itOnlyWhere(wantsPostgres: boolean, note: string) {
+  return (name: string, body: Body, timeout?: number) =>
+    it(
+      name,
+      async ({ skip }) => {
+        if (onPostgres !== wantsPostgres) skip(note);
+        await body();
+      },
+      timeout,
+    );
 }
 
-export function itOnPglite(name: string, body: Body, timeout?: number) {
-  it(
-    name,
-    async ({ skip }) => {
-      if (onPostgres) skip('PGlite only: runs in the server project');
-      await body();
-    },
-    timeout,
-  );
-}
+export const itOnPostgres = itOnlyWhere(true, 'PostgreSQL only: runs in the server-pg project');
+export const itOnPglite = itOnlyWhere(false, 'PGlite only: runs in the server project');
