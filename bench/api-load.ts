@@ -58,7 +58,7 @@ async function logIn(origin: string): Promise<string> {
 async function productCases(origin: string, floorB: Load, label: string, utoken: string) {
   const api = apiClient(origin);
   const cases = [
-    ['userInfo', await api.prepare(calls.user.userInfo, {}, { token: utoken })],
+    ['userInfo', await api.prepare(calls.session.userInfo, {}, { token: utoken })],
     ['order/list', await api.prepare(calls.orders.list, { pageNo: 1, pageSize: 10 }, { token: utoken })],
     ['product/mine', await api.prepare(calls.memberships.mine, {}, { token: utoken })],
   ] as const;

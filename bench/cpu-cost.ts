@@ -191,7 +191,7 @@ try {
   say('floor B', floorB, floorB);
   const pgSide = { admin, db: name };
   for (const [label, request] of [
-    ['userInfo', await api.prepare(calls.user.userInfo, {}, { token: utoken })],
+    ['userInfo', await api.prepare(calls.session.userInfo, {}, { token: utoken })],
     ['order/list', await api.prepare(calls.orders.list, { pageNo: 1, pageSize: 10 }, { token: utoken })],
     ['product/mine', await api.prepare(calls.memberships.mine, {}, { token: utoken })],
   ] as const) {

@@ -38,7 +38,7 @@ try {
         account: 'demo@example.com',
         password: 'Demo-2026-pass',
       });
-      return api.prepare(calls.user.userInfo, {}, { token: utoken });
+      return api.prepare(calls.session.userInfo, {}, { token: utoken });
     };
     const ra = await prepared(a.origin);
     const rb = await prepared(b.origin);

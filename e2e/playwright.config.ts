@@ -51,7 +51,14 @@ export default defineConfig({
   globalSetup: './support/global-setup.ts',
   // the servers' logs searched for every secret of the run (fails it when one is found)
   globalTeardown: './support/global-teardown.ts',
-  use: { launchOptions: chromium, trace: 'retain-on-failure', screenshot: 'only-on-failure' },
+  // A failed test keeps its trace (actions, DOM snapshots, network, console) and a screenshot of the
+  // end; the trace's screencast is off: encoding its frames in every test, passed or not, doubled the
+  // run's CPU time on 2 cores (docs/reliability.md#the-test-suite).
+  use: {
+    launchOptions: chromium,
+    trace: { mode: 'retain-on-failure', screenshots: false },
+    screenshot: 'only-on-failure',
+  },
   // Tags: @h5 runs at phone width only, @responsive at desktop and phone width,
   // untagged at desktop width; @us-only / @cn-only keep a spec to one region;
   // @crosswise (with @responsive) runs twice, not four times: at desktop width in China and at

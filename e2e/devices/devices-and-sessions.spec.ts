@@ -72,7 +72,7 @@ test('a device reported by a desktop client appears, is bound, and unbinding sig
   await expect(list).toContainText('Not bound');
   await expect(page.getByTestId('devices-bound-count')).toContainText('0 of 2');
   // the client of the unbound device was signed out
-  const answer = await api.send(calls.user.userInfo, {}, { token: cadToken, clientInfo: desktopClient });
+  const answer = await api.send(calls.session.userInfo, {}, { token: cadToken, clientInfo: desktopClient });
   expect(answer.code).toBe(Code.sessionRevoked);
 });
 

@@ -79,7 +79,8 @@ test('adds, edits and deletes invoice titles @cn-only @responsive', async ({ pag
   await expect(titleRow(page, RENAMED.name)).toContainText(RENAMED.taxNo);
   await expect(titleRow(page, RENAMED.name)).toContainText('Default');
   await expect(titleRow(page, COMPANY.name)).toHaveCount(0);
-  await page.screenshot({ path: `/tmp/journeys-invoice-titles-${info.project.name}.png`, fullPage: true });
+  if (process.env.SCREENSHOTS === '1')
+    await page.screenshot({ path: `/tmp/journeys-invoice-titles-${info.project.name}.png`, fullPage: true });
 
   // delete the personal title after confirming; the default stays
   await titleRow(page, PERSON).getByRole('button', { name: 'Delete' }).click();
@@ -117,7 +118,8 @@ test('makes a title the default and finds it chosen when applying @cn-only @resp
   await expect(form.getByRole('radio', { name: 'Personal' })).toBeChecked();
   await expect(form.getByLabel('Name', { exact: true })).toHaveValue(PERSON);
   await expect(form.getByLabel('Tax number')).toHaveCount(0);
-  await page.screenshot({ path: `/tmp/journeys-invoice-title-default-${info.project.name}.png`, fullPage: true });
+  if (process.env.SCREENSHOTS === '1')
+    await page.screenshot({ path: `/tmp/journeys-invoice-title-default-${info.project.name}.png`, fullPage: true });
   await form.getByLabel('E-mail for the invoice').fill('finance@example.com');
   await form.getByRole('button', { name: 'Apply' }).click();
   await expect(page).toHaveURL(/\/invoice\/detail\?no=IV\d+$/);

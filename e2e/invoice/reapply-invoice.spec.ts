@@ -39,7 +39,8 @@ test('an invoice the provider refused is applied for again with a corrected titl
   await expect(detail).toContainText('Invoice failed');
   await expect(page.getByRole('alert').filter({ hasText: 'The invoice failed' })).toHaveText(REASON);
   await expect(page.getByRole('button', { name: 'Download PDF' })).toHaveCount(0);
-  await page.screenshot({ path: '/tmp/journeys-invoice-failed.png', fullPage: true });
+  if (process.env.SCREENSHOTS === '1')
+    await page.screenshot({ path: '/tmp/journeys-invoice-failed.png', fullPage: true });
 
   // the records offer to apply again for the failed invoice
   await page.getByRole('button', { name: 'Back to records' }).click();
@@ -71,7 +72,8 @@ test('an invoice the provider refused is applied for again with a corrected titl
   await expect(failedRow).toContainText('Invoice failed');
   // applied for again once: the failed invoice offers no second re-application
   await expect(failedRow.getByRole('link', { name: 'Apply again' })).toHaveCount(0);
-  await page.screenshot({ path: '/tmp/journeys-invoice-reissued.png', fullPage: true });
+  if (process.env.SCREENSHOTS === '1')
+    await page.screenshot({ path: '/tmp/journeys-invoice-reissued.png', fullPage: true });
 
   // the failed invoice names the new one and offers no second re-application either
   await failedRow.getByRole('link', { name: failedNo }).click();

@@ -2,7 +2,7 @@
  * Runs the local fakes of WeChat and Facebook login for the e2e servers
  * (support/oauth-fake-config.ts). Started by support/start-servers.ts (support/fakes.ts).
  */
-import { startOAuthFakes } from '../../server/src/adapters/oauth/fakes.ts';
+import { startOAuthFakes } from '../../server/test/fakes/oauth/fakes.ts';
 import { OAUTH_FAKE } from './oauth-fake-config.ts';
 
 const fake = await startOAuthFakes({

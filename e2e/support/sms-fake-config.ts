@@ -1,6 +1,6 @@
 /**
  * The China server's SMS provider in the e2e run: Alibaba Cloud's SDK
- * talking to the local fake of its API (server/src/adapters/sms/aliyun.fake.ts,
+ * talking to the local fake of its API (server/test/fakes/sms/aliyun.fake.ts,
  * started by e2e/support/sms-fake.ts), which checks every request's
  * signature and parameters and lists what it accepted at /messages.
  */

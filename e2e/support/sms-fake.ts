@@ -1,5 +1,5 @@
 /** Runs the Alibaba Cloud SMS fake for the e2e China server (e2e/support/sms-fake-config.ts). */
-import { startAliyunFake } from '../../server/src/adapters/sms/aliyun.fake.ts';
+import { startAliyunFake } from '../../server/test/fakes/sms/aliyun.fake.ts';
 import { SMS_FAKE } from './sms-fake-config.ts';
 
 // the demo account's number gets a code in many specs of one run

@@ -12,8 +12,8 @@ import { httpPaths } from '@ac/protocol/http-paths';
 import type { TLoginResponse } from '@ac/protocol/session';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedCaptcha, sendCode } from '../test/codes-helper.ts';
+import { linkToken, STRONG_PASSWORD, waitForMail } from '../test/registration-support.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { linkToken, STRONG_PASSWORD, waitForMail } from './modules/registration/registration.test-support.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from './seed/demo.ts';
 
 let t: TestApp;

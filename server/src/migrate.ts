@@ -4,7 +4,7 @@
  * the same advisory lock as the server's start, so it may run while
  * instances start.
  */
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from './config/config.ts';
 import { databaseOptions, openDatabase } from './db/client.ts';
 
 async function migrateOnly() {

@@ -15,7 +15,7 @@ import pg from 'pg';
 import { sandboxHeaders } from '../src/adapters/payments/sandbox-signing.ts';
 import { stderrLog } from '../src/admin/admin-context.ts';
 import { createServices } from '../src/app/services.ts';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/config/config.ts';
 import { databaseOptions, openDatabase } from '../src/db/client.ts';
 import { users } from '../src/db/schema/index.ts';
 

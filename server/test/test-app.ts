@@ -1,8 +1,8 @@
 /** Builds the real app on a fresh test database, optionally with the demo data. */
 import type { TRegion } from '@ac/protocol/enums';
+import { buildApp } from '../src/app/build-app.ts';
 import type { ServiceAdapters } from '../src/app/services.ts';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/config/config.ts';
 import { seedDemo } from '../src/seed/demo.ts';
 import { seedEssentials } from '../src/seed/seed.ts';
 import { envelopeClient } from './envelope-client.ts';

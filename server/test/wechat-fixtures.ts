@@ -4,7 +4,7 @@
  * gateway, and the fake API built from them.
  */
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import type { WechatPayConfig } from '../src/config-payments.ts';
+import type { WechatPayConfig } from '../src/config/payments.ts';
 import { postNotify } from './commerce-fixtures.ts';
 import { platformHeaders, startFakeWechatPay, wechatNotification } from './fake-wechatpay.ts';
 import type { TestApp } from './test-app.ts';

@@ -91,7 +91,7 @@ describe('@ac/client against the server', () => {
     });
     const login = await client.call(calls.session.login, { account: 'demo@example.com', password: 'Demo-2026-pass' });
     expect(kept).not.toBe('AAAAAAAAAAAAAAAA');
-    const info = await client.call(calls.user.userInfo, {}, { token: login.utoken });
+    const info = await client.call(calls.session.userInfo, {}, { token: login.utoken });
     expect(info.userInfo.email).toBe('demo@example.com');
 
     const wrong = await client
@@ -99,7 +99,7 @@ describe('@ac/client against the server', () => {
       .catch((e: unknown) => e);
     expect(wrong).toBeInstanceOf(ApiError);
     expect(wrong).toMatchObject({ code: Code.loginFailed, status: 200 });
-    expect(await client.send(calls.user.userInfo, {})).toMatchObject({ code: Code.sessionExpired, data: undefined });
+    expect(await client.send(calls.session.userInfo, {})).toMatchObject({ code: Code.sessionExpired, data: undefined });
   });
 
   it('rejects with 0000001 and status 0 when no answer comes', async () => {

@@ -24,13 +24,11 @@ import { registration } from './calls/registration.ts';
 import { session } from './calls/session.ts';
 import { thirdParty } from './calls/third-party.ts';
 import { trade } from './calls/trade.ts';
-import { user } from './calls/user.ts';
 import type { CallContract } from './contract.ts';
 import { thirdPartiesByRegion } from './enums.ts';
 
 export const calls = {
   session,
-  user,
   company,
   codes,
   profile,

@@ -8,8 +8,7 @@
  * with `smtp://host:port`; `?ignoreTLS=true` and the other nodemailer
  * options can be given as query parameters of SMTP_URL.
  */
-import type { DbOrTx, Tx } from '../db/client.ts';
-import { createOutboxRepo } from '../modules/outbox/outbox.repo.ts';
+import type { Tx } from '../db/client.ts';
 
 export type MailMessage = {
   to: string;
@@ -24,17 +23,3 @@ export type MailMessage = {
  * exactly when the caller's rows do; otherwise one of its own.
  */
 export type Mailer = { send(message: MailMessage, tx?: Tx): Promise<void> };
-
-/** Without SMTP: the outbox row is the delivery. */
-export function createOutboxMailer(db: DbOrTx): Mailer {
-  return {
-    async send(message, tx) {
-      await createOutboxRepo(tx ?? db).insertMessage({
-        channel: 'mail',
-        recipient: message.to,
-        subject: message.subject,
-        body: message.text,
-      });
-    },
-  };
-}

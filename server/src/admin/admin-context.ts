@@ -7,7 +7,7 @@
 import { dirname, isAbsolute, resolve } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { createServices, type Services } from '../app/services.ts';
-import { type Config, loadConfig } from '../config.ts';
+import { type Config, loadConfig } from '../config/config.ts';
 import { databaseOptions, migrationsFolder, openDatabase } from '../db/client.ts';
 import { seedEssentials } from '../seed/seed.ts';
 

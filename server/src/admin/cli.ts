@@ -5,7 +5,7 @@
  * or configuration error.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError } from '../config.ts';
+import { ConfigError } from '../config/config.ts';
 import { AppError } from '../lib/app-error.ts';
 import { openAdmin } from './admin-context.ts';
 import { findCommand, run, USAGE } from './registry.ts';

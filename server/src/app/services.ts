@@ -8,13 +8,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type AvatarStore, createDbAvatarStore } from '../adapters/avatar-store.ts';
 import type { InvoicingProvider } from '../adapters/invoicing/provider.ts';
 import { createSandboxInvoicing } from '../adapters/invoicing/sandbox.ts';
-import { createOutboxMailer, type Mailer } from '../adapters/mail.ts';
+import type { Mailer } from '../adapters/mail.ts';
 import { createNotifier } from '../adapters/notices.ts';
 import { createOAuthProviders, type OAuthProviders } from '../adapters/oauth/providers.ts';
 import { createPaymentGateways } from '../adapters/payments/gateways.ts';
 import { createSmsProvider } from '../adapters/sms/providers.ts';
-import { createOutboxSms, type SmsSender } from '../adapters/sms/sms.ts';
-import type { Config } from '../config.ts';
+import type { SmsSender } from '../adapters/sms/sms.ts';
+import type { Config } from '../config/config.ts';
 import type { Db } from '../db/client.ts';
 import { createFieldCipher } from '../lib/field-crypto.ts';
 import { createUserAnswerCache } from '../lib/user-answer-cache.ts';
@@ -40,11 +40,12 @@ import { createMembershipAdmin } from '../modules/memberships/membership-admin.s
 import { createMembershipsService } from '../modules/memberships/memberships.service.ts';
 import { createNodeDirectory } from '../modules/nodes/node-directory.ts';
 import { createPeerLookup } from '../modules/nodes/peer-lookup.ts';
-import { createOrderRefunds } from '../modules/orders/order-refund.ts';
 import { createOrdersService } from '../modules/orders/orders.service.ts';
 import { createOutboxRepo } from '../modules/outbox/outbox.repo.ts';
 import { createOutboxService } from '../modules/outbox/outbox.service.ts';
+import { createOutboxMailer, createOutboxSms } from '../modules/outbox/outbox-senders.ts';
 import { createPasswordService } from '../modules/password/password.service.ts';
+import { createOrderRefunds } from '../modules/payments/order-refund.ts';
 import { createPaymentsService } from '../modules/payments/payments.service.ts';
 import { createProductsService } from '../modules/products/products.service.ts';
 import { createProfileService } from '../modules/profile/profile.service.ts';
@@ -57,12 +58,12 @@ import { createRecoveryService } from '../modules/registration/recovery.service.
 import { createRegistrationService } from '../modules/registration/registration.service.ts';
 import { createSessionService } from '../modules/session/session.service.ts';
 import { createSessionSnapshots } from '../modules/session/session-snapshots.ts';
+import { createUserInfoService } from '../modules/session/user-info.service.ts';
 import { createOAuthFlow } from '../modules/third-party/oauth-flow.ts';
 import { createThirdLoginService } from '../modules/third-party/third-login.service.ts';
 import { createThirdPartyService } from '../modules/third-party/third-party.service.ts';
 import { createTradeService } from '../modules/trade/trade.service.ts';
 import { createUserService } from '../modules/user/user.service.ts';
-import { createUserInfoService } from '../modules/user/user-info.service.ts';
 
 /** Adapters a caller may replace (tests pass their own; by default the outbox, SVG captchas, local files, OIDC). */
 export type ServiceAdapters = {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { itOnPostgres } from '../../test/database-only.ts';
-import { loadConfig } from '../config.ts';
+import { loadConfig } from '../config/config.ts';
 import { databaseOptions, migrationsFolder, openDatabase } from './client.ts';
 
 const cleanups: (() => Promise<void>)[] = [];

@@ -18,8 +18,8 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import type { Config } from '../config.ts';
-import type { DatabaseSsl } from '../config-deploy.ts';
+import type { Config } from '../config/config.ts';
+import type { DatabaseSsl } from '../config/deploy.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { httpPaths } from '@ac/protocol/http-paths';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { configVariables, loadConfig } from '../config.ts';
+import { configVariables, loadConfig } from '../config/config.ts';
 
 const repo = new URL('../../..', import.meta.url).pathname;
 const read = (path: string) => readFileSync(join(repo, path), 'utf8');

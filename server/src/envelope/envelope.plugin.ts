@@ -19,22 +19,33 @@ import {
   ZSignedRequestBody,
 } from '@ac/protocol/envelope';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import { AppError } from '../lib/app-error.ts';
-import type { KeysService } from '../modules/keys/keys.service.ts';
-import { SIGNED_REQUEST_MAX_AGE_MS } from '../modules/keys/keys.service.ts';
-import type { SessionService } from '../modules/session/session.service.ts';
+import { MINUTE } from '../lib/time.ts';
 import { decryptPayload } from './aes.ts';
 import { type EnvelopeMode, successAnswer } from './answer.ts';
-import type { Call } from './call.ts';
+import type { AuthSession, Call } from './call.ts';
 import { callDocs } from './docs.ts';
 import { createCheckedAnswers } from './kept-answers.ts';
 import { formatZodIssues } from './zod-issues.ts';
 
+/** Signed-variant requests older than this are refused, and their ids are kept this long. */
+export const SIGNED_REQUEST_MAX_AGE_MS = 5 * MINUTE;
+
+/** What the envelope needs of the keys module: the issued keys and the requestIds seen. */
+export type EnvelopeKeys = {
+  isIssued(key: string): Promise<boolean>;
+  /** False when the requestId was seen before (a replay). */
+  acceptRequestId(requestId: string): Promise<boolean>;
+};
+
+/** What the envelope needs of the session module: the session a token names (a session code when none). */
+export type EnvelopeSessions = { resolve(token: string | undefined): Promise<AuthSession> };
+
 export type EnvelopeDeps = {
   config: Config;
-  keys: KeysService;
-  sessions: Pick<SessionService, 'resolve'>;
+  keys: EnvelopeKeys;
+  sessions: EnvelopeSessions;
 };
 
 declare module 'fastify' {
@@ -82,7 +93,7 @@ function decrypt(key: string, data: string): unknown {
   }
 }
 
-async function recoverIssuedKey(secret: string, keys: KeysService): Promise<string> {
+async function recoverIssuedKey(secret: string, keys: EnvelopeKeys): Promise<string> {
   let key: string;
   try {
     key = keyFromSecret(secret);

@@ -111,7 +111,7 @@ describe('encrypted envelope', () => {
   });
 
   it('answers unknown API paths with 404 and 0000007', async () => {
-    const res = await t.client.raw(`${calls.user.userInfo.path}/nothing/here`, envelope(encryptPayload(key, {})));
+    const res = await t.client.raw(`${calls.session.userInfo.path}/nothing/here`, envelope(encryptPayload(key, {})));
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: Code.notFound });
   });

@@ -119,7 +119,7 @@ describe.each(['us', 'cn'] as const)('per-IP limits in region %s', (region) => {
   });
 
   it('leave the session-bound reads unlimited per IP', async () => {
-    for (const path of [calls.user.userInfo.path, calls.orders.list.path]) {
+    for (const path of [calls.session.userInfo.path, calls.orders.list.path]) {
       const res = await send({ method: 'POST', url: path, row: path }, '10.78.0.1');
       expect(res.headers['x-ratelimit-limit'], path).toBeUndefined();
     }

@@ -11,7 +11,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { httpPaths } from '@ac/protocol/http-paths';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import type { Database } from '../db/client.ts';
 import { answerCodeOf, createMetrics } from './metrics.ts';
 

@@ -6,8 +6,8 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { catalogue } from '@ac/protocol/codes';
 import { PGlite } from '@electric-sql/pglite';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { buildApp } from '../app/build-app.ts';
+import { loadConfig } from '../config/config.ts';
 import { openDatabase } from '../db/client.ts';
 
 type Operation = { summary?: string; description?: string; tags?: string[] };

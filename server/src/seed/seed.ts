@@ -4,7 +4,7 @@
  */
 import { regionSettings } from '@ac/protocol/enums';
 import { count } from 'drizzle-orm';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import type { Db } from '../db/client.ts';
 import { goods, redeemOffers, users } from '../db/schema/index.ts';
 import { createNodesRepo } from '../modules/nodes/nodes.repo.ts';

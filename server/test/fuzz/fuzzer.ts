@@ -24,7 +24,7 @@ import { httpPaths, payNotifyPath } from '@ac/protocol/http-paths';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { createServices } from '../../src/app/services.ts';
-import type { Config } from '../../src/config.ts';
+import type { Config } from '../../src/config/config.ts';
 import type { Db } from '../../src/db/client.ts';
 import { users } from '../../src/db/schema/index.ts';
 import { encryptPayload } from '../../src/envelope/aes.ts';

@@ -30,7 +30,7 @@ describe('session gate', () => {
   it('when user info fails to load, clears the session and goes to login after 2 seconds (docs/product.md#states)', async () => {
     expect(USER_INFO_FAILURE_DELAY_MS).toBe(2000);
     setToken('some-token');
-    server.on(calls.user.userInfo.path, () => ({ code: Code.requestFailed }));
+    server.on(calls.session.userInfo.path, () => ({ code: Code.requestFailed }));
     server.on(calls.company.companyInfo.path, () => ({ bizData: null }));
     // i18n loaded with real timers first; from then on time moves only when the test says
     await initI18n('en');

@@ -67,7 +67,7 @@ describe('takeHandover', () => {
 
   it('never adopts a raw utoken over another session, and asks with its account', async () => {
     setToken('mine');
-    server.on(calls.user.userInfo.path, (_, ctx) => ({
+    server.on(calls.session.userInfo.path, (_, ctx) => ({
       bizData: {
         utoken: ctx.utoken,
         userInfo: userInfo('fixated@example.com'),

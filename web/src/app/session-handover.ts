@@ -65,7 +65,7 @@ export async function takeHandover(search: string): Promise<PendingSwitch | null
       return { token: answer.utoken, account: accountOf(answer.userInfo), handedOver: true };
     }
     case 'confirm': {
-      const info = await apiCall(calls.user.userInfo, {}, { token: decision.token, onSessionExpired: 'reject' }).catch(
+      const info = await apiCall(calls.session.userInfo, {}, { token: decision.token, onSessionExpired: 'reject' }).catch(
         () => null,
       );
       return info ? { token: decision.token, account: accountOf(info.userInfo), handedOver: false } : null;

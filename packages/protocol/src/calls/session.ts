@@ -1,4 +1,4 @@
-/** Login, logout and sessions (docs/protocol.md#sessions). */
+/** Login, logout, sessions and the logged-in user (docs/protocol.md#sessions). */
 import { z } from 'zod';
 import { Code } from '../codes.ts';
 import { ZEmpty } from '../common.ts';
@@ -10,9 +10,18 @@ import {
   ZLoginByCodeRequest,
   ZLoginRequest,
   ZLoginResponse,
+  ZUserInfoResponse,
 } from '../session.ts';
 
 export const session = {
+  userInfo: defineContract({
+    path: '/user/v5/sysuser/userInfo',
+    summary: 'The logged-in user, storage and current membership',
+    tag: 'session',
+    auth: true,
+    request: ZEmpty,
+    response: ZUserInfoResponse,
+  }),
   login: defineContract({
     path: '/user/v5/sysuser/login',
     summary: 'Log in with email or mobile and password',

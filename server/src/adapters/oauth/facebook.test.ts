@@ -1,8 +1,7 @@
 /** The Facebook adapter against the local fake of Facebook Login's manual flow (facebook.fake.ts). */
 import * as oidc from 'openid-client';
 import { describe, expect, it } from 'vitest';
-import { createFacebookAdapter } from './facebook.ts';
-import { startOAuthFakes } from './fakes.ts';
+import { startOAuthFakes } from '../../../test/fakes/oauth/fakes.ts';
 import {
   AGAIN,
   app,
@@ -12,7 +11,8 @@ import {
   LATER,
   refusal,
   signIn,
-} from './native.test-support.ts';
+} from '../../../test/fakes/oauth/native-support.ts';
+import { createFacebookAdapter } from './facebook.ts';
 
 const APP = { ...app('1234567890123456'), redirectUris: ['http://127.0.0.1:8080/secure/login/callback/facebook'] };
 const track = fakesOfEachTest();

@@ -11,9 +11,9 @@
  */
 import { createHmac } from 'node:crypto';
 import * as oidc from 'openid-client';
-import type { OAuthApp } from '../../config-oauth.ts';
+import type { OAuthApp } from '../../config/oauth.ts';
+import type { OAuthAdapter } from './adapter.ts';
 import { codeRefused, id, type Json, providerFailed, providerUrl, requestJson, str } from './native-http.ts';
-import type { OAuthAdapter } from './providers.ts';
 
 const WWW = 'https://www.facebook.com';
 const GRAPH = 'https://graph.facebook.com';

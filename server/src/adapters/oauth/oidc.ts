@@ -7,9 +7,9 @@
 import { Code } from '@ac/protocol/codes';
 import type { TThirdPartyType } from '@ac/protocol/enums';
 import * as oidc from 'openid-client';
-import type { OidcProviderConfig } from '../../config-oauth.ts';
+import type { OidcProviderConfig } from '../../config/oauth.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { OAuthAdapter } from './providers.ts';
+import type { OAuthAdapter } from './adapter.ts';
 
 const SCOPE = 'openid profile email';
 const TIMEOUT_S = 15;

@@ -1,6 +1,6 @@
 /** The QQ adapter against the local fake of QQ Connect (qq.fake.ts). */
 import { describe, expect, it } from 'vitest';
-import { startOAuthFakes } from './fakes.ts';
+import { startOAuthFakes } from '../../../test/fakes/oauth/fakes.ts';
 import {
   AGAIN,
   app,
@@ -11,7 +11,7 @@ import {
   LATER,
   refusal,
   signIn,
-} from './native.test-support.ts';
+} from '../../../test/fakes/oauth/native-support.ts';
 import { createQqAdapter } from './qq.ts';
 
 const APP = app('101999888');

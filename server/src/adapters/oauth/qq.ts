@@ -9,7 +9,8 @@
  * The subject is the unionid when QQ gives one, else the openid. No PKCE:
  * QQ Connect has none.
  */
-import type { OAuthApp } from '../../config-oauth.ts';
+import type { OAuthApp } from '../../config/oauth.ts';
+import type { OAuthAdapter } from './adapter.ts';
 import {
   codeRefused,
   id,
@@ -20,7 +21,6 @@ import {
   requestJson,
   str,
 } from './native-http.ts';
-import type { OAuthAdapter } from './providers.ts';
 
 const GRAPH = 'https://graph.qq.com';
 /** 100019 code to access token failed, 100020 code used again: the user starts again. */

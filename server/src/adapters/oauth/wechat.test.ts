@@ -1,6 +1,6 @@
 /** The WeChat adapter against the local fake of WeChat's login and API (wechat.fake.ts). */
 import { describe, expect, it } from 'vitest';
-import { startOAuthFakes } from './fakes.ts';
+import { startOAuthFakes } from '../../../test/fakes/oauth/fakes.ts';
 import {
   AGAIN,
   app,
@@ -11,7 +11,7 @@ import {
   refusal,
   signIn,
   WECHAT_BROWSER,
-} from './native.test-support.ts';
+} from '../../../test/fakes/oauth/native-support.ts';
 import { createWechatAdapter } from './wechat.ts';
 
 const WEB = app('wxwebsite0123456');

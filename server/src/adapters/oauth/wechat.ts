@@ -11,9 +11,9 @@
  * the unionid when WeChat gives one (the same in every app of the company's
  * Open Platform account), else the openid. No PKCE: WeChat has none.
  */
-import type { OAuthApp } from '../../config-oauth.ts';
+import type { OAuthApp } from '../../config/oauth.ts';
+import type { OAuthAdapter } from './adapter.ts';
 import { codeRefused, type Json, providerFailed, providerUrl, requestJson, str } from './native-http.ts';
-import type { OAuthAdapter } from './providers.ts';
 
 const OPEN = 'https://open.weixin.qq.com';
 const API = 'https://api.weixin.qq.com';

@@ -1,6 +1,6 @@
 /** The Weibo adapter against the local fake of Weibo's OAuth 2 (weibo.fake.ts). */
 import { describe, expect, it } from 'vitest';
-import { startOAuthFakes } from './fakes.ts';
+import { startOAuthFakes } from '../../../test/fakes/oauth/fakes.ts';
 import {
   AGAIN,
   app,
@@ -11,7 +11,7 @@ import {
   LATER,
   refusal,
   signIn,
-} from './native.test-support.ts';
+} from '../../../test/fakes/oauth/native-support.ts';
 import { createWeiboAdapter } from './weibo.ts';
 
 const APP = app('3456789012');

@@ -6,7 +6,8 @@
  * error_code, request}` with an HTTP error status. The subject is the uid.
  * No PKCE: Weibo has none.
  */
-import type { OAuthApp } from '../../config-oauth.ts';
+import type { OAuthApp } from '../../config/oauth.ts';
+import type { OAuthAdapter } from './adapter.ts';
 import {
   codeRefused,
   id,
@@ -17,7 +18,6 @@ import {
   requestJson,
   str,
 } from './native-http.ts';
-import type { OAuthAdapter } from './providers.ts';
 
 const API = 'https://api.weibo.com';
 /** 21325 invalid_grant: the code is invalid, expired or used; the user starts again. */

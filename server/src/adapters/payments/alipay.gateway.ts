@@ -12,7 +12,7 @@
 import { Code } from '@ac/protocol/codes';
 import { payNotifyPath } from '@ac/protocol/http-paths';
 import { AlipaySdk } from 'alipay-sdk';
-import type { AlipayConfig } from '../../config-payments.ts';
+import type { AlipayConfig } from '../../config/payments.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { pkcs1Pem, privateKeyOf, publicKeyOf, spkiPem } from './keys.ts';
 import {

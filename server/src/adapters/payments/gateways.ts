@@ -15,7 +15,7 @@ import {
   type TPaymentProvider,
 } from '@ac/protocol/enums';
 import { httpPaths } from '@ac/protocol/http-paths';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createAlipayGateway } from './alipay.gateway.ts';

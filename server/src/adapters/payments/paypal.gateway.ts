@@ -32,7 +32,7 @@ import {
   type Refund,
   RefundStatus,
 } from '@paypal/paypal-server-sdk';
-import type { PaypalConfig } from '../../config-payments.ts';
+import type { PaypalConfig } from '../../config/payments.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
   fromDecimal,

@@ -17,7 +17,7 @@ import { Code } from '@ac/protocol/codes';
 import type { TCheckoutReturn } from '@ac/protocol/enums';
 import { httpPaths } from '@ac/protocol/http-paths';
 import Stripe from 'stripe';
-import type { StripeConfig } from '../../config-payments.ts';
+import type { StripeConfig } from '../../config/payments.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
   type PaymentGateway,

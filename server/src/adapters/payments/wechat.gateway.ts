@@ -12,7 +12,7 @@
 import { Code } from '@ac/protocol/codes';
 import { payNotifyPath } from '@ac/protocol/http-paths';
 import { z } from 'zod';
-import type { WechatPayConfig } from '../../config-payments.ts';
+import type { WechatPayConfig } from '../../config/payments.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { privateKeyOf, publicKeyOf } from './keys.ts';
 import {

@@ -5,18 +5,11 @@
  * country code and number without `+`. The answer's `Code` other than `OK`,
  * or an error status, becomes an SmsRefusal (docs/decisions/0016-sms-providers.md).
  */
+
 import DysmsapiModule, { SendSmsRequest } from '@alicloud/dysmsapi20170525';
 import { $OpenApiUtil } from '@alicloud/openapi-core';
-import { type SmsMessage, type SmsProvider, SmsRefusal, type SmsRefusalReason, type SmsTemplate } from './sms.ts';
-
-export type AliyunSmsConfig = {
-  accessKeyId: string;
-  accessKeySecret: string;
-  signName: string;
-  templates: Record<SmsTemplate, string>;
-  /** `host[:port]` or an http(s) URL of the API (default dysmsapi.aliyuncs.com over https). */
-  endpoint: string | undefined;
-};
+import type { AliyunSmsConfig, SmsTemplate } from '../../config/sms.ts';
+import { type SmsMessage, type SmsProvider, SmsRefusal, type SmsRefusalReason } from './sms.ts';
 
 // the SDK is CommonJS with `exports.default`
 const Dysmsapi = ((DysmsapiModule as unknown as { default?: typeof DysmsapiModule }).default ??

@@ -4,13 +4,14 @@
  * and checks the parameters the way the provider documents them.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { startAliyunFake } from './aliyun.fake.ts';
+import { startAliyunFake } from '../../../test/fakes/sms/aliyun.fake.ts';
+import type { SmsFake } from '../../../test/fakes/sms/fake-http.ts';
+import { startTencentFake } from '../../../test/fakes/sms/tencent.fake.ts';
+import { startTwilioFake } from '../../../test/fakes/sms/twilio.fake.ts';
+import type { SmsTemplate } from '../../config/sms.ts';
 import { createAliyunSms } from './aliyun.ts';
-import type { SmsFake } from './fake-http.ts';
-import { type SmsMessage, SmsRefusal, type SmsTemplate } from './sms.ts';
-import { startTencentFake } from './tencent.fake.ts';
+import { type SmsMessage, SmsRefusal } from './sms.ts';
 import { createTencentSms } from './tencent.ts';
-import { startTwilioFake } from './twilio.fake.ts';
 import { createTwilioSms } from './twilio.ts';
 
 const templates = (prefix: string) =>

@@ -1,5 +1,5 @@
-/** The SMS provider SMS_PROVIDER selects (config-sms.ts); none for the outbox. */
-import type { SmsConfig } from '../../config-sms.ts';
+/** The SMS provider SMS_PROVIDER selects (config/sms.ts); none for the outbox. */
+import type { SmsConfig } from '../../config/sms.ts';
 import { createAliyunSms } from './aliyun.ts';
 import type { SmsProvider } from './sms.ts';
 import { createTencentSms } from './tencent.ts';

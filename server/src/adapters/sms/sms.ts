@@ -6,11 +6,7 @@
  * its parameters, through the job queue (modules/jobs/sms-jobs.ts), and the
  * outbox keeps only a redacted copy once the provider accepted it.
  */
-import type { OutboxRepo } from '../../modules/outbox/outbox.repo.ts';
-
-/** The purposes a provider has a template for (a China provider sends only approved templates). */
-export const SMS_TEMPLATES = ['register', 'login', 'reset', 'bind', 'delete', 'notice'] as const;
-export type SmsTemplate = (typeof SMS_TEMPLATES)[number];
+import type { SmsTemplate } from '../../config/sms.ts';
 
 /**
  * A text message: the recipient in E.164, the full text (the outbox copy and
@@ -49,17 +45,4 @@ export type SmsProvider = { name: string; deliver(message: SmsMessage): Promise<
 export function asRefusal(e: unknown): SmsRefusal {
   if (e instanceof SmsRefusal) return e;
   return new SmsRefusal('transient', 'network', (e as Error)?.message ?? String(e));
-}
-
-export function createOutboxSms(outbox: Pick<OutboxRepo, 'insertMessage'>): SmsSender {
-  return {
-    async send(message) {
-      await outbox.insertMessage({
-        channel: 'sms',
-        recipient: message.to,
-        subject: 'SMS',
-        body: message.text,
-      });
-    },
-  };
 }

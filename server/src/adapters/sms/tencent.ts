@@ -6,27 +6,14 @@
  * and a SendStatusSet entry whose Code is not `Ok` become an SmsRefusal
  * (docs/decisions/0016-sms-providers.md).
  */
+
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import tls from 'node:tls';
 import * as tencentcloud from 'tencentcloud-sdk-nodejs-sms';
-import { type SmsMessage, type SmsProvider, SmsRefusal, type SmsRefusalReason, type SmsTemplate } from './sms.ts';
-
-export type TencentSmsConfig = {
-  secretId: string;
-  secretKey: string;
-  sdkAppId: string;
-  signName: string;
-  templates: Record<SmsTemplate, string>;
-  region: string;
-  /**
-   * Where to connect instead of sms.tencentcloudapi.com (an http(s) URL):
-   * the requests still name and sign for sms.tencentcloudapi.com, like a
-   * private gateway or a local fake of the API would expect.
-   */
-  connectTo: string | undefined;
-};
+import type { SmsTemplate, TencentSmsConfig } from '../../config/sms.ts';
+import { type SmsMessage, type SmsProvider, SmsRefusal, type SmsRefusalReason } from './sms.ts';
 
 export const TENCENT_SMS_HOST = 'sms.tencentcloudapi.com';
 

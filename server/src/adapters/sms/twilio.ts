@@ -7,18 +7,11 @@
  * (JSON with code, message, status) becomes an SmsRefusal
  * (docs/decisions/0016-sms-providers.md).
  */
+
 import twilio from 'twilio';
 import type RequestClient from 'twilio/lib/base/RequestClient';
+import type { TwilioSmsConfig } from '../../config/sms.ts';
 import { type SmsMessage, type SmsProvider, SmsRefusal, type SmsRefusalReason } from './sms.ts';
-
-export type TwilioSmsConfig = {
-  accountSid: string;
-  authToken: string;
-  /** A Twilio number in E.164, or a Messaging Service SID (MG…). */
-  from: string;
-  /** Another API base URL than https://api.twilio.com (a regional edge gateway or a local fake). */
-  baseUrl: string | undefined;
-};
 
 /** Twilio error codes (twilio.com/docs/api/errors) and what they mean to the user. */
 export function twilioReason(code: number, status: number): SmsRefusalReason {

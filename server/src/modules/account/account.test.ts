@@ -90,7 +90,7 @@ describe('userCancelAccount', () => {
     expect((await cancel(token, { agree: true, code: wrong, channel: 'email' })).code).toBe(Code.codeInvalid);
     const [still] = await t.db.select().from(users).where(eq(users.id, userId));
     expect(still).toMatchObject({ email: DEMO_EMAIL, deletedAt: null });
-    expect((await t.client.call(calls.user.userInfo, {}, { token })).code).toBe(Code.ok);
+    expect((await t.client.call(calls.session.userInfo, {}, { token })).code).toBe(Code.ok);
   });
 
   it('deletes the account: sessions end, personal data is gone, orders stay detached', async () => {
@@ -106,7 +106,7 @@ describe('userCancelAccount', () => {
     expect(res.cookies.find((c) => c.name === 'gstarsso_ticket')?.value).toBe('');
 
     for (const tk of tokens) {
-      expect((await t.client.call(calls.user.userInfo, {}, { token: tk })).code).toBe(Code.sessionRevoked);
+      expect((await t.client.call(calls.session.userInfo, {}, { token: tk })).code).toBe(Code.sessionRevoked);
     }
     const [row] = await t.db.select().from(users).where(eq(users.id, userId));
     expect(row).toMatchObject({

@@ -1,4 +1,4 @@
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/config.ts';
 import type { AppModule } from '../module.ts';
 import type { SessionService } from '../session/session.service.ts';
 import { registerAvatarRoutes } from './avatar.routes.ts';

@@ -9,7 +9,7 @@ import { Code, catalogue } from '@ac/protocol/codes';
 import { httpPaths } from '@ac/protocol/http-paths';
 import { AVATAR_MAX_BYTES } from '@ac/protocol/profile';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/config.ts';
 import { assertOrigin, tokenOf } from '../../envelope/envelope.plugin.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionService } from '../session/session.service.ts';

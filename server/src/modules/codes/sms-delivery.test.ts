@@ -8,11 +8,11 @@ import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startAliyunFake } from '../../../test/fakes/sms/aliyun.fake.ts';
+import type { SmsFake } from '../../../test/fakes/sms/fake-http.ts';
+import { STRONG_PASSWORD } from '../../../test/registration-support.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { startAliyunFake } from '../../adapters/sms/aliyun.fake.ts';
-import type { SmsFake } from '../../adapters/sms/fake-http.ts';
 import { outbox, users } from '../../db/schema/index.ts';
-import { STRONG_PASSWORD } from '../registration/registration.test-support.ts';
 
 const keys = { accessKeyId: 'LTAI5tTestKeyId', accessKeySecret: 'test-access-key-secret-0123456789' };
 const templateEnv = {

@@ -6,11 +6,11 @@ import type { TCompanyInfo, TUserInfoResponse } from '@ac/protocol/session';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Account, callFrom, commerceEnv, createAccount, testServices } from '../../../test/commerce-fixtures.ts';
+import { linkToken, waitForMail } from '../../../test/registration-support.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import type { Services } from '../../app/services.ts';
 import { companyInvitations } from '../../db/schema/index.ts';
 import { addMs, DAY } from '../../lib/time.ts';
-import { linkToken, waitForMail } from '../registration/registration.test-support.ts';
 
 let t: TestApp;
 let s: Services;
@@ -58,7 +58,7 @@ async function heard<T>(read: () => Promise<T>, expected: T) {
 }
 
 const mine = async (who: Account) => (await call<{ rows: TMyProduct[] }>(who, calls.memberships.mine)).data.rows;
-const vip = async (who: Account) => (await call<TUserInfoResponse>(who, calls.user.userInfo)).data.vipInfo;
+const vip = async (who: Account) => (await call<TUserInfoResponse>(who, calls.session.userInfo)).data.vipInfo;
 
 describe('getCompanyInfoByToken', () => {
   it('answers null without a company and the company with the role within one', async () => {

@@ -6,6 +6,7 @@
 import { isPortalClientType } from '@ac/protocol/client-types';
 import { Code } from '@ac/protocol/codes';
 import type { TDeviceList, TDeviceReportRequest, TDeviceUnbindRequest } from '@ac/protocol/devices';
+import { type DeviceLimit, type DeviceLimits, limitFor } from '../../config/device-limits.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { AuthSession } from '../../envelope/call.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -16,7 +17,6 @@ import type { CodesService } from '../codes/codes.service.ts';
 import type { MembershipsService } from '../memberships/memberships.service.ts';
 import type { SessionService } from '../session/session.service.ts';
 import type { UserService } from '../user/user.service.ts';
-import { type DeviceLimit, type DeviceLimits, limitFor } from './device-limits.ts';
 import { createDevicesRepo } from './devices.repo.ts';
 
 type Origin = { ip: string; requestId: string };

@@ -10,9 +10,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, createAccount, testServices } from '../../../test/commerce-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { DEFAULT_DEVICE_LIMITS, deviceLimits, limitFor } from '../../config/device-limits.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/hashing.ts';
-import { DEFAULT_DEVICE_LIMITS, deviceLimits, limitFor } from './device-limits.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -52,7 +52,7 @@ async function report(a: Account, token: string, d = device()) {
 const list = (a: Account, token = a.token) =>
   t.client.from(a.ip).call(calls.devices.list, { pageNo: 1, pageSize: 50 }, { token });
 const bind = (a: Account, id: string) => t.client.from(a.ip).call(calls.devices.bind, { id }, { token: a.token });
-const userInfo = (a: Account, token: string) => t.client.from(a.ip).call(calls.user.userInfo, {}, { token });
+const userInfo = (a: Account, token: string) => t.client.from(a.ip).call(calls.session.userInfo, {}, { token });
 
 /** Makes the session's login look `minutes` old (no waiting). */
 async function ageLogin(token: string, minutes: number) {

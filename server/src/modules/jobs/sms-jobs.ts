@@ -16,8 +16,8 @@ import {
   type SmsProvider,
   type SmsRefusalReason,
   type SmsSender,
-  type SmsTemplate,
 } from '../../adapters/sms/sms.ts';
+import type { SmsTemplate } from '../../config/sms.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { redactText } from '../../lib/redact.ts';
 import type { OutboxRepo } from '../outbox/outbox.repo.ts';

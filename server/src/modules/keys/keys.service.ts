@@ -6,13 +6,12 @@
  */
 import { generateKey } from '@ac/protocol/envelope';
 import type { Db } from '../../db/client.ts';
+import { SIGNED_REQUEST_MAX_AGE_MS } from '../../envelope/envelope.plugin.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
 import { addMs, DAY, MINUTE } from '../../lib/time.ts';
 import { createKeysRepo } from './keys.repo.ts';
 
 export const KEY_TTL_MS = 7 * DAY;
-/** Signed-variant requests older than this are refused, and their ids are kept this long. */
-export const SIGNED_REQUEST_MAX_AGE_MS = 5 * MINUTE;
 const CACHE_MAX = 50_000;
 
 export function createKeysService(d: { db: Db; now?: () => Date }) {

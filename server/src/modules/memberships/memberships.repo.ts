@@ -42,14 +42,6 @@ export function createMembershipsRepo(db: DbOrTx) {
         .groupBy(memberships.goodsCode, goods.name, goods.productType, goods.accountType)
         .orderBy(desc(max(memberships.endTime)));
     },
-    async activeStorageGb(userId: string, now: Date) {
-      const [row] = await db
-        .select({ gb: sum(goods.storageGb) })
-        .from(memberships)
-        .innerJoin(goods, eq(goods.code, memberships.goodsCode))
-        .where(and(eq(memberships.userId, userId), gt(memberships.endTime, now)));
-      return Number(row?.gb ?? 0);
-    },
 
     // ---- grants (called inside a transaction) ----
 

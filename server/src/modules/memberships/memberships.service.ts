@@ -10,6 +10,7 @@ import { Code } from '@ac/protocol/codes';
 import type { TMyProduct } from '@ac/protocol/commerce';
 import type { TAccountType } from '@ac/protocol/enums';
 import type { TStorage, TVipInfo } from '@ac/protocol/session';
+import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addMs, DAY, iso } from '../../lib/time.ts';
@@ -18,13 +19,12 @@ import type { UserChanges } from '../../lib/user-changes.ts';
 import type { CompanyService } from '../company/company.service.ts';
 import type { ProductsService } from '../products/products.service.ts';
 import type { UserService } from '../user/user.service.ts';
+import { bestGrantSql, grantedStorageGbSql, toVipInfo } from './best-membership.ts';
 import { createMembershipsRepo, type MembershipRow } from './memberships.repo.ts';
 
 export const GIB = 1024 ** 3;
 /** Storage every account has without a membership. */
 export const FREE_STORAGE_BYTES = 1 * GIB;
-/** Product types a current VIP is preferably chosen from. */
-export const VIEWER_FAMILY = new Set(['viewer', 'mobileViewer']);
 
 export type Grant = {
   userId: string;
@@ -80,6 +80,16 @@ export function createMembershipsService(d: Deps) {
   const now = d.now ?? (() => new Date());
   const repo = (tx?: DbOrTx) => createMembershipsRepo(tx ?? d.db);
 
+  /** The current membership and the storage of the grants, by the one rule (best-membership.ts). */
+  async function grantsNow(userId: string) {
+    const id = sql`${userId}::uuid`;
+    const at = sql`${now().toISOString()}::timestamptz`;
+    const [row] = await d.db
+      .select({ vip: bestGrantSql(id, at), storageGb: grantedStorageGbSql(id, at) })
+      .from(sql`(select 1) as one`);
+    return { vip: row?.vip ?? null, storageGb: Number(row?.storageGb ?? 0) };
+  }
+
   /** Live memberships and live company seats, with their goods, best first. */
   async function live(userId: string, at: Date, tx?: DbOrTx): Promise<LiveRow[]> {
     const own = await repo(tx).activeMemberships(userId, at);
@@ -116,23 +126,13 @@ export function createMembershipsService(d: Deps) {
   }
 
   return {
+    /** The current membership (best-membership.ts: the one rule, which the session snapshot runs too). */
     async currentVip(userId: string): Promise<TVipInfo | null> {
-      const rows = await live(userId, now());
-      const best = rows.find((m) => VIEWER_FAMILY.has(m.productType)) ?? rows[0];
-      if (!best) return null;
-      return {
-        goodsCode: best.goodsCode,
-        name: best.name,
-        accountType: best.accountType as TAccountType,
-        startTime: iso(best.startTime),
-        endTime: iso(best.endTime),
-      };
+      return toVipInfo((await grantsNow(userId)).vip);
     },
 
     async storage(userId: string, usedBytes: number): Promise<TStorage> {
-      const at = now();
-      const seatGb = (await d.companies.liveSeatGrants(userId, at)).reduce((n, s) => n + s.storageGb, 0);
-      return storageOf((await repo().activeStorageGb(userId, at)) + seatGb, usedBytes);
+      return storageOf((await grantsNow(userId)).storageGb, usedBytes);
     },
 
     /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { ConfigError, loadConfig } from '../../config.ts';
+import { ConfigError, loadConfig } from '../../config/config.ts';
 import { syncServerNodes } from '../../seed/seed.ts';
 import { createNodesRepo } from './nodes.repo.ts';
 

@@ -27,8 +27,8 @@ import {
 import { envelopeClient } from '../../../test/envelope-client.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { openTestDatabase } from '../../../test/test-db.ts';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
+import { buildApp } from '../../app/build-app.ts';
+import { loadConfig } from '../../config/config.ts';
 import type { Database } from '../../db/client.ts';
 import { orders } from '../../db/schema/index.ts';
 import { ANSWER_TTL_MS } from '../../lib/user-answer-cache.ts';

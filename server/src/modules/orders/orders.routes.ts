@@ -1,9 +1,8 @@
 import { calls } from '@ac/protocol/calls';
 import { defineCall } from '../../envelope/call.ts';
-import type { PaymentsService } from '../payments/payments.service.ts';
 import type { OrdersService } from './orders.service.ts';
 
-type Deps = { orders: OrdersService; payments: PaymentsService };
+type Deps = { orders: OrdersService };
 const limit = { max: 30, timeWindow: '1 minute' };
 
 export function createOrdersCalls(d: Deps) {
@@ -32,15 +31,6 @@ export function createOrdersCalls(d: Deps) {
     }),
     defineCall(calls.orders.couponOffers, {
       handler: ({ payload, session }) => d.orders.couponOffers(session.userId, payload.orderNo),
-    }),
-    defineCall(calls.payments.pay, {
-      rateLimit: limit,
-      handler: ({ payload, session }) =>
-        d.payments.start(session.userId, payload.orderNo, payload.payMethod, payload.channel),
-    }),
-    defineCall(calls.payments.payState, {
-      rateLimit: { max: 120, timeWindow: '1 minute' },
-      handler: ({ payload, session }) => d.payments.payState(session.userId, payload.orderNo),
     }),
   ];
 }

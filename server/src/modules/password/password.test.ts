@@ -28,7 +28,7 @@ const login = async (account: string, password: string) =>
   t.client.call<TLoginResponse>(calls.session.login, { account, password });
 const change = (token: string, payload: Record<string, unknown>) =>
   t.client.call(calls.password.update, payload, { token });
-const userInfo = (token: string) => t.client.call(calls.user.userInfo, {}, { token });
+const userInfo = (token: string) => t.client.call(calls.session.userInfo, {}, { token });
 
 describe('updatePassword with the current password', () => {
   it('refuses a wrong current password with 1000013 and new passwords against the policy', async () => {

@@ -17,11 +17,11 @@ import {
   type RefundAnswer,
 } from '../../adapters/payments/types.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { OrderRefunds } from '../orders/order-refund.ts';
 import { assertTransition } from '../orders/order-state.ts';
 import type { OrderRow } from '../orders/orders.repo.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import { assertRefundableCodes } from '../redeem/redeem-order-codes.ts';
+import type { OrderRefunds } from './order-refund.ts';
 import type { ApplyDeps, ApplyOutcome } from './payment-apply.ts';
 import { createPaymentsRepo } from './payments.repo.ts';
 import { applyRefundAnswer, gatewayRequest } from './refund-apply.ts';

@@ -1,16 +1,17 @@
 import type { PaymentGateways } from '../../adapters/payments/gateways.ts';
-import { registerSandboxCheckout } from '../../modules/payments/sandbox-checkout.routes.ts';
 import type { AppModule } from '../module.ts';
-import { registerPaymentNotify } from './payments.routes.ts';
+import { createPaymentsCalls, registerPaymentNotify } from './payments.routes.ts';
 import type { PaymentsService } from './payments.service.ts';
+import { registerSandboxCheckout } from './sandbox-checkout.routes.ts';
 
 /**
- * Gateway notifications (the gateways' own formats, not envelopes) and, when
+ * Paying an order and its state (envelope calls), gateway notifications (the gateways' own formats, not envelopes) and, when
  * the sandbox gateway is on, its checkout page; its pending notifications
  * resume once the app is ready.
  */
 export function paymentsModule(d: { payments: PaymentsService; gateways: PaymentGateways }): AppModule {
   return {
+    calls: createPaymentsCalls(d),
     async register(app) {
       await registerPaymentNotify(app, d);
       const { sandbox, returnUrl } = d.gateways;

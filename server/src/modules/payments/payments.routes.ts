@@ -5,10 +5,12 @@
  * acknowledgement. Limited per IP; a refused notification is counted and
  * logged, never audited (notify-refusals.ts).
  */
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { FastifyInstance } from 'fastify';
 import { NOTIFY_PATH_PREFIX } from '../../adapters/payments/gateways.ts';
 import { errorAnswer } from '../../envelope/answer.ts';
+import { defineCall } from '../../envelope/call.ts';
 import type { PaymentsService } from './payments.service.ts';
 
 const NOTIFY_BODY_LIMIT = 64 * 1024;
@@ -48,4 +50,19 @@ export async function registerPaymentNotify(app: FastifyInstance, d: { payments:
       },
     );
   });
+}
+
+/** order/pay (start paying an order with a method and channel) and its polled state. */
+export function createPaymentsCalls(d: { payments: PaymentsService }) {
+  return [
+    defineCall(calls.payments.pay, {
+      rateLimit: { max: 30, timeWindow: '1 minute' },
+      handler: ({ payload, session }) =>
+        d.payments.start(session.userId, payload.orderNo, payload.payMethod, payload.channel),
+    }),
+    defineCall(calls.payments.payState, {
+      rateLimit: { max: 120, timeWindow: '1 minute' },
+      handler: ({ payload, session }) => d.payments.payState(session.userId, payload.orderNo),
+    }),
+  ];
 }

@@ -60,7 +60,7 @@ describe('sandbox notifications', () => {
     expect(grants).toHaveLength(1);
     expect(grants[0]!.endTime.getTime() - grants[0]!.startTime.getTime()).toBe(365 * DAY);
     expect(row.startDate).toEqual(grants[0]!.startTime);
-    const info = await t.client.call<TUserInfoResponse>(calls.user.userInfo, {}, { token: buyer.token });
+    const info = await t.client.call<TUserInfoResponse>(calls.session.userInfo, {}, { token: buyer.token });
     expect(info.data.vipInfo).toMatchObject({ goodsCode: 'ML2', accountType: 'premium' });
   });
 

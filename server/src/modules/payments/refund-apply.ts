@@ -15,7 +15,7 @@ import type {
 } from '../../adapters/payments/types.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { recordRefund } from '../orders/order-refund.ts';
+import { recordRefund } from './order-refund.ts';
 import { type ApplyDeps, type ApplyOutcome, noteOutcome } from './payment-apply.ts';
 import { createPaymentsRepo } from './payments.repo.ts';
 import { createRefundRequestsRepo, type RefundRequestRow } from './refund-requests.repo.ts';

@@ -3,11 +3,11 @@ import { Code } from '@ac/protocol/codes';
 import type { TLoginResponse } from '@ac/protocol/session';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkToken, mailsTo, STRONG_PASSWORD, waitForMail } from '../../../test/registration-support.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { registrations, users, verificationCodes } from '../../db/schema/index.ts';
 import { DEMO_EMAIL, DEMO_MOBILE, DEMO_PASSWORD } from '../../seed/demo.ts';
 import { type CodesService, createCodesService } from '../codes/codes.service.ts';
-import { linkToken, mailsTo, STRONG_PASSWORD, waitForMail } from './registration.test-support.ts';
 
 let t: TestApp;
 let codes: CodesService;
@@ -83,7 +83,7 @@ describe('reset password (China)', () => {
     );
     const zh = { clientInfo: { language: 'zh-CN' } };
     expect((await t.client.call(calls.recovery.resetByLinkOrCode, payload, zh)).code).toBe(Code.ok);
-    expect((await t.client.call(calls.user.userInfo, {}, { token: before })).code).toBe(Code.sessionRevoked);
+    expect((await t.client.call(calls.session.userInfo, {}, { token: before })).code).toBe(Code.sessionRevoked);
     expect((await login(DEMO_MOBILE, STRONG_PASSWORD)).code).toBe(Code.ok);
     expect((await t.client.call(calls.recovery.resetByLinkOrCode, payload)).code).toBe(Code.codeInvalid);
     // the demo account has an email: the notice goes there, in the caller's language

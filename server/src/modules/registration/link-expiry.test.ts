@@ -8,11 +8,11 @@ import type { TLanguage } from '@ac/protocol/enums';
 import type { TLoginResponse } from '@ac/protocol/session';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testServices } from '../../../test/commerce-fixtures.ts';
+import { STRONG_PASSWORD } from '../../../test/registration-support.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { MINUTE, SECOND } from '../../lib/time.ts';
 import { createRecoveryService } from './recovery.service.ts';
 import { createRegistrationService } from './registration.service.ts';
-import { STRONG_PASSWORD } from './registration.test-support.ts';
 
 let t: TestApp;
 let clock: Date;

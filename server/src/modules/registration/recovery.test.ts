@@ -4,11 +4,11 @@ import type { TLoginResponse } from '@ac/protocol/session';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendCode } from '../../../test/codes-helper.ts';
+import { ageLinks, linkToken, mailsTo, STRONG_PASSWORD, waitForMail } from '../../../test/registration-support.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { linkTokens, sessions, users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/hashing.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../seed/demo.ts';
-import { ageLinks, linkToken, mailsTo, STRONG_PASSWORD, waitForMail } from './registration.test-support.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -72,7 +72,7 @@ describe('forgot and reset password (overseas)', () => {
     const res = await t.client.call(calls.recovery.resetByLink, { id: token, password: STRONG_PASSWORD });
     expect(res).toMatchObject({ code: Code.ok, data: {} });
     for (const utoken of [a, b]) {
-      expect((await t.client.call(calls.user.userInfo, {}, { token: utoken })).code).toBe(Code.sessionRevoked);
+      expect((await t.client.call(calls.session.userInfo, {}, { token: utoken })).code).toBe(Code.sessionRevoked);
     }
     const [demo] = await t.db.select().from(users).where(eq(users.email, DEMO_EMAIL));
     const live = await t.db.select().from(sessions).where(eq(sessions.userId, demo!.id));

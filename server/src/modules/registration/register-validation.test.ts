@@ -2,9 +2,9 @@ import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STRONG_PASSWORD } from '../../../test/registration-support.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { linkTokens, users } from '../../db/schema/index.ts';
-import { STRONG_PASSWORD } from './registration.test-support.ts';
 
 let t: TestApp;
 beforeAll(async () => {

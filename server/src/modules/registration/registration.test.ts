@@ -3,11 +3,11 @@ import { Code } from '@ac/protocol/codes';
 import type { TLoginResponse } from '@ac/protocol/session';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ageLinks, linkToken, mailsTo, STRONG_PASSWORD, waitForMail } from '../../../test/registration-support.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { accountDirectory, linkTokens, registrations, users } from '../../db/schema/index.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../seed/demo.ts';
 import { accountKey } from '../nodes/node-directory.ts';
-import { ageLinks, linkToken, mailsTo, STRONG_PASSWORD, waitForMail } from './registration.test-support.ts';
 
 let t: TestApp;
 beforeAll(async () => {

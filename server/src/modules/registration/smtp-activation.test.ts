@@ -11,9 +11,9 @@ import type { TLoginResponse } from '@ac/protocol/session';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkToken, STRONG_PASSWORD } from '../../../test/registration-support.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { outbox } from '../../db/schema/index.ts';
-import { linkToken, STRONG_PASSWORD } from './registration.test-support.ts';
 
 type Received = { to: string[]; raw: string };
 const received: Received[] = [];

@@ -45,7 +45,7 @@ describe('session handover', () => {
     expect(res.data.userInfo.email).toBe(DEMO_EMAIL);
     expect(res.data.utoken).not.toBe(token);
     expect(res.cookies.find((c) => c.name === 'gstarsso_ticket')?.value).toBe(res.data.utoken);
-    expect((await t.client.call(calls.user.userInfo, {}, { token: res.data.utoken })).code).toBe(Code.ok);
+    expect((await t.client.call(calls.session.userInfo, {}, { token: res.data.utoken })).code).toBe(Code.ok);
     const row = async (utoken: string) =>
       (
         await t.db

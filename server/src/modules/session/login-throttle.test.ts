@@ -9,10 +9,10 @@ import type { TLoginResponse } from '@ac/protocol/session';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelopeClient } from '../../../test/envelope-client.ts';
+import { linkToken, STRONG_PASSWORD, waitForMail } from '../../../test/registration-support.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { authThrottle } from '../../db/schema/index.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../seed/demo.ts';
-import { linkToken, STRONG_PASSWORD, waitForMail } from '../registration/registration.test-support.ts';
 
 let t: TestApp;
 beforeAll(async () => {

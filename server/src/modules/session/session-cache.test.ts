@@ -15,14 +15,14 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelopeClient } from '../../../test/envelope-client.ts';
+import { linkToken, mailsTo, STRONG_PASSWORD } from '../../../test/registration-support.ts';
 import { openTestDatabase } from '../../../test/test-db.ts';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
+import { buildApp } from '../../app/build-app.ts';
+import { loadConfig } from '../../config/config.ts';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { DEMO_EMAIL, DEMO_MOBILE, DEMO_PASSWORD, DEMO_UNUSED_CODE, seedDemo } from '../../seed/demo.ts';
 import { seedEssentials } from '../../seed/seed.ts';
-import { linkToken, mailsTo, STRONG_PASSWORD } from '../registration/registration.test-support.ts';
 import { SNAPSHOT_TTL_MS } from './session-snapshots.ts';
 
 const config = loadConfig({
@@ -60,7 +60,7 @@ const login = async (account = DEMO_EMAIL, password = DEMO_PASSWORD) => {
   expect(res.code).toBe(Code.ok);
   return res.data.utoken;
 };
-const userInfoOnB = (token: string) => b.call<TUserInfoResponse>(calls.user.userInfo, {}, { token });
+const userInfoOnB = (token: string) => b.call<TUserInfoResponse>(calls.session.userInfo, {}, { token });
 /** Half the cache's lifetime: an answer that changes within it was invalidated, not expired. */
 const HEARD_WITHIN_MS = SNAPSHOT_TTL_MS / 2;
 /** What B answers once A's change has reached it (polled, at most HEARD_WITHIN_MS). */
@@ -91,7 +91,7 @@ describe('the session snapshot cache on two instances', () => {
     const token = await login();
     const before = (await userInfoOnB(token)).data;
     expect((await a.call(calls.redeem.exchange, { code: DEMO_UNUSED_CODE }, { token })).code).toBe(Code.ok);
-    const onA = (await a.call<TUserInfoResponse>(calls.user.userInfo, {}, { token })).data;
+    const onA = (await a.call<TUserInfoResponse>(calls.session.userInfo, {}, { token })).data;
     // the redeemed year of ML2 stacks after the current one: 5 GB more storage from now on
     expect(onA.storage.total).toBe(before.storage.total + 5 * 1024 ** 3);
     await onBSoon(({ data }) => ({ vipInfo: data.vipInfo, storage: data.storage }), token).toEqual({

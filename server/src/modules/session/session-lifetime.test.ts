@@ -7,7 +7,7 @@ import { Code } from '@ac/protocol/codes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { createServices } from '../../app/services.ts';
-import { loadConfig } from '../../config.ts';
+import { loadConfig } from '../../config/config.ts';
 import { DEMO_EMAIL } from '../../seed/demo.ts';
 import { createSessionService } from './session.service.ts';
 

@@ -8,26 +8,19 @@
  * instance forgets at once, the others when the NOTIFY of the commit reaches
  * them. The cache holds nothing while the change channel is not listened to.
  */
-import type { TAccountType } from '@ac/protocol/enums';
 import type { TVipInfo } from '@ac/protocol/session';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { SECOND } from '../../lib/time.ts';
 import type { UserChanges } from '../../lib/user-changes.ts';
-import { VIEWER_FAMILY } from '../memberships/memberships.service.ts';
+import { bestGrantSql, grantedStorageGbSql, toVipInfo } from '../memberships/best-membership.ts';
 
 export const SNAPSHOT_TTL_MS = 5 * SECOND;
 const CACHE_MAX = 50_000;
 
-type VipJson = { goodsCode: string; name: string; accountType: string; startTime: string; endTime: string };
-
 function buildQuery(db: Db) {
   const now = sql`${sql.placeholder('now')}::timestamptz`;
-  const viewers = sql.join(
-    [...VIEWER_FAMILY].map((t) => sql`${t}`),
-    sql`, `,
-  );
   return db
     .select({
       session: {
@@ -40,33 +33,9 @@ function buildQuery(db: Db) {
         revokeReason: sessions.revokeReason,
       },
       user: users,
-      // the best live membership or company seat (docs/product.md#enterprise): a viewer-family one
-      // first, then by level and latest end (currentVip)
-      vip: sql<VipJson | null>`(
-        select json_build_object('goodsCode', m.goods_code, 'name', g.name, 'accountType', g.account_type,
-                                 'startTime', m.start_time, 'endTime', m.end_time)
-        from (
-          select goods_code, start_time, end_time from memberships
-          where user_id = ${sessions.userId} and end_time > ${now} and start_time <= ${now}
-          union all
-          select a.goods_code, a.assigned_at, c.end_time
-          from company_seat_assignments a join companies c on c.id = a.company_id
-          where a.user_id = ${sessions.userId} and c.status = 'active' and c.freeze_status = 'normal'
-            and c.end_time > ${now} and a.assigned_at <= ${now}
-        ) m join goods g on g.code = m.goods_code
-        order by (g.product_type in (${viewers})) desc, g.level desc, m.end_time desc
-        limit 1)`,
-      // the storage of the memberships not yet ended and of the live company seats (storage)
-      storageGb: sql<number>`(
-        select coalesce(sum(g.storage_gb), 0)::int
-        from (
-          select goods_code from memberships where user_id = ${sessions.userId} and end_time > ${now}
-          union all
-          select a.goods_code
-          from company_seat_assignments a join companies c on c.id = a.company_id
-          where a.user_id = ${sessions.userId} and c.status = 'active' and c.freeze_status = 'normal'
-            and c.end_time > ${now} and a.assigned_at <= ${now}
-        ) m join goods g on g.code = m.goods_code)`,
+      // the current membership and the storage of the grants (memberships/best-membership.ts)
+      vip: bestGrantSql(sql`${sessions.userId}`, now),
+      storageGb: grantedStorageGbSql(sql`${sessions.userId}`, now),
     })
     .from(sessions)
     .leftJoin(users, and(eq(users.id, sessions.userId), isNull(users.deletedAt)))
@@ -89,21 +58,7 @@ export type SessionSnapshot = {
 type Entry = SessionSnapshot & { until: number };
 
 function toSnapshot(row: Row): SessionSnapshot {
-  const v = row.vip;
-  return {
-    session: row.session,
-    user: row.user,
-    storageGb: Number(row.storageGb ?? 0),
-    vipInfo: v
-      ? {
-          goodsCode: v.goodsCode,
-          name: v.name,
-          accountType: v.accountType as TAccountType,
-          startTime: new Date(v.startTime).toISOString(),
-          endTime: new Date(v.endTime).toISOString(),
-        }
-      : null,
-  };
+  return { session: row.session, user: row.user, storageGb: Number(row.storageGb ?? 0), vipInfo: toVipInfo(row.vip) };
 }
 
 export function createSessionSnapshots(d: { db: Db; changes: UserChanges; ttlMs?: number; now?: () => Date }) {

@@ -3,8 +3,9 @@ import type { TLoginResponse } from '@ac/protocol/session';
 import { type CallContext, defineCall } from '../../envelope/call.ts';
 import { clearTicketCookie, setTicketCookie } from '../../lib/ticket-cookie.ts';
 import type { LoginRequest, SessionService } from './session.service.ts';
+import type { UserInfoService } from './user-info.service.ts';
 
-type Deps = { sessions: SessionService; publicUrl: string; loginRateLimitPerMinute: number };
+type Deps = { sessions: SessionService; userInfo: UserInfoService; publicUrl: string; loginRateLimitPerMinute: number };
 
 export function createSessionCalls(d: Deps) {
   const loginLimit = { max: d.loginRateLimitPerMinute, timeWindow: '1 minute' };
@@ -16,6 +17,9 @@ export function createSessionCalls(d: Deps) {
   }
 
   return [
+    defineCall(calls.session.userInfo, {
+      handler: ({ session }) => d.userInfo.userInfo(session.userId, session.token),
+    }),
     defineCall(calls.session.login, {
       rateLimit: loginLimit,
       handler: (c) => loggedIn(c, (r) => d.sessions.login(c.payload.account, c.payload.password, r)),

@@ -18,9 +18,9 @@ import type { AuditService } from '../audit/audit.service.ts';
 import type { CodesService } from '../codes/codes.service.ts';
 import type { NodeDirectory } from '../nodes/node-directory.ts';
 import type { UserRow, UserService } from '../user/user.service.ts';
-import type { UserInfoService } from '../user/user-info.service.ts';
 import { createSessionRepo, type RevokeReason, type SessionTarget, type ThrottleRule } from './session.repo.ts';
 import type { SessionSnapshots } from './session-snapshots.ts';
+import type { UserInfoService } from './user-info.service.ts';
 
 export const SESSION_TTL_MS = DAY;
 /** However often it is used, a session ends this long after its login (SESSION_MAX_AGE_DAYS). */

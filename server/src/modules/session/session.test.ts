@@ -91,17 +91,17 @@ describe('password login', () => {
 
 describe('session lifetime', () => {
   it('answers 0000005 without a token and with an unknown one', async () => {
-    expect((await t.client.call(calls.user.userInfo, {})).code).toBe(Code.sessionExpired);
-    expect((await t.client.call(calls.user.userInfo, {}, { token: 'nope' })).code).toBe(Code.sessionExpired);
+    expect((await t.client.call(calls.session.userInfo, {})).code).toBe(Code.sessionExpired);
+    expect((await t.client.call(calls.session.userInfo, {}, { token: 'nope' })).code).toBe(Code.sessionExpired);
   });
 
   it('logout kills the token (1000002 afterwards) and clears the cookie', async () => {
     const { utoken } = (await login()).data;
-    expect((await t.client.call(calls.user.userInfo, {}, { token: utoken })).code).toBe(Code.ok);
+    expect((await t.client.call(calls.session.userInfo, {}, { token: utoken })).code).toBe(Code.ok);
     const out = await t.client.call(calls.session.logout, {}, { token: utoken });
     expect(out.code).toBe(Code.ok);
     expect(out.cookies.find((c) => c.name === 'gstarsso_ticket')?.value).toBe('');
-    expect((await t.client.call(calls.user.userInfo, {}, { token: utoken })).code).toBe(Code.sessionRevoked);
+    expect((await t.client.call(calls.session.userInfo, {}, { token: utoken })).code).toBe(Code.sessionRevoked);
   });
 
   it('answers 0000005 once the session has expired', async () => {
@@ -110,7 +110,7 @@ describe('session lifetime', () => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.tokenHash, sha256Hex(utoken)));
-    expect((await t.client.call(calls.user.userInfo, {}, { token: utoken })).code).toBe(Code.sessionExpired);
+    expect((await t.client.call(calls.session.userInfo, {}, { token: utoken })).code).toBe(Code.sessionExpired);
   });
 
   it('answers 1000008 for a session replaced elsewhere', async () => {
@@ -119,12 +119,12 @@ describe('session lifetime', () => {
       .update(sessions)
       .set({ revokedAt: new Date(), revokeReason: 'replaced' })
       .where(eq(sessions.tokenHash, sha256Hex(utoken)));
-    expect((await t.client.call(calls.user.userInfo, {}, { token: utoken })).code).toBe(Code.sessionReplaced);
+    expect((await t.client.call(calls.session.userInfo, {}, { token: utoken })).code).toBe(Code.sessionReplaced);
   });
 
   it('accepts the ticket cookie when no utoken is given', async () => {
     const { utoken } = (await login()).data;
-    const res = await t.client.call(calls.user.userInfo, {}, { headers: { cookie: `gstarsso_ticket=${utoken}` } });
+    const res = await t.client.call(calls.session.userInfo, {}, { headers: { cookie: `gstarsso_ticket=${utoken}` } });
     expect(res.code).toBe(Code.ok);
   });
 });

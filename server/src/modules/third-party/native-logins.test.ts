@@ -10,10 +10,10 @@ import type { TThirdPartyType } from '@ac/protocol/enums';
 import type { TLoginResponse } from '@ac/protocol/session';
 import type { TAuthorizeResponse, TBindThirdPartyListResponse } from '@ac/protocol/third-party';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OAuthFakeServer } from '../../../test/fakes/oauth/fake-provider.ts';
+import { startOAuthFakes } from '../../../test/fakes/oauth/fakes.ts';
+import { WECHAT_BROWSER } from '../../../test/fakes/oauth/native-support.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import type { OAuthFakeServer } from '../../adapters/oauth/fake-provider.ts';
-import { startOAuthFakes } from '../../adapters/oauth/fakes.ts';
-import { WECHAT_BROWSER } from '../../adapters/oauth/native.test-support.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../seed/demo.ts';
 
 const ORIGIN = 'http://127.0.0.1:8080';
@@ -117,7 +117,7 @@ describe('native logins', () => {
     const res = await thirdLogin(cn, type, person);
     expect(res.code, res.msg).toBe(Code.ok);
     expect(res.data.userInfo.email).toBe(DEMO_EMAIL);
-    expect((await cn.client.call(calls.user.userInfo, {}, { token: res.data.utoken })).code).toBe(Code.ok);
+    expect((await cn.client.call(calls.session.userInfo, {}, { token: res.data.utoken })).code).toBe(Code.ok);
   });
 
   it('logs a WeChat identity in from the WeChat browser through the official account (same unionid)', async () => {

@@ -6,7 +6,7 @@ import type { TThirdPartyType } from '@ac/protocol/enums';
 import type { TThirdLoginResponse } from '@ac/protocol/third-party';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { LoginRequest, SessionService } from '../session/session.service.ts';
-import type { UserInfoService } from '../user/user-info.service.ts';
+import type { UserInfoService } from '../session/user-info.service.ts';
 import type { Callback, OAuthFlow } from './oauth-flow.ts';
 import type { ThirdPartyService } from './third-party.service.ts';
 

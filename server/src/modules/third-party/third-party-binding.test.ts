@@ -4,11 +4,16 @@ import type { TLoginResponse } from '@ac/protocol/session';
 import type { TAuthorizeResponse } from '@ac/protocol/third-party';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkToken, mailsTo, STRONG_PASSWORD } from '../../../test/registration-support.ts';
+import {
+  REDIRECT,
+  REDIRECT_URI,
+  startThirdPartyTestbed,
+  type ThirdPartyTestbed,
+} from '../../../test/third-party-support.ts';
 import { auditLog, oauthStates, outbox, sessions, thirdPartyBindings, users } from '../../db/schema/index.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../seed/demo.ts';
-import { linkToken, mailsTo, STRONG_PASSWORD } from '../registration/registration.test-support.ts';
-import { REDIRECT, REDIRECT_URI, startThirdPartyTestbed, type ThirdPartyTestbed } from './third-party.test-support.ts';
 
 let tb: ThirdPartyTestbed;
 beforeAll(async () => {

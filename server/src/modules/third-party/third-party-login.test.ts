@@ -5,9 +5,9 @@ import type { TBindThirdPartyListResponse, TNeedRegister } from '@ac/protocol/th
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app.ts';
+import { OTHER_EMAIL, startThirdPartyTestbed, type ThirdPartyTestbed } from '../../../test/third-party-support.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../seed/demo.ts';
-import { OTHER_EMAIL, startThirdPartyTestbed, type ThirdPartyTestbed } from './third-party.test-support.ts';
 
 let tb: ThirdPartyTestbed;
 beforeAll(async () => {
@@ -22,7 +22,7 @@ describe('logging in with the provider', () => {
     expect(res.code).toBe(Code.ok);
     expect(res.data.userInfo.email).toBe(DEMO_EMAIL);
     expect(res.cookies.find((c) => c.name === 'gstarsso_ticket')?.value).toBe(res.data.utoken);
-    expect((await tb.t.client.call(calls.user.userInfo, {}, { token: res.data.utoken })).code).toBe(Code.ok);
+    expect((await tb.t.client.call(calls.session.userInfo, {}, { token: res.data.utoken })).code).toBe(Code.ok);
   });
 
   it('answers needRegister with a ticket for an unbound identity; the ticket binds it once', async () => {

@@ -16,7 +16,8 @@ import {
   thirdPartyNames,
 } from '@ac/protocol/third-party';
 import type { Notifier } from '../../adapters/notices.ts';
-import type { OAuthIdentity, OAuthProviders } from '../../adapters/oauth/providers.ts';
+import type { OAuthIdentity } from '../../adapters/oauth/adapter.ts';
+import type { OAuthProviders } from '../../adapters/oauth/providers.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { messageLanguage } from '../../i18n/language.ts';
 import type { MailText } from '../../i18n/mail-texts.ts';

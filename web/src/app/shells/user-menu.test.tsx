@@ -37,7 +37,7 @@ const storage = { total: 6, used: 1, surplus: 5, free: 1 };
 describe('UserMenu', () => {
   it('is a labelled button; its menu loads on the first click and opens at once', async () => {
     setToken('t');
-    server.on(calls.user.userInfo.path, () => ({ bizData: { utoken: 't', userInfo, storage, vipInfo: null } }));
+    server.on(calls.session.userInfo.path, () => ({ bizData: { utoken: 't', userInfo, storage, vipInfo: null } }));
     await renderWithApp(<UserMenu />);
     const button = await screen.findByRole('button', { name: 'User menu: Ada' });
     expect(button.getAttribute('aria-haspopup')).toBe('menu');
@@ -53,7 +53,7 @@ describe('UserMenu', () => {
 
   it('shows the avatar alone on a narrow screen', async () => {
     setToken('t');
-    server.on(calls.user.userInfo.path, () => ({
+    server.on(calls.session.userInfo.path, () => ({
       bizData: {
         utoken: 't',
         userInfo: { ...userInfo, favicon: 'https://cdn.example.com/a.png' },

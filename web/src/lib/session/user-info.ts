@@ -5,7 +5,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall, type RequestOptions } from '@/lib/api/api-client';
 
 export async function fetchUserInfo(options?: RequestOptions): Promise<TUserInfoResponse> {
-  return ZUserInfoResponse.parse(await apiCall(calls.user.userInfo, {}, options));
+  return ZUserInfoResponse.parse(await apiCall(calls.session.userInfo, {}, options));
 }
 
 export const userInfoQueryOptions = (options?: RequestOptions) =>

@@ -63,7 +63,7 @@ beforeEach(() => {
 
 describe('/vip_confirm', () => {
   it('explains an unknown goods code and links to the product centre', async () => {
-    server.on(calls.user.userInfo.path, () => ({ code: Code.sessionExpired }));
+    server.on(calls.session.userInfo.path, () => ({ code: Code.sessionExpired }));
     await renderWithApp(<VipConfirmPage />, { path: '/vip_confirm?goods=NOPE', routes });
     const result = await screen.findByTestId('vip-unknown', {}, { timeout: 5000 });
     expect(result.textContent).toContain('This membership is not on sale');
@@ -73,7 +73,7 @@ describe('/vip_confirm', () => {
   });
 
   it('asks for a goods code when there is none', async () => {
-    server.on(calls.user.userInfo.path, () => ({ code: Code.sessionExpired }));
+    server.on(calls.session.userInfo.path, () => ({ code: Code.sessionExpired }));
     await renderWithApp(<VipConfirmPage />, { path: '/vip_confirm', routes });
     expect((await screen.findByTestId('vip-missing', {}, { timeout: 5000 })).textContent).toContain(
       'No membership selected',
@@ -81,7 +81,7 @@ describe('/vip_confirm', () => {
   });
 
   it('shows the plan to a visitor and logs in back to the same page', async () => {
-    server.on(calls.user.userInfo.path, () => ({ code: Code.sessionExpired }));
+    server.on(calls.session.userInfo.path, () => ({ code: Code.sessionExpired }));
     await renderWithApp(<VipConfirmPage />, { path: '/vip_confirm?goods=ML2', routes });
     const login = await screen.findByTestId('vip-login', {}, { timeout: 5000 });
     expect(screen.getByTestId('vip-product').textContent).toBe('Viewer Premium');
@@ -105,7 +105,7 @@ describe('/vip_confirm', () => {
         expireTime: currentEnd,
       },
     ];
-    server.on(calls.user.userInfo.path, () => ({ bizData: userInfo }));
+    server.on(calls.session.userInfo.path, () => ({ bizData: userInfo }));
     server.on(calls.memberships.mine.path, () => ({ bizData: { rows: mine } }));
     await renderWithApp(<VipConfirmPage />, { path: '/vip_confirm?goods=ML2', routes });
 

@@ -1,7 +1,7 @@
 /** Helpers of the registration tests: mails land in the outbox shortly after the answer. */
 import { desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { linkTokens, outbox } from '../../db/schema/index.ts';
+import type { Db } from '../src/db/client.ts';
+import { linkTokens, outbox } from '../src/db/schema/index.ts';
 
 export type OutboxMail = typeof outbox.$inferSelect;
 

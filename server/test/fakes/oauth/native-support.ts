@@ -6,9 +6,9 @@
 import { Code } from '@ac/protocol/codes';
 import * as oidc from 'openid-client';
 import { afterEach, expect } from 'vitest';
-import { AppError } from '../../lib/app-error.ts';
+import type { AuthorizeParams, CallbackParams, OAuthAdapter } from '../../../src/adapters/oauth/adapter.ts';
+import { AppError } from '../../../src/lib/app-error.ts';
 import type { OAuthFakeServer } from './fake-provider.ts';
-import type { AuthorizeParams, CallbackParams, OAuthAdapter } from './providers.ts';
 
 export const CALLBACK = 'http://127.0.0.1:8080/secure/login/callback/';
 export const app = (clientId: string) => ({

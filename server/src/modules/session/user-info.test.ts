@@ -23,7 +23,7 @@ afterAll(() => t.close());
 
 describe('user info and what hangs off it', () => {
   it('userInfo returns the user, storage and the current membership', async () => {
-    const res = await t.client.call<TUserInfoResponse>(calls.user.userInfo, {}, { token });
+    const res = await t.client.call<TUserInfoResponse>(calls.session.userInfo, {}, { token });
     expect(res.code).toBe(Code.ok);
     expect(res.data.utoken).toBe(token);
     expect(res.data.userInfo).toMatchObject({ email: DEMO_EMAIL, vipType: 'premium', isActivate: 1 });
@@ -62,7 +62,7 @@ describe('user info and what hangs off it', () => {
 
   it('every auth call answers 0000005 without a session', async () => {
     for (const path of [
-      calls.user.userInfo,
+      calls.session.userInfo,
       calls.company.companyInfo,
       calls.memberships.mine,
       calls.orders.list,

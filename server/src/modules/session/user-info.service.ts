@@ -5,8 +5,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
 import { iso } from '../../lib/time.ts';
 import { type MembershipsService, storageOf } from '../memberships/memberships.service.ts';
-import type { SessionSnapshot, SessionSnapshots } from '../session/session-snapshots.ts';
-import type { UserRow, UserService } from './user.service.ts';
+import type { UserRow, UserService } from '../user/user.service.ts';
+import type { SessionSnapshot, SessionSnapshots } from './session-snapshots.ts';
 
 export function toUserInfo(u: UserRow, vipType: string): TUserInfo {
   return {

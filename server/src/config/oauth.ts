@@ -59,7 +59,7 @@ type OAuthEnv = Partial<Record<OAuthEnvKey, string>>;
 const envName = (provider: TThirdPartyType, field: Field | 'API_BASE') =>
   `OAUTH_${provider.toUpperCase()}_${field}` as OAuthEnvKey;
 
-/** The OAUTH_<P>_API_BASE variables (refused in production: config-production.ts). */
+/** The OAUTH_<P>_API_BASE variables (refused in production: config/production.ts). */
 export const OAUTH_API_BASE_VARS = NATIVE_PROVIDERS.map((p) => envName(p, 'API_BASE'));
 
 /** The zod fields of every OAUTH_* variable, spread into the environment schema. */

@@ -7,7 +7,7 @@
 import { THIRD_PARTY_TYPES } from '@ac/protocol/enums';
 import { httpPaths } from '@ac/protocol/http-paths';
 import { z } from 'zod';
-import { OAUTH_API_BASE_VARS } from './config-oauth.ts';
+import { OAUTH_API_BASE_VARS } from './oauth.ts';
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 

@@ -5,10 +5,43 @@
  * naming the variable.
  */
 import { z } from 'zod';
-import type { AliyunSmsConfig } from './adapters/sms/aliyun.ts';
-import { SMS_TEMPLATES, type SmsTemplate } from './adapters/sms/sms.ts';
-import type { TencentSmsConfig } from './adapters/sms/tencent.ts';
-import type { TwilioSmsConfig } from './adapters/sms/twilio.ts';
+
+/** The purposes a provider has a template for (a China provider sends only approved templates). */
+export const SMS_TEMPLATES = ['register', 'login', 'reset', 'bind', 'delete', 'notice'] as const;
+export type SmsTemplate = (typeof SMS_TEMPLATES)[number];
+
+export type AliyunSmsConfig = {
+  accessKeyId: string;
+  accessKeySecret: string;
+  signName: string;
+  templates: Record<SmsTemplate, string>;
+  /** `host[:port]` or an http(s) URL of the API (default dysmsapi.aliyuncs.com over https). */
+  endpoint: string | undefined;
+};
+
+export type TencentSmsConfig = {
+  secretId: string;
+  secretKey: string;
+  sdkAppId: string;
+  signName: string;
+  templates: Record<SmsTemplate, string>;
+  region: string;
+  /**
+   * Where to connect instead of sms.tencentcloudapi.com (an http(s) URL):
+   * the requests still name and sign for sms.tencentcloudapi.com, like a
+   * private gateway or a local fake of the API would expect.
+   */
+  connectTo: string | undefined;
+};
+
+export type TwilioSmsConfig = {
+  accountSid: string;
+  authToken: string;
+  /** A Twilio number in E.164, or a Messaging Service SID (MG…). */
+  from: string;
+  /** Another API base URL than https://api.twilio.com (a regional edge gateway or a local fake). */
+  baseUrl: string | undefined;
+};
 
 export const SMS_PROVIDERS = ['outbox', 'aliyun', 'tencent', 'twilio'] as const;
 export type TSmsProvider = (typeof SMS_PROVIDERS)[number];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
-import { demoModeLine } from './config-production.ts';
+import { demoModeLine } from './production.ts';
 
 /** A production environment that passes every check. */
 const SAFE = {

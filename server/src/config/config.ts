@@ -6,12 +6,12 @@ import { regionSettings, type TPaymentProvider } from '@ac/protocol/enums';
 import { CAPTCHA_FREE_SENDS_PER_IP } from '@ac/protocol/profile';
 import { CODE_RESEND_SECONDS } from '@ac/protocol/verification';
 import { z } from 'zod';
-import { type DeployConfig, deployConfig, deployEnvShape } from './config-deploy.ts';
-import { type OAuthConfig, oauthConfig, oauthEnvShape, refineOAuthEnv } from './config-oauth.ts';
-import { type PaymentsConfig, paymentsConfig, paymentsEnvShape, refinePaymentsEnv } from './config-payments.ts';
-import { productionEnvShape, refineModeEnv } from './config-production.ts';
-import { refineSmsEnv, type SmsConfig, smsConfig, smsEnvShape } from './config-sms.ts';
-import { type DeviceLimits, deviceLimits, ZDeviceLimitsEnv } from './modules/devices/device-limits.ts';
+import { type DeployConfig, deployConfig, deployEnvShape } from './deploy.ts';
+import { type DeviceLimits, deviceLimits, ZDeviceLimitsEnv } from './device-limits.ts';
+import { type OAuthConfig, oauthConfig, oauthEnvShape, refineOAuthEnv } from './oauth.ts';
+import { type PaymentsConfig, paymentsConfig, paymentsEnvShape, refinePaymentsEnv } from './payments.ts';
+import { productionEnvShape, refineModeEnv } from './production.ts';
+import { refineSmsEnv, type SmsConfig, smsConfig, smsEnvShape } from './sms.ts';
 
 const boolish = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -151,7 +151,7 @@ export type Config = {
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
-  /** SMS_PROVIDER and the selected provider's settings (config-sms.ts). */
+  /** SMS_PROVIDER and the selected provider's settings (config/sms.ts). */
   sms: SmsConfig;
   /** Run the scheduled jobs (JOBS_SCHEDULE, default true); sent jobs run either way. */
   jobsSchedule: boolean;
@@ -198,7 +198,7 @@ export type Config = {
   seedDemo: boolean;
   /** Serve /dev/mailbox (DEV_MAILBOX=true; refused in production). */
   devMailbox: boolean;
-  /** Third-party login providers with credentials (config-oauth.ts). */
+  /** Third-party login providers with credentials (config/oauth.ts). */
   oauth: OAuthConfig;
   /** Directory of the built SPA, if any. */
   webDist: string | undefined;

@@ -93,11 +93,11 @@ describe.each<Transport>([
   it('answers API calls, refused or not, with no-store and the same headers', async () => {
     expect(login.code).toBe(Code.ok);
     expect(login.headers['cache-control']).toBe('no-store');
-    const info = await t.client.call(calls.user.userInfo, {}, { token, headers: forwarded });
+    const info = await t.client.call(calls.session.userInfo, {}, { token, headers: forwarded });
     expect(info.code).toBe(Code.ok);
     expect(info.headers['cache-control']).toBe('no-store');
     expectCommonHeaders(info.headers, https);
-    const refused = await t.client.call(calls.user.userInfo, {}, { token: 'not-a-session', headers: forwarded });
+    const refused = await t.client.call(calls.session.userInfo, {}, { token: 'not-a-session', headers: forwarded });
     expect(refused.code).toBe(Code.sessionExpired);
     expect(refused.headers['cache-control']).toBe('no-store');
     expectCommonHeaders(refused.headers, https);

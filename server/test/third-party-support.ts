@@ -8,11 +8,11 @@ import { Code } from '@ac/protocol/codes';
 import type { TLoginResponse } from '@ac/protocol/session';
 import type { TAuthorizeResponse, TBindThirdPartyListResponse, TThirdLoginResponse } from '@ac/protocol/third-party';
 import { expect } from 'vitest';
-import { startOidcProvider } from '../../../test/oidc-provider.ts';
-import { createTestApp } from '../../../test/test-app.ts';
-import { users } from '../../db/schema/index.ts';
-import { hashPassword } from '../../lib/hashing.ts';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../../seed/demo.ts';
+import { users } from '../src/db/schema/index.ts';
+import { hashPassword } from '../src/lib/hashing.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed/demo.ts';
+import { startOidcProvider } from './oidc-provider.ts';
+import { createTestApp } from './test-app.ts';
 
 export const REDIRECT = '/account/secure/third_bind';
 export const REDIRECT_URI = `http://127.0.0.1:8080${REDIRECT}`;

@@ -14,9 +14,9 @@ import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { MembershipsService } from '../memberships/memberships.service.ts';
+import { assertTransition } from '../orders/order-state.ts';
+import { createOrdersRepo, type OrderRow } from '../orders/orders.repo.ts';
 import { assertRefundableCodes, isRedeemCodeOrder, voidRefundedCodes } from '../redeem/redeem-order-codes.ts';
-import { assertTransition } from './order-state.ts';
-import { createOrdersRepo, type OrderRow } from './orders.repo.ts';
 
 type Deps = { db: Db; memberships: Pick<MembershipsService, 'shorten'>; audit: AuditService; now?: () => Date };
 

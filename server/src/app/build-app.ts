@@ -12,42 +12,41 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
-import { createServices, type ServiceAdapters } from './app/services.ts';
-import type { Config } from './config.ts';
-import type { Database } from './db/client.ts';
-import { errorAnswer } from './envelope/answer.ts';
-import { registerCalls } from './envelope/envelope.plugin.ts';
-import { installErrorHandler } from './envelope/error-handler.ts';
-import { redisWithFallbackStore } from './envelope/rate-limit-store.ts';
-import { AppError } from './lib/app-error.ts';
-import { REDACTED, redactUrl } from './lib/redact.ts';
-import { USER_CHANGED_CHANNEL } from './lib/user-changes.ts';
-import { accountModule } from './modules/account/account.module.ts';
-import { avatarModule } from './modules/avatar/avatar.module.ts';
-import { codesModule } from './modules/codes/codes.module.ts';
-import { companyModule } from './modules/company/company.module.ts';
-import { couponsModule } from './modules/coupons/coupons.module.ts';
-import { devModule } from './modules/dev/dev.module.ts';
-import { devicesModule } from './modules/devices/devices.module.ts';
-import { invoiceModule } from './modules/invoice/invoice.module.ts';
-import { keysModule } from './modules/keys/keys.module.ts';
-import { membershipsModule } from './modules/memberships/memberships.module.ts';
-import type { AppModule } from './modules/module.ts';
-import { nodesModule } from './modules/nodes/nodes.module.ts';
-import { ordersModule } from './modules/orders/orders.module.ts';
-import { passwordModule } from './modules/password/password.module.ts';
-import { paymentsModule } from './modules/payments/payments.module.ts';
-import { productsModule } from './modules/products/products.module.ts';
-import { profileModule } from './modules/profile/profile.module.ts';
-import { redeemModule } from './modules/redeem/redeem.module.ts';
-import { registrationModule } from './modules/registration/registration.module.ts';
-import { sessionModule } from './modules/session/session.module.ts';
-import { thirdPartyModule } from './modules/third-party/third-party.module.ts';
-import { tradeModule } from './modules/trade/trade.module.ts';
-import { userModule } from './modules/user/user.module.ts';
-import { registerObservability } from './observability/observability.plugin.ts';
-import { registerSecurityHeaders } from './web/security-headers.ts';
-import { registerSpa } from './web/spa.plugin.ts';
+import type { Config } from '../config/config.ts';
+import type { Database } from '../db/client.ts';
+import { errorAnswer } from '../envelope/answer.ts';
+import { registerCalls } from '../envelope/envelope.plugin.ts';
+import { installErrorHandler } from '../envelope/error-handler.ts';
+import { redisWithFallbackStore } from '../envelope/rate-limit-store.ts';
+import { AppError } from '../lib/app-error.ts';
+import { REDACTED, redactUrl } from '../lib/redact.ts';
+import { USER_CHANGED_CHANNEL } from '../lib/user-changes.ts';
+import { accountModule } from '../modules/account/account.module.ts';
+import { avatarModule } from '../modules/avatar/avatar.module.ts';
+import { codesModule } from '../modules/codes/codes.module.ts';
+import { companyModule } from '../modules/company/company.module.ts';
+import { couponsModule } from '../modules/coupons/coupons.module.ts';
+import { devModule } from '../modules/dev/dev.module.ts';
+import { devicesModule } from '../modules/devices/devices.module.ts';
+import { invoiceModule } from '../modules/invoice/invoice.module.ts';
+import { keysModule } from '../modules/keys/keys.module.ts';
+import { membershipsModule } from '../modules/memberships/memberships.module.ts';
+import type { AppModule } from '../modules/module.ts';
+import { nodesModule } from '../modules/nodes/nodes.module.ts';
+import { ordersModule } from '../modules/orders/orders.module.ts';
+import { passwordModule } from '../modules/password/password.module.ts';
+import { paymentsModule } from '../modules/payments/payments.module.ts';
+import { productsModule } from '../modules/products/products.module.ts';
+import { profileModule } from '../modules/profile/profile.module.ts';
+import { redeemModule } from '../modules/redeem/redeem.module.ts';
+import { registrationModule } from '../modules/registration/registration.module.ts';
+import { sessionModule } from '../modules/session/session.module.ts';
+import { thirdPartyModule } from '../modules/third-party/third-party.module.ts';
+import { tradeModule } from '../modules/trade/trade.module.ts';
+import { registerObservability } from '../observability/observability.plugin.ts';
+import { registerSecurityHeaders } from '../spa/security-headers.ts';
+import { registerSpa } from '../spa/spa.plugin.ts';
+import { createServices, type ServiceAdapters } from './services.ts';
 
 export type AppOptions = {
   database: Database;
@@ -206,7 +205,6 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     nodesModule({ ...s, nodeSecret: config.nodeSecret }),
     registrationModule({ ...s, region }),
     codesModule(s),
-    userModule(s),
     companyModule(s),
     membershipsModule(s),
     productsModule(s),

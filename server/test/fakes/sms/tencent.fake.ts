@@ -13,6 +13,7 @@
  * `{Response:{Error:{Code,Message},RequestId}}` for a bad request.
  */
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { TENCENT_SMS_HOST } from '../../../src/adapters/sms/tencent.ts';
 import {
   dailyCounter,
   type FakeAnswer,
@@ -21,7 +22,6 @@ import {
   type FakeSms,
   startFake,
 } from './fake-http.ts';
-import { TENCENT_SMS_HOST } from './tencent.ts';
 
 export type TencentFakeOptions = FakeOptions & {
   secretId: string;

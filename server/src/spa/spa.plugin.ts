@@ -12,7 +12,7 @@ import { buildDictionary } from '@ac/protocol/dictionary';
 import type { TPayChannel } from '@ac/protocol/enums';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 
 /**
  * Overseas, the channels of pay method 7 this server takes (docs/decisions/0028-paypal.md): card
