@@ -7,11 +7,13 @@
 import { randomUUID } from 'node:crypto';
 import type { CallContract } from '@ac/client';
 import { payNotifyPath } from '@ac/protocol/http-paths';
+import { afterAll } from 'vitest';
 import { sandboxHeaders } from '../src/adapters/payments/sandbox-signing.ts';
 import { createServices, type Services } from '../src/app/services.ts';
 import { companies, companyMembers, users } from '../src/db/schema/index.ts';
 import { defaultClientInfo } from './envelope-client.ts';
-import type { TestApp } from './test-app.ts';
+import { filledBeforeAll } from './filled-before-all.ts';
+import { createTestApp, type TestApp, type TestAppOptions } from './test-app.ts';
 
 /** The sandbox gateway's HMAC key in tests (SANDBOX_PAYMENT_SECRET). */
 export const SANDBOX_SECRET = 'test-sandbox-secret-0123456789abcdef';
@@ -29,6 +31,23 @@ export function testServices(t: TestApp): Services {
   const services = createServices({ config: t.config, db: t.db, log: t.app.log });
   servicesOf.set(t, services);
   return services;
+}
+
+/** Closes the services the tests built on a test app (testServices), then the app. */
+export async function closeWithServices(t: TestApp) {
+  await servicesOf.get(t)?.close();
+  await t.close();
+}
+
+/**
+ * For the tests of the file (or describe block): a test app taking sandbox payments (commerceEnv,
+ * `options` over it) and a buyer in it, made before the tests and closed after them with its services.
+ */
+export function commerceAppForTests(options: TestAppOptions = {}) {
+  const t = filledBeforeAll(() => createTestApp({ ...options, env: { ...commerceEnv, ...options.env } }));
+  const buyer = filledBeforeAll(() => createAccount(t));
+  afterAll(() => closeWithServices(t));
+  return { t, buyer };
 }
 
 /** A new activated account with a session; optionally in an active company. */

@@ -7,7 +7,13 @@ import type { TList } from '@ac/protocol/common';
 import type { TCoupon } from '@ac/protocol/coupons';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Account, commerceEnv, createAccount, testServices } from '../../../test/commerce-fixtures.ts';
+import {
+  type Account,
+  closeWithServices,
+  commerceEnv,
+  createAccount,
+  testServices,
+} from '../../../test/commerce-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { coupons } from '../../db/schema/index.ts';
 import type { AdminContext } from '../admin-context.ts';
@@ -24,8 +30,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'ac-coupons-'));
 });
 afterAll(async () => {
-  await testServices(t).close();
-  await t.close();
+  await closeWithServices(t);
   rmSync(dir, { recursive: true, force: true });
 });
 

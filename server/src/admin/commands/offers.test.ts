@@ -1,26 +1,12 @@
 import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TRedeemOffersResponse } from '@ac/protocol/commerce';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Account, commerceEnv, createAccount, testServices } from '../../../test/commerce-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import type { AdminContext } from '../admin-context.ts';
-import { run } from '../registry.ts';
+import { describe, expect, it } from 'vitest';
+import { commerceAppForTests } from '../../../test/commerce-fixtures.ts';
+import { runAdmin } from '../../../test/refund-fixtures.ts';
 
-let t: TestApp;
-let ctx: AdminContext;
-let buyer: Account;
-beforeAll(async () => {
-  t = await createTestApp({ env: commerceEnv });
-  ctx = { config: t.config, services: testServices(t), now: () => new Date() };
-  buyer = await createAccount(t);
-});
-afterAll(async () => {
-  await testServices(t).close();
-  await t.close();
-});
-
-const admin = (line: string, values: Record<string, string> = {}) => run(ctx, { positionals: line.split(' '), values });
+const { t, buyer } = commerceAppForTests();
+const admin = (line: string, values: Record<string, string> = {}) => runAdmin(t, line, values);
 /** The offers a user sees through redeem/offers, as `goods/days price`. */
 const offered = async () => {
   const res = await t.client.call<TRedeemOffersResponse>(calls.redeem.offers, {}, { token: buyer.token });

@@ -4,23 +4,23 @@ import type { TMyProduct } from '@ac/protocol/commerce';
 import type { TCompanyMembers, TCompanyOverview } from '@ac/protocol/company';
 import type { TCompanyInfo, TUserInfoResponse } from '@ac/protocol/session';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type Account, callFrom, commerceEnv, createAccount, testServices } from '../../../test/commerce-fixtures.ts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  type Account,
+  callFrom,
+  commerceAppForTests,
+  createAccount,
+  testServices,
+} from '../../../test/commerce-fixtures.ts';
 import { linkToken, waitForMail } from '../../../test/registration-support.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import type { Services } from '../../app/services.ts';
 import { companyInvitations } from '../../db/schema/index.ts';
 import { addMs, DAY } from '../../lib/time.ts';
 
-let t: TestApp;
+const { t } = commerceAppForTests();
 let s: Services;
-beforeAll(async () => {
-  t = await createTestApp({ env: commerceEnv });
+beforeAll(() => {
   s = testServices(t);
-});
-afterAll(async () => {
-  await s.close();
-  await t.close();
 });
 
 const call = <T>(who: Account, c: Parameters<typeof callFrom>[1], payload: unknown = {}) =>

@@ -7,20 +7,12 @@ import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TOrderDetail } from '@ac/protocol/commerce';
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callFrom, commerceEnv, createAccount, testServices } from '../../../test/commerce-fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { callFrom, commerceAppForTests, createAccount } from '../../../test/commerce-fixtures.ts';
 import { makeCoupon } from '../../../test/coupon-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { coupons, couponUses, orders } from '../../db/schema/index.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: commerceEnv });
-});
-afterAll(async () => {
-  await testServices(t).close();
-  await t.close();
-});
+const { t } = commerceAppForTests();
 
 let sent = 0;
 const ip = () => `10.252.${(++sent >> 8) & 255}.${sent & 255}`;

@@ -5,32 +5,22 @@ import type { TList } from '@ac/protocol/common';
 import type { TCoupon, TCouponOffers } from '@ac/protocol/coupons';
 import { OrderStatus } from '@ac/protocol/enums';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type Account,
   callFrom,
-  commerceEnv,
+  commerceAppForTests,
   createAccount,
   postNotify,
   sandboxNotification,
   testServices,
 } from '../../../test/commerce-fixtures.ts';
 import { makeCoupon } from '../../../test/coupon-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { coupons, orders, paymentAttempts } from '../../db/schema/index.ts';
 import { DAY, MINUTE } from '../../lib/time.ts';
 import { COUPON_HOLD_MINUTES } from './coupon-rules.ts';
 
-let t: TestApp;
-let buyer: Account;
-beforeAll(async () => {
-  t = await createTestApp({ env: commerceEnv });
-  buyer = await createAccount(t);
-});
-afterAll(async () => {
-  await testServices(t).close();
-  await t.close();
-});
+const { t, buyer } = commerceAppForTests();
 
 // each call from its own address: order/create and order/coupon allow 30 a minute per address
 let sent = 0;

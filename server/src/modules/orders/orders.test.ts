@@ -4,20 +4,14 @@ import type { TOrderDetail, TOrderPayResponse, TOrderPayStateResponse } from '@a
 import type { CallContract } from '@ac/protocol/contract';
 import { OrderStatus } from '@ac/protocol/enums';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Account, callFrom, commerceEnv, createAccount } from '../../../test/commerce-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { type Account, callFrom, commerceAppForTests, createAccount } from '../../../test/commerce-fixtures.ts';
+import { filledBeforeAll } from '../../../test/filled-before-all.ts';
+import { createTestApp } from '../../../test/test-app.ts';
 import { auditLog, orders, paymentAttempts } from '../../db/schema/index.ts';
 
-let t: TestApp;
-let buyer: Account;
-let other: Account;
-beforeAll(async () => {
-  t = await createTestApp({ env: commerceEnv });
-  buyer = await createAccount(t);
-  other = await createAccount(t);
-});
-afterAll(() => t.close());
+const { t, buyer } = commerceAppForTests();
+const other = filledBeforeAll(() => createAccount(t));
 
 // Each call from its own address: this file makes more calls than the per-IP limit of create allows a minute.
 let sent = 0;

@@ -9,28 +9,11 @@ import { Code } from '@ac/protocol/codes';
 import type { TOrderDetail } from '@ac/protocol/commerce';
 import { OrderStatus } from '@ac/protocol/enums';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Account,
-  commerceEnv,
-  createAccount,
-  postNotify,
-  sandboxNotification,
-  testServices,
-} from '../../../test/commerce-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { commerceAppForTests, postNotify, sandboxNotification } from '../../../test/commerce-fixtures.ts';
 import { memberships, orders, paymentNotifications } from '../../db/schema/index.ts';
 
-let t: TestApp;
-let buyer: Account;
-beforeAll(async () => {
-  t = await createTestApp({ env: commerceEnv });
-  buyer = await createAccount(t);
-});
-afterAll(async () => {
-  await testServices(t).close();
-  await t.close();
-});
+const { t, buyer } = commerceAppForTests();
 
 type Ordering = 'cancel first' | 'paid first';
 

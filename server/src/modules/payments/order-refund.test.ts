@@ -3,28 +3,23 @@ import { Code } from '@ac/protocol/codes';
 import type { TOrderDetail } from '@ac/protocol/commerce';
 import { OrderStatus } from '@ac/protocol/enums';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type Account,
-  commerceEnv,
+  commerceAppForTests,
   createAccount,
   postNotify,
   sandboxNotification,
+  testServices,
 } from '../../../test/commerce-fixtures.ts';
 import { grantOf as grantOfOrder } from '../../../test/refund-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { createServices, type Services } from '../../app/services.ts';
+import type { Services } from '../../app/services.ts';
 import { DAY } from '../../lib/time.ts';
 
-let t: TestApp;
+const { t } = commerceAppForTests();
 let commerce: Services;
-beforeAll(async () => {
-  t = await createTestApp({ env: commerceEnv });
-  commerce = createServices({ config: t.config, db: t.db, log: t.app.log });
-});
-afterAll(async () => {
-  await commerce.close();
-  await t.close();
+beforeAll(() => {
+  commerce = testServices(t);
 });
 
 async function paidOrder(who: Account, goodsCode = 'ML2', amount = 3999) {

@@ -5,32 +5,21 @@ import { OrderStatus } from '@ac/protocol/enums';
 import { payNotifyPath } from '@ac/protocol/http-paths';
 import type { TUserInfoResponse } from '@ac/protocol/session';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  type Account,
-  commerceEnv,
+  commerceAppForTests,
   createAccount,
   postNotify,
   SANDBOX_SECRET,
   sandboxNotification,
   testServices,
 } from '../../../test/commerce-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { auditLog, memberships, orders, paymentNotifications } from '../../db/schema/index.ts';
 import { DAY } from '../../lib/time.ts';
 import { refusedNotifications } from './notify-refusals.ts';
 import { NOTIFY_RATE_LIMIT } from './payments.routes.ts';
 
-let t: TestApp;
-let buyer: Account;
-beforeAll(async () => {
-  t = await createTestApp({ env: commerceEnv });
-  buyer = await createAccount(t);
-});
-afterAll(async () => {
-  await testServices(t).close();
-  await t.close();
-});
+const { t, buyer } = commerceAppForTests();
 
 async function newOrder(goodsCode = 'ML2', who = buyer) {
   const res = await t.client.call<TOrderDetail>(calls.orders.create, { goodsCode }, { token: who.token });

@@ -2,24 +2,16 @@ import { calls } from '@ac/protocol/calls';
 import type { TOrderDetail, TOrderPayResponse, TOrderPayStateResponse } from '@ac/protocol/commerce';
 import { OrderStatus } from '@ac/protocol/enums';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Account, commerceEnv, createAccount } from '../../../test/commerce-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { commerceAppForTests, testServices } from '../../../test/commerce-fixtures.ts';
 import { createSandboxRepo } from '../../adapters/payments/sandbox.repo.ts';
-import { createServices, type Services } from '../../app/services.ts';
+import type { Services } from '../../app/services.ts';
 import { memberships, orders } from '../../db/schema/index.ts';
 
-let t: TestApp;
+const { t, buyer } = commerceAppForTests();
 let commerce: Services;
-let buyer: Account;
-beforeAll(async () => {
-  t = await createTestApp({ env: commerceEnv });
-  commerce = createServices({ config: t.config, db: t.db, log: t.app.log });
-  buyer = await createAccount(t);
-});
-afterAll(async () => {
-  await commerce.close();
-  await t.close();
+beforeAll(() => {
+  commerce = testServices(t);
 });
 
 /** An order whose sandbox payment the payer decided, but whose notification never arrived. */

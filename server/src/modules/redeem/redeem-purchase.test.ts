@@ -11,25 +11,20 @@ import type { TList } from '@ac/protocol/common';
 import { OrderStatus } from '@ac/protocol/enums';
 import { redeemCodesCsvPath } from '@ac/protocol/http-paths';
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type Account,
   callFrom,
-  commerceEnv,
+  commerceAppForTests,
   createAccount,
   postNotify,
   sandboxNotification,
   testServices,
 } from '../../../test/commerce-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { companyMembers, outbox, redeemCodes } from '../../db/schema/index.ts';
 import { CSV_BOM, csvField } from './redeem-csv.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: commerceEnv });
-});
-afterAll(() => t.close());
+const { t } = commerceAppForTests();
 
 const call = <T>(a: Account, contract: Parameters<typeof callFrom>[1], payload: unknown) =>
   callFrom<T>(t, contract, payload, a.token, a.ip);

@@ -4,23 +4,23 @@ import type { TOrderRow, TRedeemExchangeResponse, TRedeemPreviewResponse } from 
 import { REDEEM_CODE_ALPHABET } from '@ac/protocol/commerce';
 import type { TList } from '@ac/protocol/common';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Account, callFrom, commerceEnv, createAccount } from '../../../test/commerce-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { createServices, type Services } from '../../app/services.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Account,
+  callFrom,
+  commerceAppForTests,
+  createAccount,
+  testServices,
+} from '../../../test/commerce-fixtures.ts';
+import type { Services } from '../../app/services.ts';
 import { memberships, redeemCodes } from '../../db/schema/index.ts';
 import { addMs, DAY } from '../../lib/time.ts';
 import type { IssueRequest } from './redeem-issue.service.ts';
 
-let t: TestApp;
+const { t } = commerceAppForTests();
 let commerce: Services;
-beforeAll(async () => {
-  t = await createTestApp({ env: commerceEnv });
-  commerce = createServices({ config: t.config, db: t.db, log: t.app.log });
-});
-afterAll(async () => {
-  await commerce.close();
-  await t.close();
+beforeAll(() => {
+  commerce = testServices(t);
 });
 
 const issue = async (req: Partial<IssueRequest> = {}) =>

@@ -1,0 +1,15 @@
+/**
+ * Objects the tests of a file (or of a describe block) share, made in its beforeAll: answered at
+ * once, empty, and filled (the made object's fields copied in) before the first test runs, so that
+ * a file can write `const { t, buyer } = commerceAppForTests()` at its top level.
+ */
+import { beforeAll } from 'vitest';
+
+/** An object that `make`'s answer is copied into before the tests (hooks run in the order they are declared). */
+export function filledBeforeAll<T extends object>(make: () => Promise<T>): T {
+  const filled = {} as T;
+  beforeAll(async () => {
+    Object.assign(filled, await make());
+  });
+  return filled;
+}
