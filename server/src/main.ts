@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { importAvatarDirectory } from './adapters/avatar-store.ts';
 import { buildApp } from './app/build-app.ts';
-import { ConfigError, loadConfig } from './config/config.ts';
+import { loadConfigOrExit } from './config/config.ts';
 import { demoModeLine } from './config/production.ts';
 import { databaseOptions, openDatabase } from './db/client.ts';
 import { isDatabaseUnavailable } from './lib/db-errors.ts';
@@ -13,16 +13,7 @@ import { DEMO_EMAIL, DEMO_PASSWORD } from './seed/demo.ts';
 import { seedDemoIfEmpty, seedEssentials } from './seed/seed.ts';
 
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(e.message);
-      process.exit(2);
-    }
-    throw e;
-  }
+  const config = loadConfigOrExit();
   if (!config.production) {
     // the first line: this is the demo, not a deployment (pino's shape, like the lines after it)
     const line = { level: 30, time: Date.now(), pid: process.pid, hostname: hostname(), msg: demoModeLine(config) };

@@ -4,20 +4,11 @@
  * the same advisory lock as the server's start, so it may run while
  * instances start.
  */
-import { ConfigError, loadConfig } from './config/config.ts';
+import { loadConfigOrExit } from './config/config.ts';
 import { databaseOptions, openDatabase } from './db/client.ts';
 
 async function migrateOnly() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(e.message);
-      process.exit(2);
-    }
-    throw e;
-  }
+  const config = loadConfigOrExit();
   const database = await openDatabase(databaseOptions(config));
   try {
     await database.migrate();

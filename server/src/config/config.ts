@@ -254,3 +254,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...deployConfig(e),
   };
 }
+
+/** For an entry point: the config, or the wrong variable printed and exit code 2. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(2);
+    }
+    throw e;
+  }
+}

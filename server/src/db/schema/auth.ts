@@ -1,14 +1,15 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { at, createdAtColumn, idColumn } from './columns.ts';
 import { devices } from './devices.ts';
-import { users } from './users.ts';
+import { userRef } from './users.ts';
 
 /** Envelope keys handed out by getRsaKey (stored hashed). */
 export const aesKeys = pgTable(
   'aes_keys',
   {
     keyHash: text('key_hash').primaryKey(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAtColumn(),
+    expiresAt: at('expires_at').notNull(),
   },
   (t) => [index('aes_keys_expires_idx').on(t.expiresAt)],
 );
@@ -16,21 +17,19 @@ export const aesKeys = pgTable(
 export const sessions = pgTable(
   'sessions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     tokenHash: text('token_hash').notNull().unique(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     clientType: text('client_type').notNull(),
     clientVersion: text('client_version').notNull(),
     channelCode: text('channel_code'),
     deviceId: text('device_id'),
     ip: text('ip'),
     userAgent: text('user_agent'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAtColumn(),
+    lastSeenAt: at('last_seen_at').notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    revokedAt: at('revoked_at'),
     revokeReason: text('revoke_reason', {
       enum: ['logout', 'passwordChanged', 'replaced', 'deleted', 'signedOut', 'deviceUnbound'],
     }),
@@ -44,14 +43,14 @@ export const sessions = pgTable(
 export const verificationCodes = pgTable(
   'verification_codes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     purpose: text('purpose').notNull(),
     target: text('target').notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAtColumn(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
     /** Who asked for it, to require a captcha after 3 sends from one IP in an hour. */
     ip: text('ip'),
   },
@@ -69,23 +68,21 @@ export const verificationCodes = pgTable(
  */
 export const sessionHandovers = pgTable('session_handovers', {
   codeHash: text('code_hash').primaryKey(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: userRef(),
   sourceSessionId: uuid('source_session_id')
     .notNull()
     .references(() => sessions.id, { onDelete: 'cascade' }),
-  loginAt: timestamp('login_at', { withTimezone: true }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
+  loginAt: at('login_at').notNull(),
+  createdAt: at('created_at').notNull(),
+  expiresAt: at('expires_at').notNull(),
+  usedAt: at('used_at'),
 });
 
 export const authThrottle = pgTable('auth_throttle', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: at('locked_until'),
+  updatedAt: at('updated_at').notNull().defaultNow(),
 });
 
 /** Request ids already seen by the signed envelope variant (replay protection). */
@@ -93,7 +90,7 @@ export const signedRequests = pgTable(
   'signed_requests',
   {
     requestId: text('request_id').primaryKey(),
-    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+    seenAt: at('seen_at').notNull().defaultNow(),
   },
   (t) => [index('signed_requests_seen_idx').on(t.seenAt)],
 );
@@ -102,13 +99,13 @@ export const signedRequests = pgTable(
 export const outbox = pgTable(
   'outbox',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     channel: text('channel', { enum: ['mail', 'sms'] }).notNull(),
     recipient: text('recipient').notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAtColumn(),
+    sentAt: at('sent_at'),
     error: text('error'),
   },
   (t) => [index('outbox_recipient_idx').on(t.recipient, t.createdAt)],
@@ -118,7 +115,7 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: at('at').notNull().defaultNow(),
     event: text('event').notNull(),
     userId: uuid('user_id'),
     ip: text('ip'),

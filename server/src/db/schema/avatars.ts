@@ -1,4 +1,5 @@
-import { customType, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { customType, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAtColumn } from './columns.ts';
 
 /** bytea as a Buffer (node-postgres answers a Buffer, PGlite a Uint8Array). */
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
@@ -16,5 +17,5 @@ export const avatarFiles = pgTable('avatar_files', {
   name: text('name').primaryKey(),
   contentType: text('content_type').notNull(),
   bytes: bytea('bytes').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
 });

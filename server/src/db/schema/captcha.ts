@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, createdAtColumn, idColumn } from './columns.ts';
 
 /**
  * Image captchas (docs/protocol.md#verification-codes): the answer stored hashed, one try per image;
@@ -8,15 +9,15 @@ import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/
 export const captchas = pgTable(
   'captchas',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     answerHash: text('answer_hash').notNull(),
     ip: text('ip'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    triedAt: timestamp('tried_at', { withTimezone: true }),
+    createdAt: createdAtColumn(),
+    expiresAt: at('expires_at').notNull(),
+    triedAt: at('tried_at'),
     ticketHash: text('ticket_hash'),
-    ticketExpiresAt: timestamp('ticket_expires_at', { withTimezone: true }),
-    ticketUsedAt: timestamp('ticket_used_at', { withTimezone: true }),
+    ticketExpiresAt: at('ticket_expires_at'),
+    ticketUsedAt: at('ticket_used_at'),
   },
   (t) => [uniqueIndex('captchas_ticket_key').on(t.ticketHash), index('captchas_expires_idx').on(t.expiresAt)],
 );

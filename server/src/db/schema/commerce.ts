@@ -1,7 +1,8 @@
 import { ORDER_TYPES, REDEEM_BUYERS } from '@ac/protocol/enums';
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
+import { index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { at, createdAtColumn, idColumn } from './columns.ts';
+import { userRef, users } from './users.ts';
 
 export const goods = pgTable('goods', {
   code: text('code').primaryKey(),
@@ -21,18 +22,16 @@ export const goods = pgTable('goods', {
 export const memberships = pgTable(
   'memberships',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    userId: userRef(),
     goodsCode: text('goods_code')
       .notNull()
       .references(() => goods.code),
     sourceType: text('source_type', { enum: ['order', 'redeem', 'company', 'admin'] }).notNull(),
     sourceId: text('source_id').notNull(),
-    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
-    endTime: timestamp('end_time', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startTime: at('start_time').notNull(),
+    endTime: at('end_time').notNull(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index('memberships_user_idx').on(t.userId, t.endTime)],
 );
@@ -58,15 +57,15 @@ export const orders = pgTable(
     discountAmount: integer('discount_amount').notNull().default(0),
     couponCode: text('coupon_code'),
     payMethod: integer('pay_method'),
-    payTime: timestamp('pay_time', { withTimezone: true }),
-    startDate: timestamp('start_date', { withTimezone: true }),
-    endDate: timestamp('end_date', { withTimezone: true }),
+    payTime: at('pay_time'),
+    startDate: at('start_date'),
+    endDate: at('end_date'),
     /** The redeem code an `exchange` order redeemed. */
     redeemSerialNo: text('redeem_serial_no'),
     /** A `redeemCodes` order: the days of membership each of its `quantity` codes grants. */
     codeDays: integer('code_days'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
     // order/list: one user's orders newest first (read backwards), with the tie-breaker
@@ -98,18 +97,18 @@ export const redeemCodes = pgTable(
     extraLicenseQty: integer('extra_license_qty').notNull().default(0),
     extraExternalCollabQty: integer('extra_external_collab_qty').notNull().default(0),
     extraDurationDays: integer('extra_duration_days').notNull().default(0),
-    validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
-    validTo: timestamp('valid_to', { withTimezone: true }).notNull(),
+    validFrom: at('valid_from').notNull(),
+    validTo: at('valid_to').notNull(),
     ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
     redeemedBy: uuid('redeemed_by').references(() => users.id, { onDelete: 'set null' }),
     redeemAccount: text('redeem_account'),
-    redeemTime: timestamp('redeem_time', { withTimezone: true }),
+    redeemTime: at('redeem_time'),
     /** The `redeemCodes` order that bought the code. */
     redeemOrderNo: text('redeem_order_no'),
     /** The address the buyer last mailed the code to, and when. */
     handedTo: text('handed_to'),
-    handedAt: timestamp('handed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    handedAt: at('handed_at'),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     // redeem/list: one holder's codes newest first (read backwards), with the tie-breaker

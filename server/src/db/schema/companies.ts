@@ -1,8 +1,9 @@
 /** The enterprise's seats and invitations; `companies` and `company_members` are in users.ts. */
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { at, createdAtColumn, idColumn } from './columns.ts';
 import { goods } from './commerce.ts';
-import { companies, users } from './users.ts';
+import { companies, userRef, users } from './users.ts';
 
 /** How many seats of one goods code a company holds. */
 export const companySeats = pgTable(
@@ -29,10 +30,8 @@ export const companySeatAssignments = pgTable(
     goodsCode: text('goods_code')
       .notNull()
       .references(() => goods.code),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: userRef(),
+    assignedAt: at('assigned_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.goodsCode, t.userId] }),
@@ -44,16 +43,16 @@ export const companySeatAssignments = pgTable(
 export const companyInvitations = pgTable(
   'company_invitations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     tokenHash: text('token_hash').notNull(),
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAtColumn(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
     usedBy: uuid('used_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
+import { index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { at, createdAtColumn, idColumn } from './columns.ts';
+import { userRef, users } from './users.ts';
 
 /**
  * Coupons (docs/product.md#coupons): an amount off in one currency or a
@@ -10,7 +11,7 @@ import { users } from './users.ts';
  * uses, changed only under the row's lock.
  */
 export const coupons = pgTable('coupons', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: idColumn(),
   /** Normalised: upper case, no spaces or dashes (normalizeCouponCode). */
   code: text('code').notNull().unique(),
   kind: text('kind', { enum: ['amount', 'percent'] }).notNull(),
@@ -19,15 +20,15 @@ export const coupons = pgTable('coupons', {
   currency: text('currency', { enum: ['USD', 'CNY'] }),
   percentOff: integer('percent_off'),
   goodsCodes: text('goods_codes').array(),
-  validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
-  validTo: timestamp('valid_to', { withTimezone: true }).notNull(),
+  validFrom: at('valid_from').notNull(),
+  validTo: at('valid_to').notNull(),
   perUserLimit: integer('per_user_limit').notNull().default(1),
   totalLimit: integer('total_limit'),
   uses: integer('uses').notNull().default(0),
   /** public: anyone with the code; granted: only the users it was granted to. */
   audience: text('audience', { enum: ['public', 'granted'] }).notNull(),
-  voidedAt: timestamp('voided_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  voidedAt: at('voided_at'),
+  createdAt: createdAtColumn(),
 });
 
 /** Who holds a granted coupon (a public one may be granted too, to show under my coupons). */
@@ -37,10 +38,8 @@ export const couponGrants = pgTable(
     couponId: uuid('coupon_id')
       .notNull()
       .references(() => coupons.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: userRef(),
+    grantedAt: at('granted_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.couponId, t.userId] }), index('coupon_grants_user_idx').on(t.userId)],
 );
@@ -53,7 +52,7 @@ export const couponGrants = pgTable(
 export const couponUses = pgTable(
   'coupon_uses',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     couponId: uuid('coupon_id')
       .notNull()
       .references(() => coupons.id, { onDelete: 'cascade' }),
@@ -62,8 +61,8 @@ export const couponUses = pgTable(
     orderNo: text('order_no').notNull(),
     discount: integer('discount').notNull(),
     currency: text('currency', { enum: ['USD', 'CNY'] }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    releasedAt: timestamp('released_at', { withTimezone: true }),
+    createdAt: createdAtColumn(),
+    releasedAt: at('released_at'),
   },
   (t) => [
     uniqueIndex('coupon_uses_live_order_key').on(t.orderNo).where(sql`${t.releasedAt} is null`),

@@ -1,27 +1,26 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
+import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, createdAtColumn, idColumn } from './columns.ts';
+import { userRef } from './users.ts';
 
 export const devices = pgTable(
   'devices',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    userId: userRef(),
     name: text('name').notNull(),
     model: text('model').notNull(),
     mac: text('mac').notNull(),
     uuid: text('uuid').notNull(),
     lastIp: text('last_ip'),
-    lastTime: timestamp('last_time', { withTimezone: true }),
+    lastTime: at('last_time'),
     clientVersion: text('client_version').notNull(),
     status: text('status', { enum: ['bound', 'unbound'] })
       .notNull()
       .default('unbound'),
     /** The client type of the last report (docs/product.md#client-types). */
     clientType: text('client_type'),
-    boundAt: timestamp('bound_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    boundAt: at('bound_at'),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex('devices_user_uuid_key').on(t.userId, t.uuid),

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { at, createdAtColumn, idColumn } from './columns.ts';
 import { orders } from './commerce.ts';
-import { users } from './users.ts';
+import { userRef, users } from './users.ts';
 
 const titleKind = { enum: ['personal', 'company'] as const };
 
@@ -9,10 +10,8 @@ const titleKind = { enum: ['personal', 'company'] as const };
 export const invoiceTitles = pgTable(
   'invoice_titles',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    userId: userRef(),
     kind: text('kind', titleKind).notNull(),
     name: text('name').notNull(),
     taxNo: text('tax_no').notNull().default(''),
@@ -21,8 +20,8 @@ export const invoiceTitles = pgTable(
     bankName: text('bank_name').notNull().default(''),
     bankAccount: text('bank_account').notNull().default(''),
     isDefault: boolean('is_default').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('invoice_titles_user_idx').on(t.userId, t.createdAt),
@@ -58,9 +57,9 @@ export const invoices = pgTable(
     failReason: text('fail_reason'),
     /** The failed or voided invoice this one applies again for. */
     reissueOf: text('reissue_of'),
-    appliedAt: timestamp('applied_at', { withTimezone: true }).notNull(),
-    issuedAt: timestamp('issued_at', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    appliedAt: at('applied_at').notNull(),
+    issuedAt: at('issued_at'),
+    updatedAt: at('updated_at').notNull(),
   },
   (t) => [
     index('invoices_user_idx').on(t.userId, t.appliedAt),

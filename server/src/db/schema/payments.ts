@@ -1,6 +1,7 @@
-import { bigserial, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { at, createdAtColumn, idColumn } from './columns.ts';
 import { orders } from './commerce.ts';
-import { users } from './users.ts';
+import { userRef } from './users.ts';
 
 const PROVIDERS = ['sandbox', 'alipay', 'wechat', 'stripe', 'paypal'] as const;
 
@@ -8,7 +9,7 @@ const PROVIDERS = ['sandbox', 'alipay', 'wechat', 'stripe', 'paypal'] as const;
 export const paymentAttempts = pgTable(
   'payment_attempts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     orderNo: text('order_no')
       .notNull()
       .references(() => orders.orderNo, { onDelete: 'cascade' }),
@@ -18,7 +19,7 @@ export const paymentAttempts = pgTable(
     currency: text('currency', { enum: ['USD', 'CNY'] }).notNull(),
     /** The gateway's own id of this payment when only it can find it again (PayPal's order id); else null. */
     gatewayRef: text('gateway_ref'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index('payment_attempts_order_idx').on(t.orderNo, t.createdAt)],
 );
@@ -39,7 +40,7 @@ export const paymentNotifications = pgTable(
     outcome: text('outcome', {
       enum: ['granted', 'duplicate', 'failed', 'refundDue', 'ignored', 'refunded', 'refundFailed'],
     }).notNull(),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    receivedAt: at('received_at').notNull().defaultNow(),
   },
   (t) => [index('payment_notifications_order_idx').on(t.orderNo, t.receivedAt)],
 );
@@ -70,8 +71,8 @@ export const refundRequests = pgTable(
     gatewayRefundId: text('gateway_refund_id'),
     /** Why the gateway refused it: our code and the gateway's own code and message. */
     failure: text('failure'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    settledAt: timestamp('settled_at', { withTimezone: true }),
+    createdAt: createdAtColumn(),
+    settledAt: at('settled_at'),
   },
   (t) => [
     index('refund_requests_order_idx').on(t.orderNo, t.createdAt),
@@ -93,10 +94,10 @@ export const sandboxPayments = pgTable(
     state: text('state', { enum: ['pending', 'paid', 'failed'] })
       .notNull()
       .default('pending'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAtColumn(),
+    decidedAt: at('decided_at'),
     notifyAttempts: integer('notify_attempts').notNull().default(0),
-    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    acknowledgedAt: at('acknowledged_at'),
   },
   (t) => [index('sandbox_payments_order_idx').on(t.orderNo)],
 );
@@ -106,10 +107,8 @@ export const redeemFailures = pgTable(
   'redeem_failures',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    userId: userRef(),
+    at: at('at').notNull().defaultNow(),
     reason: text('reason').notNull(),
   },
   (t) => [index('redeem_failures_user_idx').on(t.userId, t.at)],

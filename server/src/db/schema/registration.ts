@@ -1,4 +1,5 @@
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { at, createdAtColumn, idColumn } from './columns.ts';
 import { users } from './users.ts';
 
 /**
@@ -10,15 +11,15 @@ import { users } from './users.ts';
 export const linkTokens = pgTable(
   'link_tokens',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     tokenHash: text('token_hash').notNull().unique(),
     purpose: text('purpose', { enum: ['activate', 'reset'] }).notNull(),
     /** The normalised email the link was asked for (the send limits are per target). */
     target: text('target').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAtColumn(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
   },
   (t) => [
     index('link_tokens_target_idx').on(t.target, t.purpose, t.createdAt),
@@ -35,7 +36,7 @@ export const registrations = pgTable('registrations', {
   country: text('country'),
   subscribe: boolean('subscribe').notNull().default(false),
   businessSource: text('business_source'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
 });
 
 /**
@@ -46,5 +47,5 @@ export const registrations = pgTable('registrations', {
 export const accountDirectory = pgTable('account_directory', {
   accountKey: text('account_key').primaryKey(),
   nodeCode: text('node_code').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
 });

@@ -1,19 +1,18 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
+import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { at, createdAtColumn, idColumn } from './columns.ts';
+import { userRef, users } from './users.ts';
 
 /** A provider identity (OIDC `sub`) bound to an account: one per provider and account. */
 export const thirdPartyBindings = pgTable(
   'third_party_bindings',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    userId: userRef(),
     provider: text('provider').notNull(),
     subject: text('subject').notNull(),
     name: text('name'),
     favicon: text('favicon'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex('third_party_bindings_identity_key').on(t.provider, t.subject),
@@ -36,9 +35,9 @@ export const oauthStates = pgTable(
     app: text('app'),
     /** Login flows: hash of the random value in the starting browser's cookie (login CSRF). */
     browserHash: text('browser_hash'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAtColumn(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
   },
   (t) => [index('oauth_states_expires_idx').on(t.expiresAt)],
 );
@@ -53,9 +52,9 @@ export const thirdPartyTickets = pgTable(
     name: text('name'),
     favicon: text('favicon'),
     email: text('email'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAtColumn(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
   },
   (t) => [index('third_party_tickets_expires_idx').on(t.expiresAt)],
 );

@@ -1,7 +1,8 @@
 /** The China trade account, owned by the trade module (docs/decisions/0009-trade-account.md). */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
+import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { at, createdAtColumn, idColumn } from './columns.ts';
+import { userRef, users } from './users.ts';
 
 /** One row per user who saved anything of the trade account. `*_enc`: AES-256-GCM (lib/field-crypto.ts). */
 export const tradeProfiles = pgTable('trade_profiles', {
@@ -13,26 +14,24 @@ export const tradeProfiles = pgTable('trade_profiles', {
   educationLevel: text('education_level'),
   realNameEnc: text('real_name_enc'),
   idNumberEnc: text('id_number_enc'),
-  identityVerifiedAt: timestamp('identity_verified_at', { withTimezone: true }),
+  identityVerifiedAt: at('identity_verified_at'),
   cashPasswordHash: text('cash_password_hash'),
   /** Wrong cash passwords in a row; 5 lock the check until cash_locked_until. */
   cashFailures: integer('cash_failures').notNull().default(0),
-  cashLockedUntil: timestamp('cash_locked_until', { withTimezone: true }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  cashLockedUntil: at('cash_locked_until'),
+  updatedAt: at('updated_at').notNull().defaultNow(),
 });
 
 export const tradeEducations = pgTable(
   'trade_educations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    userId: userRef(),
     school: text('school').notNull(),
     major: text('major').notNull(),
     degree: text('degree').notNull(),
     graduationYear: integer('graduation_year').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index('trade_educations_user_idx').on(t.userId)],
 );
@@ -40,15 +39,13 @@ export const tradeEducations = pgTable(
 export const tradeJobs = pgTable(
   'trade_jobs',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    userId: userRef(),
     company: text('company').notNull(),
     position: text('position').notNull(),
     startYear: integer('start_year').notNull(),
     endYear: integer('end_year'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index('trade_jobs_user_idx').on(t.userId)],
 );
@@ -56,10 +53,8 @@ export const tradeJobs = pgTable(
 export const tradeCashAccounts = pgTable(
   'trade_cash_accounts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    userId: userRef(),
     type: text('type', { enum: ['alipay', 'bankCard'] }).notNull(),
     accountEnc: text('account_enc').notNull(),
     /** What answers show (138****0000, **** 1234); the full number only in account_enc. */
@@ -67,7 +62,7 @@ export const tradeCashAccounts = pgTable(
     holderName: text('holder_name').notNull(),
     bankName: text('bank_name'),
     isDefault: boolean('is_default').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index('trade_cash_accounts_user_idx').on(t.userId),

@@ -1,11 +1,12 @@
 import { COMPANY_ROLES, COMPANY_STATUSES, FREEZE_STATUSES } from '@ac/protocol/enums';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { at, createdAtColumn, idColumn } from './columns.ts';
 
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     name: text('name').notNull(),
     nickName: text('nick_name').notNull(),
     email: text('email'),
@@ -20,10 +21,10 @@ export const users = pgTable(
     company: text('company'),
     position: text('position'),
     storageUsed: bigint('storage_used', { mode: 'number' }).notNull().default(0),
-    registerDate: timestamp('register_date', { withTimezone: true }).notNull().defaultNow(),
-    lastLoginTime: timestamp('last_login_time', { withTimezone: true }),
-    updateTime: timestamp('update_time', { withTimezone: true }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    registerDate: at('register_date').notNull().defaultNow(),
+    lastLoginTime: at('last_login_time'),
+    updateTime: at('update_time').notNull().defaultNow(),
+    deletedAt: at('deleted_at'),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email).where(sql`${t.deletedAt} is null`),
@@ -32,13 +33,19 @@ export const users = pgTable(
   ],
 );
 
+/** `user_id uuid not null references users(id) on delete cascade`: the account a row belongs to. */
+export const userRef = () =>
+  uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 export const companies = pgTable('companies', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: idColumn(),
   name: text('name').notNull(),
   status: text('status', { enum: COMPANY_STATUSES }).notNull().default('active'),
   freezeStatus: text('freeze_status', { enum: FREEZE_STATUSES }).notNull().default('normal'),
-  endTime: timestamp('end_time', { withTimezone: true }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  endTime: at('end_time').notNull(),
+  createdAt: createdAtColumn(),
 });
 
 export const companyMembers = pgTable(
@@ -47,11 +54,9 @@ export const companyMembers = pgTable(
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     role: text('role', { enum: COMPANY_ROLES }).notNull().default('member'),
-    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    joinedAt: at('joined_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('company_members_user_key').on(t.userId)],
 );

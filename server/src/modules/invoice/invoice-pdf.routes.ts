@@ -1,12 +1,10 @@
 /**
- * The issued invoice's PDF: a GET, not an envelope call, so a link can
- * download it. The session comes from `?utoken=` or the gstarsso_ticket
- * cookie; errors go through the one error handler.
+ * The issued invoice's PDF, downloaded by a link (envelope/download-route.ts).
  */
 import { Code } from '@ac/protocol/codes';
 import { httpPaths } from '@ac/protocol/http-paths';
 import type { FastifyInstance } from 'fastify';
-import { tokenOf } from '../../envelope/envelope.plugin.ts';
+import { registerDownloadRoute } from '../../envelope/download-route.ts';
 import type { SessionService } from '../session/session.service.ts';
 import type { InvoiceService } from './invoice.service.ts';
 
@@ -23,18 +21,13 @@ const pdfDoc = {
 };
 
 export function registerInvoicePdfRoute(app: FastifyInstance, d: Deps) {
-  app.get<{ Params: { invoiceNo: string } }>(
-    `${httpPaths.invoicePdfPrefix}/:invoiceNo`,
-    { schema: pdfDoc, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
-    async (req, reply) => {
-      const session = await d.sessions.resolve(tokenOf(req));
-      const { invoiceNo, data } = await d.invoices.pdf(session.userId, req.params.invoiceNo);
-      return reply
-        .type('application/pdf')
-        .header('cache-control', 'no-store')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', `attachment; filename="invoice-${invoiceNo}.pdf"`)
-        .send(data);
+  registerDownloadRoute(app, {
+    prefix: httpPaths.invoicePdfPrefix,
+    doc: pdfDoc,
+    sessions: d.sessions,
+    async file(userId, id) {
+      const { invoiceNo, data } = await d.invoices.pdf(userId, id);
+      return { name: `invoice-${invoiceNo}.pdf`, type: 'application/pdf', body: data };
     },
-  );
+  });
 }

@@ -23,6 +23,7 @@ import type { AuditService } from '../audit/audit.service.ts';
 import type { CodesService } from '../codes/codes.service.ts';
 import type { SessionService } from '../session/session.service.ts';
 import type { TradeService } from '../trade/trade.service.ts';
+import { accountFields } from '../user/account-fields.ts';
 import type { UserRow as ProfileUser, UserService } from '../user/user.service.ts';
 
 /** Where the request came from, and the language its notices are written in. */
@@ -33,19 +34,11 @@ type CodeCheck = { purpose: 'bindEmail' | 'bindMobile' | 'verifyCurrent'; target
 
 export function toUserDetail(u: ProfileUser): TUserDetail {
   return {
-    id: u.id,
-    name: u.name,
-    nickName: u.nickName,
-    email: u.email,
-    mobile: u.mobile,
+    ...accountFields(u),
     location: u.location,
     company: u.company,
     position: u.position,
-    favicon: u.favicon,
-    sex: u.sex,
     hasPassword: u.passwordHash !== null,
-    registerDate: iso(u.registerDate),
-    updateTime: iso(u.updateTime),
   };
 }
 

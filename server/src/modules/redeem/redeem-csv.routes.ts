@@ -1,12 +1,8 @@
-/**
- * The codes of one of my redeem-code orders as CSV: a GET, not an envelope call, so a link can
- * download it. The session comes from `?utoken=` or the gstarsso_ticket cookie; errors go
- * through the one error handler.
- */
+/** The codes of one of my redeem-code orders as CSV, downloaded by a link (envelope/download-route.ts). */
 import { Code } from '@ac/protocol/codes';
 import { httpPaths } from '@ac/protocol/http-paths';
 import type { FastifyInstance } from 'fastify';
-import { tokenOf } from '../../envelope/envelope.plugin.ts';
+import { registerDownloadRoute } from '../../envelope/download-route.ts';
 import type { SessionService } from '../session/session.service.ts';
 import type { RedeemPurchaseService } from './redeem-purchase.service.ts';
 
@@ -23,19 +19,14 @@ const csvDoc = {
 };
 
 export function registerRedeemCsvRoute(app: FastifyInstance, d: Deps) {
-  app.get<{ Params: { orderNo: string } }>(
-    `${httpPaths.redeemCodesCsvPrefix}/:orderNo`,
-    { schema: csvDoc, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
-    async (req, reply) => {
-      const session = await d.sessions.resolve(tokenOf(req));
-      const { orderNo, text } = await d.redeemPurchases.csv(session.userId, req.params.orderNo);
+  registerDownloadRoute(app, {
+    prefix: httpPaths.redeemCodesCsvPrefix,
+    doc: csvDoc,
+    sessions: d.sessions,
+    async file(userId, id) {
+      const { orderNo, text } = await d.redeemPurchases.csv(userId, id);
       const name = `redeem-codes-${orderNo.replace(/[^A-Za-z0-9_-]/g, '')}.csv`;
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .send(text);
+      return { name, type: 'text/csv; charset=utf-8', body: text };
     },
-  );
+  });
 }

@@ -5,25 +5,18 @@ import { AppError } from '../../lib/app-error.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
 import { iso } from '../../lib/time.ts';
 import { type MembershipsService, storageOf } from '../memberships/memberships.service.ts';
+import { accountFields } from '../user/account-fields.ts';
 import type { UserRow, UserService } from '../user/user.service.ts';
 import type { SessionSnapshot, SessionSnapshots } from './session-snapshots.ts';
 
 export function toUserInfo(u: UserRow, vipType: string): TUserInfo {
   return {
-    id: u.id,
-    name: u.name,
-    nickName: u.nickName,
-    email: u.email,
-    mobile: u.mobile,
-    favicon: u.favicon,
-    sex: u.sex,
+    ...accountFields(u),
     level: u.level,
     score: u.score,
     vipType,
     isActivate: u.isActivate ? 1 : 0,
-    registerDate: iso(u.registerDate),
     lastLoginTime: iso(u.lastLoginTime),
-    updateTime: iso(u.updateTime),
   };
 }
 
