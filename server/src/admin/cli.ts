@@ -10,37 +10,19 @@ import { AppError } from '../lib/app-error.ts';
 import { openAdmin } from './admin-context.ts';
 import { findCommand, run, USAGE } from './registry.ts';
 
+/** The options every command may take: all strings but --help. */
+const STRING_OPTIONS = `
+goods amount currency count days source kind valid-days owner out user page limit
+older-than name end status company total code percent from to per-user audience usd cny
+min max buyers`
+  .split(/\s+/)
+  .filter(Boolean);
+
 const OPTIONS = {
-  goods: { type: 'string' },
-  amount: { type: 'string' },
-  currency: { type: 'string' },
-  count: { type: 'string' },
-  days: { type: 'string' },
-  source: { type: 'string' },
-  kind: { type: 'string' },
-  'valid-days': { type: 'string' },
-  owner: { type: 'string' },
-  out: { type: 'string' },
-  user: { type: 'string' },
-  page: { type: 'string' },
-  limit: { type: 'string' },
-  'older-than': { type: 'string' },
-  name: { type: 'string' },
-  end: { type: 'string' },
-  status: { type: 'string' },
-  company: { type: 'string' },
-  total: { type: 'string' },
-  code: { type: 'string' },
-  percent: { type: 'string' },
-  from: { type: 'string' },
-  to: { type: 'string' },
-  'per-user': { type: 'string' },
-  audience: { type: 'string' },
-  usd: { type: 'string' },
-  cny: { type: 'string' },
-  min: { type: 'string' },
-  max: { type: 'string' },
-  buyers: { type: 'string' },
+  ...(Object.fromEntries(STRING_OPTIONS.map((name) => [name, { type: 'string' }])) as Record<
+    string,
+    { type: 'string' }
+  >),
   help: { type: 'boolean', short: 'h' },
 } as const;
 
