@@ -65,9 +65,11 @@ export async function takeHandover(search: string): Promise<PendingSwitch | null
       return { token: answer.utoken, account: accountOf(answer.userInfo), handedOver: true };
     }
     case 'confirm': {
-      const info = await apiCall(calls.session.userInfo, {}, { token: decision.token, onSessionExpired: 'reject' }).catch(
-        () => null,
-      );
+      const info = await apiCall(
+        calls.session.userInfo,
+        {},
+        { token: decision.token, onSessionExpired: 'reject' },
+      ).catch(() => null);
       return info ? { token: decision.token, account: accountOf(info.userInfo), handedOver: false } : null;
     }
   }

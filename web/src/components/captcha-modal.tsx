@@ -5,11 +5,12 @@
  */
 
 import { errorCode } from '@ac/client';
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import { Alert, Button, Flex, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useKaptcha, useKaptchaVerify } from '@/lib/verification/captcha';
+import { useCall, useCallMutation } from '@/lib/api/use-call';
 import { useErrorText } from './use-error-text';
 
 type Props = { open: boolean; onTicket: (ticket: string) => void; onCancel: () => void };
@@ -17,8 +18,8 @@ type Props = { open: boolean; onTicket: (ticket: string) => void; onCancel: () =
 export function CaptchaModal({ open, onTicket, onCancel }: Props) {
   const { t } = useTranslation('common');
   const errorText = useErrorText();
-  const image = useKaptcha(open);
-  const verify = useKaptchaVerify();
+  const image = useCall(calls.codes.kaptcha, {}, { enabled: open, staleTime: 0, gcTime: 0 });
+  const verify = useCallMutation(calls.codes.kaptchaVerify);
   const [answer, setAnswer] = useState('');
 
   const submit = () => {

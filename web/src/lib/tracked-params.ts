@@ -47,3 +47,9 @@ export function trackedValue(
 ): string | undefined {
   return new URLSearchParams(search).get(name) || getCookie(name) || undefined;
 }
+
+/** A registration's payload with the tracked `businessSource` (URL parameter or cookie), when there is one. */
+export function withBusinessSource<P extends object>(payload: P): P & { businessSource?: string } {
+  const businessSource = trackedValue('businessSource');
+  return businessSource ? { ...payload, businessSource } : payload;
+}

@@ -5,9 +5,11 @@
  * message shows, the session is cleared and the call never settles.
  */
 import {
+  ApiError,
   type CallContract,
   type CallRequest,
   type CallResponse,
+  Code,
   createClient,
   isApiError,
   sessionCodes,
@@ -40,14 +42,19 @@ export function callUrl(path: string): string {
   return client.urlOf(path);
 }
 
-/** Sends one call by its contract entry; resolves with its answer, rejects with an ApiError. */
+/**
+ * Sends one call by its contract entry; resolves with its answer, checked
+ * here (the one place) against the entry's response schema, and rejects with
+ * an ApiError — 0000001 for an answer the contract does not allow.
+ */
 export async function apiCall<C extends CallContract>(
   call: C,
   payload: CallRequest<C>,
   options: RequestOptions = {},
 ): Promise<CallResponse<C>> {
+  let answer: unknown;
   try {
-    return await client.call(call, payload, options.token === undefined ? {} : { token: options.token });
+    answer = await client.call(call, payload, options.token === undefined ? {} : { token: options.token });
   } catch (e) {
     const sessionEnded = isApiError(e) && e.status === 200 && (sessionCodes as readonly string[]).includes(e.code);
     if (sessionEnded && options.onSessionExpired !== 'reject') {
@@ -56,4 +63,7 @@ export async function apiCall<C extends CallContract>(
     }
     throw e;
   }
+  const checked = call.response.safeParse(answer);
+  if (!checked.success) throw new ApiError(Code.requestFailed, `Unexpected answer to ${call.path}`, 200);
+  return checked.data as CallResponse<C>;
 }

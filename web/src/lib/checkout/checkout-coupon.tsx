@@ -3,16 +3,16 @@
  * apply to the order, or a typed code (pre-filled from the `coupon` URL
  * parameter). The server applies it and answers the order's new amounts.
  */
+import { calls } from '@ac/protocol/calls';
 import type { TOrderDetail } from '@ac/protocol/commerce';
 import { App, Button, Flex, Input, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '@/components/use-error-text';
+import { useCall, useCallMutation } from '@/lib/api/use-call';
 import { couponOffText } from '@/lib/format/coupon';
 import { formatMoney } from '@/lib/format/money';
 import { trackedValue } from '@/lib/tracked-params';
-import { useApplyCoupon } from './apply-coupon';
-import { useCouponOffers } from './coupon-offers';
 
 const NONE = '';
 type Props = { orderNo: string; onApplied: (order: TOrderDetail) => void };
@@ -21,8 +21,8 @@ export function CheckoutCoupon({ orderNo, onApplied }: Props) {
   const { t, i18n } = useTranslation(['checkout', 'common']);
   const { message } = App.useApp();
   const errorText = useErrorText();
-  const offers = useCouponOffers(orderNo, { enabled: true });
-  const apply = useApplyCoupon();
+  const offers = useCall(calls.orders.couponOffers, { orderNo });
+  const apply = useCallMutation(calls.orders.coupon);
   const [typed, setTyped] = useState(() => trackedValue('coupon') ?? '');
 
   const change = (coupon: string | null) =>

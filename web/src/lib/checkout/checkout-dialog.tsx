@@ -4,6 +4,7 @@
  * 150×150 QR code and asks the server every 2.5 s until the order is paid.
  * Paid: the dialog closes, the 3-second notice shows and onPaid refreshes.
  */
+import { calls } from '@ac/protocol/calls';
 import type { TOrderDetail, TOrderRow } from '@ac/protocol/commerce';
 import type { TMoney } from '@ac/protocol/common';
 import { OrderStatus, PayMethod } from '@ac/protocol/enums';
@@ -11,13 +12,13 @@ import { App, Button, Descriptions, Modal, Radio, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '@/components/use-error-text';
+import { useCallMutation } from '@/lib/api/use-call';
 import { getPayChannels, getRegion } from '@/lib/app-config';
 import { goodsKey } from '@/lib/enum-keys';
 import { formatMoney } from '@/lib/format/money';
 import { CheckoutCoupon } from './checkout-coupon';
 import { usePayState } from './get-pay-state';
 import { type PayChoice, payChoiceId, payChoiceKey, payChoices } from './pay-methods';
-import { usePayOrder } from './pay-order';
 import { PaymentWaitDialog } from './payment-wait-dialog';
 import { QrPayment } from './qr-payment';
 import { usePaidNotice } from './use-paid-notice';
@@ -68,7 +69,7 @@ export function CheckoutDialog({ order: given, onClose, onPaid }: Props) {
     setOrder(checkoutOrderOf(detail));
     refresh();
   };
-  const payOrder = usePayOrder();
+  const payOrder = useCallMutation(calls.payments.pay);
   const payState = usePayState(order.orderNo, { enabled: stage.kind === 'qr', poll: true });
 
   const finish = () => {

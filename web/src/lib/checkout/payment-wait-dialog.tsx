@@ -3,11 +3,13 @@
  * the user must not close until done; "Payment done" and "Problem with
  * payment" both ask the server whether the order is paid.
  */
+
+import { calls } from '@ac/protocol/calls';
 import { App, Button, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '@/components/use-error-text';
-import { fetchPayState } from './get-pay-state';
+import { apiCall } from '@/lib/api/api-client';
 
 type Props = { orderNo: string; payUrl: string; onPaid: () => void; onProblem: () => void };
 
@@ -20,7 +22,7 @@ export function PaymentWaitDialog({ orderNo, payUrl, onPaid, onProblem }: Props)
   const check = async (which: 'done' | 'problem') => {
     setChecking(which);
     try {
-      const state = await fetchPayState(orderNo);
+      const state = await apiCall(calls.payments.payState, { orderNo });
       if (state.payState === 1) onPaid();
       else if (which === 'problem') onProblem();
       else void message.warning(t('checkout.notConfirmed'));

@@ -1,15 +1,22 @@
 /** After a payment or a coupon change: the order lists and details, the product centre (new expiry), my coupons and the current membership. */
+import { calls } from '@ac/protocol/calls';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { userInfoQueryOptions } from '@/lib/session/user-info';
+import { invalidateCall } from '@/lib/api/use-call';
+
+/** Every query a payment can change (orders: each page, filter and detail). */
+export const PAYMENT_OUTCOMES = [
+  calls.orders.list,
+  calls.orders.detail,
+  calls.orders.couponOffers,
+  calls.payments.payState,
+  calls.products.catalog,
+  calls.memberships.mine,
+  calls.coupons.list,
+  calls.session.userInfo,
+];
 
 export function useRefreshAfterPayment(): () => void {
   const queryClient = useQueryClient();
-  return useCallback(() => {
-    // Key prefixes of the orders and products features' query options: every page, filter, detail and list.
-    void queryClient.invalidateQueries({ queryKey: ['orders'] });
-    void queryClient.invalidateQueries({ queryKey: ['products'] });
-    void queryClient.invalidateQueries({ queryKey: ['coupons'] });
-    void queryClient.invalidateQueries({ queryKey: userInfoQueryOptions().queryKey });
-  }, [queryClient]);
+  return useCallback(() => void invalidateCall(queryClient, ...PAYMENT_OUTCOMES), [queryClient]);
 }

@@ -1,19 +1,12 @@
 /** The logged-in user with storage and current membership (/user/v5/sysuser/userInfo). */
 import { calls } from '@ac/protocol/calls';
-import { type TUserInfoResponse, ZUserInfoResponse } from '@ac/protocol/session';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall, type RequestOptions } from '@/lib/api/api-client';
+import type { TUserInfoResponse } from '@ac/protocol/session';
+import { useQuery } from '@tanstack/react-query';
+import type { RequestOptions } from '@/lib/api/api-client';
+import { callQueryOptions } from '@/lib/api/use-call';
 
-export async function fetchUserInfo(options?: RequestOptions): Promise<TUserInfoResponse> {
-  return ZUserInfoResponse.parse(await apiCall(calls.session.userInfo, {}, options));
-}
-
-export const userInfoQueryOptions = (options?: RequestOptions) =>
-  queryOptions({
-    queryKey: ['session', 'userInfo'],
-    queryFn: () => fetchUserInfo(options),
-    staleTime: 60_000,
-  });
+export const userInfoQueryOptions = (request?: RequestOptions) =>
+  callQueryOptions(calls.session.userInfo, {}, { request, staleTime: 60_000 });
 
 export function useUserInfo() {
   return useQuery(userInfoQueryOptions());

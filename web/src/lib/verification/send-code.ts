@@ -5,21 +5,19 @@
  */
 import { calls } from '@ac/protocol/calls';
 import type { TCodePurpose } from '@ac/protocol/enums';
-import { type TSendCodeResponse, ZSendCodeResponse } from '@ac/protocol/verification';
+import type { TSendCodeResponse } from '@ac/protocol/verification';
 import { useMutation } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api/api-client';
 
 export type CodeChannel = 'email' | 'sms';
 export type SendCodeInput = { channel: CodeChannel; target: string; purpose: TCodePurpose; ticket?: string };
 
-export async function fetchSendCode({ channel, target, purpose, ticket }: SendCodeInput): Promise<TSendCodeResponse> {
-  const answer =
-    channel === 'email'
-      ? await apiCall(calls.codes.sendEmailCode, { email: target, purpose, ticket })
-      : await apiCall(calls.codes.sendSmsCode, { mobile: target, purpose, ticket });
-  return ZSendCodeResponse.parse(answer);
+export function sendCode({ channel, target, purpose, ticket }: SendCodeInput): Promise<TSendCodeResponse> {
+  return channel === 'email'
+    ? apiCall(calls.codes.sendEmailCode, { email: target, purpose, ticket })
+    : apiCall(calls.codes.sendSmsCode, { mobile: target, purpose, ticket });
 }
 
 export function useSendCode() {
-  return useMutation({ mutationFn: fetchSendCode });
+  return useMutation({ mutationFn: sendCode });
 }

@@ -2,6 +2,8 @@
  * Login with a 6-digit code sent by mail (overseas) or SMS (China), through the plain send-code
  * button (the login page loads no antd).
  */
+
+import { calls } from '@ac/protocol/calls';
 import { ZEmail, ZMobile } from '@ac/protocol/common';
 import { ZLoginByCodeRequest } from '@ac/protocol/session';
 import { useTranslation } from 'react-i18next';
@@ -10,9 +12,9 @@ import { PlainButton } from '@/components/plain-button';
 import { codeChecks, PlainCodeField } from '@/components/plain-code-field';
 import { PlainField } from '@/components/plain-field';
 import { PlainInput } from '@/components/plain-input';
+import { useCallMutation } from '@/lib/api/use-call';
 import { required, schemaCheck } from '@/lib/forms/field-checks';
 import { usePlainForm } from '@/lib/forms/use-plain-form';
-import { useLoginByCode } from '../api/login-by-code';
 import { useJumpToNode } from '../hooks/use-jump-to-node';
 import { useLoginSuccess } from '../hooks/use-login-success';
 
@@ -20,7 +22,7 @@ type Values = { account: string; code: string };
 
 export function CodeLoginForm({ channel }: { channel: 'email' | 'sms' }) {
   const { t } = useTranslation(['auth', 'common']);
-  const login = useLoginByCode();
+  const login = useCallMutation(calls.session.loginByCode);
   const onSuccess = useLoginSuccess();
   const jumpToNode = useJumpToNode();
   const form = usePlainForm('codeLogin', {

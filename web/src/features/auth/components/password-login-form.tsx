@@ -1,13 +1,15 @@
 /** Account (email or mobile) and password, in plain markup (the login page loads no antd). */
+
+import { calls } from '@ac/protocol/calls';
 import { ZLoginRequest } from '@ac/protocol/session';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
 import { PlainButton } from '@/components/plain-button';
 import { PlainField } from '@/components/plain-field';
 import { PlainInput, PlainPasswordInput } from '@/components/plain-input';
+import { useCallMutation } from '@/lib/api/use-call';
 import { required } from '@/lib/forms/field-checks';
 import { usePlainForm } from '@/lib/forms/use-plain-form';
-import { useLogin } from '../api/login';
 import { useJumpToNode } from '../hooks/use-jump-to-node';
 import { useLoginSuccess } from '../hooks/use-login-success';
 
@@ -15,7 +17,7 @@ type Values = { account: string; password: string };
 
 export function PasswordLoginForm() {
   const { t } = useTranslation(['auth', 'common']);
-  const login = useLogin();
+  const login = useCallMutation(calls.session.login);
   const onSuccess = useLoginSuccess();
   const jumpToNode = useJumpToNode();
   const form = usePlainForm('login', {

@@ -1,4 +1,6 @@
 /** "Log in with …" for the providers of the region: the browser goes to the provider. Plain markup (the login page loads no antd). */
+
+import { calls } from '@ac/protocol/calls';
 import { type TThirdPartyType, thirdPartiesByRegion } from '@ac/protocol/enums';
 import { thirdPartyNames } from '@ac/protocol/third-party';
 import { useTranslation } from 'react-i18next';
@@ -6,14 +8,14 @@ import { useNotice } from '@/components/notice';
 import { PlainButton } from '@/components/plain-button';
 import { useErrorText } from '@/components/use-error-text';
 import { paths } from '@/config/paths';
+import { useCallMutation } from '@/lib/api/use-call';
 import { getRegion, withBasePath } from '@/lib/app-config';
-import { useThirdLoginUrl } from '../api/third-login';
 
 export function ThirdPartyButtons() {
   const { t } = useTranslation('auth');
   const notice = useNotice();
   const errorText = useErrorText();
-  const loginUrl = useThirdLoginUrl();
+  const loginUrl = useCallMutation(calls.thirdParty.loginUrl);
   const start = (type: TThirdPartyType) =>
     loginUrl.mutate(
       { type, redirect: withBasePath(paths.loginCallback.getHref(type)) },

@@ -3,6 +3,8 @@
  * provider identity (third-party login that needed an account), then go to
  * `redirect` or /products.
  */
+
+import { calls } from '@ac/protocol/calls';
 import type { TLoginResponse } from '@ac/protocol/session';
 import { thirdPartyNames } from '@ac/protocol/third-party';
 import { useQueryClient } from '@tanstack/react-query';
@@ -11,10 +13,19 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useNotice } from '@/components/notice';
 import { useErrorText } from '@/components/use-error-text';
+import { apiCall } from '@/lib/api/api-client';
+import { callKey } from '@/lib/api/use-call';
 import { safeRedirect } from '@/lib/session/login-path';
 import { setToken } from '@/lib/session/token';
-import { fetchBindByTicket } from '../api/third-login';
 import { takePendingLink } from './pending-link';
+
+/** What the previous session's answers were about: dropped, not shown to the next user. */
+const SESSION_QUERIES = [
+  calls.session.userInfo,
+  calls.profile.getUserDetail,
+  calls.company.companyInfo,
+  calls.thirdParty.list,
+];
 
 export function useLoginSuccess(): (answer: TLoginResponse) => void {
   const queryClient = useQueryClient();
@@ -26,10 +37,10 @@ export function useLoginSuccess(): (answer: TLoginResponse) => void {
   return useCallback(
     (answer: TLoginResponse) => {
       setToken(answer.utoken);
-      queryClient.removeQueries({ queryKey: ['session'] });
+      for (const call of SESSION_QUERIES) queryClient.removeQueries({ queryKey: callKey(call) });
       const link = takePendingLink();
       if (link) {
-        fetchBindByTicket({ ticket: link.ticket }).then(
+        apiCall(calls.thirdParty.bindByTicket, { ticket: link.ticket }).then(
           () => notice.success(t('auth.linkDone', { name: thirdPartyNames[link.type] })),
           (error: unknown) => notice.error(errorText(error)),
         );

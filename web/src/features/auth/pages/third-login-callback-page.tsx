@@ -4,8 +4,11 @@
  * ticket and asks the user to log in (or register) to link it. A sign-in
  * the person declined at the provider says so.
  */
+
+import { calls } from '@ac/protocol/calls';
 import type { TThirdPartyType } from '@ac/protocol/enums';
 import { thirdPartyNames, ZThirdPartyType } from '@ac/protocol/third-party';
+import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Flex, Result, Spin } from 'antd';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,13 +16,15 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useErrorText } from '@/components/use-error-text';
 import { paths } from '@/config/paths';
 import { regionConfig } from '@/config/regions/region-config';
+import { apiCall } from '@/lib/api/api-client';
 import { getRegion } from '@/lib/app-config';
 import { readProviderCallback } from '@/lib/routing/provider-callback';
-import { useThirdLogin } from '../api/third-login';
 import { savePendingLink } from '../hooks/pending-link';
 import { useLoginSuccess } from '../hooks/use-login-success';
 
 /** China signs a provider identity up on /{type}/getCode (docs/product.md#routes); overseas on the usual register page. */
+type ThirdLoginInput = { type: TThirdPartyType; code: string; state: string; iss?: string };
+
 const registerHref = (type: TThirdPartyType | undefined) =>
   type && getRegion() === 'cn' ? paths.thirdGetCode.getHref(type) : regionConfig().registerHref;
 
@@ -28,7 +33,10 @@ export function ThirdLoginCallbackPage() {
   const errorText = useErrorText();
   const { type: rawType } = useParams();
   const [params] = useSearchParams();
-  const login = useThirdLogin();
+  // one login call per provider: the entry is chosen by the callback's type
+  const login = useMutation({
+    mutationFn: ({ type, ...callback }: ThirdLoginInput) => apiCall(calls.thirdParty.loginWith(type), callback),
+  });
   const onSuccess = useLoginSuccess();
   const started = useRef(false);
   const type = ZThirdPartyType.safeParse(rawType);

@@ -1,10 +1,12 @@
 /** One tab of my coupons as cards, paged by the server. */
+import { calls } from '@ac/protocol/calls';
 import type { TCouponTab } from '@ac/protocol/coupons';
+import { keepPreviousData } from '@tanstack/react-query';
 import { Empty, List } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert } from '@/components/query-error-alert';
-import { useMyCoupons } from '../api/get-my-coupons';
+import { useCall } from '@/lib/api/use-call';
 import { CouponCard } from './coupon-card';
 
 const PAGE_SIZE = 12;
@@ -12,7 +14,11 @@ const PAGE_SIZE = 12;
 export function CouponList({ tab }: { tab: TCouponTab }) {
   const { t } = useTranslation('coupons');
   const [pageNo, setPageNo] = useState(1);
-  const coupons = useMyCoupons({ tab, pageNo, pageSize: PAGE_SIZE });
+  const coupons = useCall(
+    calls.coupons.list,
+    { tab, pageNo, pageSize: PAGE_SIZE },
+    { placeholderData: keepPreviousData },
+  );
   const total = coupons.data?.total ?? 0;
   return (
     <div data-testid={`coupon-list-${tab}`}>

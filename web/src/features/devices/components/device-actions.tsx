@@ -10,7 +10,7 @@ import { App, Button, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '@/components/use-error-text';
-import { useBindDevice, useUnbindDevice } from '../api/bind-device';
+import { useBindDevice, useUnbindDevice } from '../api/use-device-mutations';
 import { useDeviceErrorText } from './device-error-text';
 
 type Props = { device: TDeviceRow; boundLimit: number };
@@ -31,7 +31,7 @@ export function DeviceActions({ device, boundLimit }: Props) {
       okButtonProps: { 'data-testid': 'device-bind-confirm' },
       cancelText: t('devices.back'),
       onOk: () =>
-        bind.mutateAsync(device.id).then(
+        bind.mutateAsync({ id: device.id }).then(
           () => void message.success(t('devices.bound')),
           (error: unknown) => void message.error(deviceError(error)),
         ),

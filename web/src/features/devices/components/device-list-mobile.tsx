@@ -1,14 +1,16 @@
 /** Devices for the mobile shell: one antd-mobile list item per device, with bind / unbind after confirmation. */
+
 import { errorCode } from '@ac/client';
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TDeviceRow } from '@ac/protocol/devices';
 import { Button, Dialog, DotLoading, ErrorBlock, Form, Input, List, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '@/components/use-error-text';
+import { useCall } from '@/lib/api/use-call';
 import { EMPTY_VALUE, formatDateTime } from '@/lib/format/date';
-import { useBindDevice, useUnbindDevice } from '../api/bind-device';
-import { useDevices } from '../api/get-devices';
+import { useBindDevice, useUnbindDevice } from '../api/use-device-mutations';
 import { ConfirmDialogMobile } from './confirm-dialog-mobile';
 import { useDeviceErrorText } from './device-error-text';
 import { DeviceStatusTag } from './device-status-tag';
@@ -16,7 +18,7 @@ import { DeviceStatusTag } from './device-status-tag';
 export function DeviceListMobile() {
   const { t } = useTranslation(['devices', 'enums']);
   const errorText = useErrorText();
-  const devices = useDevices({ pageNo: 1, pageSize: 100 });
+  const devices = useCall(calls.devices.list, { pageNo: 1, pageSize: 100 });
   if (devices.isPending) return <DotLoading color="primary" />;
   if (devices.error) return <ErrorBlock status="default" title={errorText(devices.error)} description={null} />;
   if (devices.data.rows.length === 0)
@@ -70,10 +72,13 @@ function MobileDeviceAction({ device, boundLimit }: { device: TDeviceRow; boundL
   const [confirming, setConfirming] = useState<'bind' | 'unbind' | null>(null);
 
   const doBind = () =>
-    bind.mutate(device.id, {
-      onSuccess: () => Toast.show({ icon: 'success', content: t('devices.bound') }),
-      onError: (error) => Toast.show({ icon: 'fail', content: deviceError(error) }),
-    });
+    bind.mutate(
+      { id: device.id },
+      {
+        onSuccess: () => Toast.show({ icon: 'success', content: t('devices.bound') }),
+        onError: (error) => Toast.show({ icon: 'fail', content: deviceError(error) }),
+      },
+    );
 
   const doUnbind = () =>
     unbind.mutate(

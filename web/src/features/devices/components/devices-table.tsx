@@ -1,11 +1,13 @@
 /** Devices as a table (docs/product.md#data fields) with bind / unbind and the bound count of the limit. */
+import { calls } from '@ac/protocol/calls';
 import type { TDeviceRow } from '@ac/protocol/devices';
+import { keepPreviousData } from '@tanstack/react-query';
 import { type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '@/components/paged-table';
+import { useCall } from '@/lib/api/use-call';
 import { EMPTY_VALUE, formatDateTime } from '@/lib/format/date';
-import { useDevices } from '../api/get-devices';
 import { DeviceActions } from './device-actions';
 import { DeviceStatusTag } from './device-status-tag';
 
@@ -14,7 +16,7 @@ const PAGE_SIZE = 10;
 export function DevicesTable() {
   const { t } = useTranslation(['devices', 'enums']);
   const [pageNo, setPageNo] = useState(1);
-  const devices = useDevices({ pageNo, pageSize: PAGE_SIZE });
+  const devices = useCall(calls.devices.list, { pageNo, pageSize: PAGE_SIZE }, { placeholderData: keepPreviousData });
   const columns: TableColumnsType<TDeviceRow> = [
     { title: t('devices.name'), dataIndex: 'name', key: 'name' },
     { title: t('devices.model'), dataIndex: 'model', key: 'model' },

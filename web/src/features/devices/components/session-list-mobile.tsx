@@ -1,18 +1,20 @@
 /** Active sessions in the mobile shell: sign out one, or every other one, after confirmation. */
+import { calls } from '@ac/protocol/calls';
 import type { TActiveSession } from '@ac/protocol/devices';
 import { Button, DotLoading, ErrorBlock, List, Tag, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '@/components/use-error-text';
+import { useCall } from '@/lib/api/use-call';
 import { EMPTY_VALUE, formatDateTime } from '@/lib/format/date';
-import { useSessions, useSignOutOthers, useSignOutSession } from '../api/sessions';
+import { useSignOutOthers, useSignOutSession } from '../api/use-device-mutations';
 import { ConfirmDialogMobile } from './confirm-dialog-mobile';
 import { browserName, clientTypeName } from './session-labels';
 
 export function SessionListMobile() {
   const { t } = useTranslation('devices');
   const errorText = useErrorText();
-  const sessions = useSessions();
+  const sessions = useCall(calls.session.listActive, {}, { select: (answer) => answer.rows });
   const signOut = useSignOutSession();
   const signOutOthers = useSignOutOthers();
   const [confirming, setConfirming] = useState<TActiveSession | 'others' | null>(null);
@@ -22,16 +24,22 @@ export function SessionListMobile() {
   const fail = (error: unknown) => Toast.show({ icon: 'fail', content: errorText(error) });
 
   const doSignOut = (row: TActiveSession) =>
-    signOut.mutate(row.id, {
-      onSuccess: () => Toast.show({ icon: 'success', content: t('devices.sessionSignedOut') }),
-      onError: fail,
-    });
+    signOut.mutate(
+      { id: row.id },
+      {
+        onSuccess: () => Toast.show({ icon: 'success', content: t('devices.sessionSignedOut') }),
+        onError: fail,
+      },
+    );
   const doOthers = () =>
-    signOutOthers.mutate(undefined, {
-      onSuccess: (r) =>
-        Toast.show({ icon: 'success', content: t('devices.sessionSignedOutOthers', { count: r.count }) }),
-      onError: fail,
-    });
+    signOutOthers.mutate(
+      {},
+      {
+        onSuccess: (r) =>
+          Toast.show({ icon: 'success', content: t('devices.sessionSignedOutOthers', { count: r.count }) }),
+        onError: fail,
+      },
+    );
 
   return (
     <>

@@ -3,20 +3,22 @@
  * clients with client type, device, IP, started and last seen; "this session"
  * marked; sign out one, or every other one, after confirmation.
  */
+import { calls } from '@ac/protocol/calls';
 import type { TActiveSession } from '@ac/protocol/devices';
 import { App, Button, Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { useErrorText } from '@/components/use-error-text';
+import { useCall } from '@/lib/api/use-call';
 import { EMPTY_VALUE, formatDateTime } from '@/lib/format/date';
-import { useSessions, useSignOutOthers, useSignOutSession } from '../api/sessions';
+import { useSignOutOthers, useSignOutSession } from '../api/use-device-mutations';
 import { browserName, clientTypeName } from './session-labels';
 
 export function SessionsTable() {
   const { t } = useTranslation('devices');
   const { modal, message } = App.useApp();
   const errorText = useErrorText();
-  const sessions = useSessions();
+  const sessions = useCall(calls.session.listActive, {}, { select: (answer) => answer.rows });
   const signOut = useSignOutSession();
   const signOutOthers = useSignOutOthers();
   const others = (sessions.data ?? []).filter((s) => !s.current).length;
@@ -29,7 +31,7 @@ export function SessionsTable() {
       okButtonProps: { danger: true, 'data-testid': 'session-sign-out-confirm' },
       cancelText: t('devices.back'),
       onOk: () =>
-        signOut.mutateAsync(row.id).then(
+        signOut.mutateAsync({ id: row.id }).then(
           () => void message.success(t('devices.sessionSignedOut')),
           (error: unknown) => void message.error(errorText(error)),
         ),
@@ -43,7 +45,7 @@ export function SessionsTable() {
       okButtonProps: { danger: true, 'data-testid': 'session-sign-out-others-confirm' },
       cancelText: t('devices.back'),
       onOk: () =>
-        signOutOthers.mutateAsync().then(
+        signOutOthers.mutateAsync({}).then(
           (r) => void message.success(t('devices.sessionSignedOutOthers', { count: r.count })),
           (error: unknown) => void message.error(errorText(error)),
         ),

@@ -3,7 +3,9 @@
  * members with their seats (assign, release) and removal. Anyone else gets
  * the server's 1300001 ("No permission temporarily!") for the list and sees it.
  */
+
 import { errorCode } from '@ac/client';
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import { ZEmail } from '@ac/protocol/common';
 import type { TCompanyMember, TCompanyOverview } from '@ac/protocol/company';
@@ -13,22 +15,16 @@ import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { ResponsiveTable } from '@/components/responsive-table';
 import { useErrorText } from '@/components/use-error-text';
+import { useCall } from '@/lib/api/use-call';
 import { formatDate } from '@/lib/format/date';
 import { zodRule } from '@/lib/forms/zod-rule';
-import { useCompanyMembers } from '../api/get-company-members';
-import {
-  useAssignSeat,
-  useCancelInvitation,
-  useInviteMember,
-  useReleaseSeat,
-  useRemoveMember,
-} from '../api/manage-members';
+import { useAdminCall } from '../api/use-admin-call';
 
 function InviteForm() {
   const { t } = useTranslation('enterprise');
   const { message } = App.useApp();
   const errorText = useErrorText();
-  const invite = useInviteMember();
+  const invite = useAdminCall(calls.company.invite);
   const [form] = Form.useForm<{ email: string }>();
   const wide = Grid.useBreakpoint().md ?? true;
   return (
@@ -36,13 +32,16 @@ function InviteForm() {
       form={form}
       layout={wide ? 'inline' : 'vertical'}
       onFinish={({ email }) =>
-        invite.mutate(email, {
-          onSuccess: () => {
-            void message.success(t('enterprise.invited', { email }));
-            form.resetFields();
+        invite.mutate(
+          { email },
+          {
+            onSuccess: () => {
+              void message.success(t('enterprise.invited', { email }));
+              form.resetFields();
+            },
+            onError: (e) => void message.error(errorText(e)),
           },
-          onError: (e) => void message.error(errorText(e)),
-        })
+        )
       }
       style={{ rowGap: 8 }}
     >
@@ -69,8 +68,8 @@ function SeatCell({ member, company }: { member: TCompanyMember; company: TCompa
   const { t } = useTranslation('enterprise');
   const { message } = App.useApp();
   const errorText = useErrorText();
-  const assign = useAssignSeat();
-  const release = useReleaseSeat();
+  const assign = useAdminCall(calls.company.assignSeat);
+  const release = useAdminCall(calls.company.releaseSeat);
   const [choice, setChoice] = useState<string>();
   const free = company.seats.filter((s) => !member.seats.includes(s.goodsCode));
   const onError = (e: unknown) => void message.error(errorText(e));
@@ -148,9 +147,9 @@ export function MembersCard({ company }: { company: TCompanyOverview }) {
   const { t } = useTranslation('enterprise');
   const { message } = App.useApp();
   const errorText = useErrorText();
-  const members = useCompanyMembers(true);
-  const remove = useRemoveMember();
-  const cancel = useCancelInvitation();
+  const members = useCall(calls.company.members, {});
+  const remove = useAdminCall(calls.company.removeMember);
+  const cancel = useAdminCall(calls.company.cancelInvitation);
   const onError = (e: unknown) => void message.error(errorText(e));
 
   if (errorCode(members.error) === Code.noPermission) {
@@ -181,7 +180,7 @@ export function MembersCard({ company }: { company: TCompanyOverview }) {
                 <Typography.Text type="secondary">
                   {t('enterprise.validUntil', { date: formatDate(i.expiresAt) })}
                 </Typography.Text>
-                <Button size="small" onClick={() => cancel.mutate(i.id, { onError })}>
+                <Button size="small" onClick={() => cancel.mutate({ id: i.id }, { onError })}>
                   {t('enterprise.withdraw')}
                 </Button>
               </Flex>
@@ -220,7 +219,9 @@ export function MembersCard({ company }: { company: TCompanyOverview }) {
                     okText={t('enterprise.remove')}
                     cancelText={t('enterprise.cancel')}
                     onConfirm={() =>
-                      remove.mutateAsync(m.userId).then(() => void message.success(t('enterprise.removed')), onError)
+                      remove
+                        .mutateAsync({ userId: m.userId })
+                        .then(() => void message.success(t('enterprise.removed')), onError)
                     }
                   >
                     <Button size="small" danger data-testid={`remove-${m.userId}`}>

@@ -1,5 +1,7 @@
 /** My enterprise: the company, its seats and, for a company admin, the members and buying redeem codes for them. */
+
 import { errorCode } from '@ac/client';
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import { COMPANY_ADMIN_ROLES } from '@ac/protocol/enums';
 import { Button, Result, Space, Spin } from 'antd';
@@ -8,13 +10,13 @@ import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { paths } from '@/config/paths';
-import { useCompanyOverview } from '../api/get-company-overview';
+import { useCall } from '@/lib/api/use-call';
 import { CompanySummary } from '../components/company-summary';
 import { MembersCard } from '../components/members-card';
 
 export function EnterprisePage() {
   const { t } = useTranslation('enterprise');
-  const overview = useCompanyOverview();
+  const overview = useCall(calls.company.overview, {});
   return (
     <>
       <PageHeader

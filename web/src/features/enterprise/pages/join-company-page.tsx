@@ -2,22 +2,26 @@
  * The mailed invitation link (/enterprise/join/{token}): a visitor logs in
  * (or registers, then opens the link again) and comes back here to accept.
  */
+import { calls } from '@ac/protocol/calls';
 import { Button, Card, Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
 import { useErrorText } from '@/components/use-error-text';
 import { paths } from '@/config/paths';
+import { useCall, useCallMutation } from '@/lib/api/use-call';
 import { formatDate } from '@/lib/format/date';
-import { useAcceptInvitation, useInvitation } from '../api/accept-invitation';
+import { COMPANY_QUERIES } from '../api/use-admin-call';
 
 export function JoinCompanyPage() {
   const { t } = useTranslation('enterprise');
   const errorText = useErrorText();
   const navigate = useNavigate();
   const token = useParams().token ?? '';
-  const invitation = useInvitation(token);
-  const accept = useAcceptInvitation();
+  const invitation = useCall(calls.company.invitation, { token }, { retry: false });
+  const accept = useCallMutation(calls.company.acceptInvitation, {
+    invalidates: [calls.company.companyInfo, ...COMPANY_QUERIES],
+  });
 
   if (invitation.error) {
     return (
@@ -53,7 +57,7 @@ export function JoinCompanyPage() {
                 loading={accept.isPending}
                 data-testid="join-accept"
                 onClick={() =>
-                  accept.mutate(token, { onSuccess: () => navigate(paths.enterprise.getHref(), { replace: true }) })
+                  accept.mutate({ token }, { onSuccess: () => navigate(paths.enterprise.getHref(), { replace: true }) })
                 }
               >
                 {t('enterprise.joinAccept')}

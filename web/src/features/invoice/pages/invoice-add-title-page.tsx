@@ -1,4 +1,5 @@
 /** /invoice/addTitle: add an invoice title, or edit one (?id=). */
+import { calls } from '@ac/protocol/calls';
 import type { TInvoiceTitle } from '@ac/protocol/invoice';
 import { titleRuleViolation } from '@ac/protocol/invoice';
 import { App, Button, Card, Checkbox, Form, Spin } from 'antd';
@@ -8,8 +9,7 @@ import { FormError } from '@/components/form-error';
 import { PageHeader } from '@/components/page-header';
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { paths } from '@/config/paths';
-import { useInvoiceTitles } from '../api/get-invoice-titles';
-import { useSaveInvoiceTitle } from '../api/save-invoice-title';
+import { useCall, useCallMutation } from '@/lib/api/use-call';
 import { TitleFields, type TitleFormValues, titleOf } from '../components/title-fields';
 
 type Values = TitleFormValues & { isDefault: boolean };
@@ -18,7 +18,7 @@ function TitleForm({ editing }: { editing: TInvoiceTitle | undefined }) {
   const { t } = useTranslation(['invoice', 'errors']);
   const navigate = useNavigate();
   const { message } = App.useApp();
-  const save = useSaveInvoiceTitle();
+  const save = useCallMutation(calls.invoice.saveTitle, { invalidates: [calls.invoice.titles] });
   const [form] = Form.useForm<Values>();
   const kind = Form.useWatch('kind', form) ?? editing?.kind ?? 'company';
   const submit = (v: Values) => {
@@ -62,7 +62,7 @@ export function InvoiceAddTitlePage() {
   const { t } = useTranslation('invoice');
   const [search] = useSearchParams();
   const id = search.get('id');
-  const titles = useInvoiceTitles();
+  const titles = useCall(calls.invoice.titles, {});
   const editing = id ? titles.data?.rows.find((r) => r.id === id) : undefined;
   return (
     <>

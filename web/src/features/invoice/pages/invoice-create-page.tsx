@@ -1,4 +1,5 @@
 /** /invoice/create: the application for the selected orders; the server sums them and answers the invoice. */
+import { calls } from '@ac/protocol/calls';
 import { Card, Empty, Flex, Spin, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,12 +7,12 @@ import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { paths } from '@/config/paths';
+import { useCall, useCallMutation } from '@/lib/api/use-call';
 import { formatMoney } from '@/lib/format/money';
 import { useCompanyInfo } from '@/lib/session/company-info';
 import { getToken } from '@/lib/session/token';
 import { useUserInfo } from '@/lib/session/user-info';
-import { useCreateInvoice } from '../api/create-invoice';
-import { useInvoiceTitles } from '../api/get-invoice-titles';
+import { APPLICATION_CHANGES } from '../api/poll-invoices';
 import { ApplicationForm, initialApplication } from '../components/application-form';
 import { clearInvoiceDraft, draftTotal, useInvoiceDraft } from '../components/invoice-draft';
 
@@ -19,10 +20,10 @@ export function InvoiceCreatePage() {
   const { t, i18n } = useTranslation('invoice');
   const navigate = useNavigate();
   const [draft, setDraft] = useInvoiceDraft();
-  const titles = useInvoiceTitles();
+  const titles = useCall(calls.invoice.titles, {});
   const user = useUserInfo();
   const company = useCompanyInfo();
-  const create = useCreateInvoice();
+  const create = useCallMutation(calls.invoice.create, { invalidates: APPLICATION_CHANGES });
   const total = draftTotal(draft.orders);
 
   // the current company header, kept with the token it was read for

@@ -8,7 +8,7 @@ import { QueryErrorAlert } from '@/components/query-error-alert';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format/date';
 import { formatMoney } from '@/lib/format/money';
-import { invoicePdfUrl, useInvoiceDetail } from '../api/get-invoice-detail';
+import { invoicePdfUrl, useInvoiceDetail } from '../api/poll-invoices';
 import { InvoiceStatusTag } from '../components/invoice-status-tag';
 
 const detailHref = (no: string) => `${paths.invoiceDetail.path}?no=${encodeURIComponent(no)}`;

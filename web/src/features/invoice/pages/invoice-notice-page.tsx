@@ -1,13 +1,14 @@
 /** /invoice/notice: the invoicing rules, with the numbers the server applies. */
+import { calls } from '@ac/protocol/calls';
 import { Card, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { QueryErrorAlert } from '@/components/query-error-alert';
-import { useInvoiceNotice } from '../api/get-invoice-notice';
+import { useCall } from '@/lib/api/use-call';
 
 export function InvoiceNoticePage() {
   const { t } = useTranslation('invoice');
-  const notice = useInvoiceNotice();
+  const notice = useCall(calls.invoice.notice, {}, { staleTime: 60 * 60_000 });
   const n = notice.data;
   return (
     <>

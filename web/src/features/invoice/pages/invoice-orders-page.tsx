@@ -1,5 +1,7 @@
 /** /invoice/order: my paid orders; pick those not yet invoiced and go on to the selected orders. */
+import { calls } from '@ac/protocol/calls';
 import type { TInvoiceOrderRow } from '@ac/protocol/invoice';
+import { keepPreviousData } from '@tanstack/react-query';
 import { Button, Card, Flex, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +11,8 @@ import { PageHeader } from '@/components/page-header';
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { ScrollRegion } from '@/components/scroll-region';
 import { paths } from '@/config/paths';
+import { useCall } from '@/lib/api/use-call';
 import { formatMoney } from '@/lib/format/money';
-import { useInvoiceOrders } from '../api/get-invoice-orders';
 import { type DraftOrder, draftTotal, useInvoiceDraft } from '../components/invoice-draft';
 import { InvoiceStatusTag } from '../components/invoice-status-tag';
 
@@ -20,7 +22,7 @@ export function InvoiceOrdersPage() {
   const { t, i18n } = useTranslation('invoice');
   const navigate = useNavigate();
   const [pageNo, setPageNo] = useState(1);
-  const orders = useInvoiceOrders({ pageNo, pageSize: PAGE_SIZE });
+  const orders = useCall(calls.invoice.orders, { pageNo, pageSize: PAGE_SIZE }, { placeholderData: keepPreviousData });
   const [draft, setDraft] = useInvoiceDraft();
   const selected = new Map(draft.orders.map((o) => [o.orderNo, o]));
   const total = draftTotal(draft.orders);

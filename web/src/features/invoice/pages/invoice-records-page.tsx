@@ -14,8 +14,7 @@ import { PagedTable } from '@/components/paged-table';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format/date';
 import { formatMoney } from '@/lib/format/money';
-import { invoicePdfUrl } from '../api/get-invoice-detail';
-import { useInvoiceRecords } from '../api/get-invoice-records';
+import { invoicePdfUrl, useInvoiceRecords } from '../api/poll-invoices';
 import { InvoiceStatusTag, invoiceStatusKey } from '../components/invoice-status-tag';
 
 const PAGE_SIZE = 10;

@@ -1,14 +1,14 @@
 /** /invoice/reCreate?no=: apply again for a failed or voided invoice — the same orders, corrected details. */
+import { calls } from '@ac/protocol/calls';
 import { Card, Empty, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { paths } from '@/config/paths';
+import { useCall, useCallMutation } from '@/lib/api/use-call';
 import { formatMoney } from '@/lib/format/money';
-import { useReCreateInvoice } from '../api/create-invoice';
-import { useInvoiceDetail } from '../api/get-invoice-detail';
-import { useInvoiceTitles } from '../api/get-invoice-titles';
+import { APPLICATION_CHANGES, useInvoiceDetail } from '../api/poll-invoices';
 import { ApplicationForm } from '../components/application-form';
 
 export function InvoiceReCreatePage() {
@@ -17,8 +17,8 @@ export function InvoiceReCreatePage() {
   const [search] = useSearchParams();
   const invoiceNo = search.get('no') ?? '';
   const old = useInvoiceDetail(invoiceNo);
-  const titles = useInvoiceTitles();
-  const reCreate = useReCreateInvoice();
+  const titles = useCall(calls.invoice.titles, {});
+  const reCreate = useCallMutation(calls.invoice.reCreate, { invalidates: APPLICATION_CHANGES });
   const invoice = old.data;
   return (
     <>

@@ -1,4 +1,5 @@
 /** /invoice/title: my saved invoice titles; edit, delete, make one the default, add one. */
+import { calls } from '@ac/protocol/calls';
 import type { TInvoiceTitle } from '@ac/protocol/invoice';
 import { App, Button, Card, Popconfirm, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -8,17 +9,16 @@ import { QueryErrorAlert } from '@/components/query-error-alert';
 import { ScrollRegion } from '@/components/scroll-region';
 import { useErrorText } from '@/components/use-error-text';
 import { paths } from '@/config/paths';
-import { useDeleteInvoiceTitle, useSetDefaultInvoiceTitle } from '../api/delete-invoice-title';
-import { useInvoiceTitles } from '../api/get-invoice-titles';
+import { useCall, useCallMutation } from '@/lib/api/use-call';
 
 export function InvoiceTitlesPage() {
   const { t } = useTranslation('invoice');
   const navigate = useNavigate();
   const { message } = App.useApp();
   const errorText = useErrorText();
-  const titles = useInvoiceTitles();
-  const remove = useDeleteInvoiceTitle();
-  const makeDefault = useSetDefaultInvoiceTitle();
+  const titles = useCall(calls.invoice.titles, {});
+  const remove = useCallMutation(calls.invoice.deleteTitle, { invalidates: [calls.invoice.titles] });
+  const makeDefault = useCallMutation(calls.invoice.setDefaultTitle, { invalidates: [calls.invoice.titles] });
   const done = {
     onSuccess: () => message.success(t('invoice.saved')),
     onError: (e: unknown) => message.error(errorText(e)),
@@ -69,7 +69,7 @@ export function InvoiceTitlesPage() {
                   <Space wrap>
                     <Link to={`${paths.invoiceAddTitle.path}?id=${row.id}`}>{t('invoice.edit')}</Link>
                     {row.isDefault ? null : (
-                      <Button type="link" size="small" onClick={() => makeDefault.mutate(row.id, done)}>
+                      <Button type="link" size="small" onClick={() => makeDefault.mutate({ id: row.id }, done)}>
                         {t('invoice.setDefault')}
                       </Button>
                     )}
@@ -77,7 +77,7 @@ export function InvoiceTitlesPage() {
                       title={t('invoice.deleteConfirm', { name: row.name })}
                       okText={t('invoice.delete')}
                       cancelText={t('invoice.cancel')}
-                      onConfirm={() => remove.mutateAsync(row.id, done).catch(() => undefined)}
+                      onConfirm={() => remove.mutateAsync({ id: row.id }, done).catch(() => undefined)}
                     >
                       <Button type="link" size="small" danger>
                         {t('invoice.delete')}

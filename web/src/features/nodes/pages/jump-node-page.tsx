@@ -3,19 +3,24 @@
  * answer) lives on another server node; names that node and links to its
  * login page.
  */
+import { calls } from '@ac/protocol/calls';
 import { Button, Flex, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { ResultCard } from '@/components/result-card';
 import { paths } from '@/config/paths';
+import { useCall } from '@/lib/api/use-call';
 import { stringFromState } from '@/lib/routing/router-state';
-import { useNodeByDealer } from '../api/get-node-by-dealer';
 
 export function JumpNodePage() {
   const { t } = useTranslation('nodes');
   const account = stringFromState(useLocation().state, 'account');
-  const node = useNodeByDealer(account);
+  const node = useCall(
+    calls.nodes.getNodeByDealer,
+    { account: account ?? '' },
+    { enabled: !!account, retry: false, staleTime: 60_000, select: (answer) => answer.node },
+  );
   const title = <h1 style={{ fontSize: 24, margin: 0 }}>{t('nodes.jumpNodeTitle')}</h1>;
   const toLogin = (
     <Link key="login" to={paths.login.getHref()}>

@@ -5,13 +5,14 @@
  */
 
 import { errorCode } from '@ac/client';
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TOrderStatus } from '@ac/protocol/enums';
 import { App, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '@/components/use-error-text';
+import { invalidateCall, useCallMutation } from '@/lib/api/use-call';
 import { orderStatusKey } from '@/lib/enum-keys';
-import { useCancelOrder } from '../api/cancel-order';
 import { refusedStatus } from './cancel-refusal';
 import { canCancel } from './order-rules';
 
@@ -21,7 +22,11 @@ export function CancelOrderButton({ orderNo, status, size = 'middle' }: Props) {
   const { t } = useTranslation('orders');
   const { modal, message } = App.useApp();
   const errorText = useErrorText();
-  const cancel = useCancelOrder();
+  const cancel = useCallMutation(calls.orders.cancel, {
+    // refused or not, the list and the detail show the order as it is now
+    onSettled: (_data, _error, _variables, _onMutateResult, { client }) =>
+      invalidateCall(client, calls.orders.detail, calls.orders.list),
+  });
   if (!canCancel(status)) return null;
 
   const refusalText = (error: unknown) =>
@@ -37,7 +42,7 @@ export function CancelOrderButton({ orderNo, status, size = 'middle' }: Props) {
       okButtonProps: { danger: true, 'data-testid': 'cancel-order-confirm' },
       cancelText: t('orders.cancelConfirmBack'),
       onOk: () =>
-        cancel.mutateAsync(orderNo).then(
+        cancel.mutateAsync({ orderNo }).then(
           () => void message.success(t('orders.cancelled')),
           (error: unknown) => void message.error(refusalText(error)),
         ),

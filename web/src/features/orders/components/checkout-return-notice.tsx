@@ -7,6 +7,7 @@
  * server ask the gateway and capture an approved PayPal order,
  * docs/decisions/0028-paypal.md).
  */
+import { calls } from '@ac/protocol/calls';
 import type { TOrderDetail } from '@ac/protocol/commerce';
 import { ZOrderNo } from '@ac/protocol/commerce';
 import { ZCheckoutReturn } from '@ac/protocol/enum-schemas';
@@ -14,9 +15,9 @@ import type { TCheckoutReturn } from '@ac/protocol/enums';
 import { Alert, Button } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCall } from '@/lib/api/use-call';
 import { usePayState } from '@/lib/checkout/get-pay-state';
 import { useRefreshAfterPayment } from '@/lib/checkout/use-refresh-after-payment';
-import { useOrderDetail } from '../api/get-order-detail';
 import { canPay } from './order-rules';
 
 export type CheckoutReturn = { orderNo: string; outcome: TCheckoutReturn };
@@ -32,7 +33,7 @@ type Props = { value: CheckoutReturn; onPay: (order: TOrderDetail) => void; onCl
 
 export function CheckoutReturnNotice({ value, onPay, onClose }: Props) {
   const { t } = useTranslation('orders');
-  const detail = useOrderDetail(value.orderNo);
+  const detail = useCall(calls.orders.detail, { orderNo: value.orderNo }, { staleTime: 0 });
   const order = detail.data;
   const confirming = value.outcome === 'paid' && order !== undefined && order.payState !== 1;
   const payState = usePayState(value.orderNo, { enabled: confirming, poll: true });

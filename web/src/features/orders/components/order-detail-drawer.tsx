@@ -1,12 +1,13 @@
 /** Order detail (docs/product.md#data and docs/product.md#states): the order, its detail state and lines, with Pay and Cancel where allowed. */
+import { calls } from '@ac/protocol/calls';
 import type { TOrderDetail } from '@ac/protocol/commerce';
 import { Button, Descriptions, Drawer, Flex, Grid, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert } from '@/components/query-error-alert';
+import { useCall } from '@/lib/api/use-call';
 import { enumKey, goodsKey } from '@/lib/enum-keys';
 import { EMPTY_VALUE, formatDate, formatDateTime } from '@/lib/format/date';
 import { formatMoney } from '@/lib/format/money';
-import { useOrderDetail } from '../api/get-order-detail';
 import { CancelOrderButton } from './cancel-order-button';
 import { OrderLines } from './order-lines';
 import { canPay } from './order-rules';
@@ -17,7 +18,11 @@ type Props = { orderNo: string | undefined; onClose: () => void; onPay: (order: 
 export function OrderDetailDrawer({ orderNo, onClose, onPay }: Props) {
   const { t, i18n } = useTranslation(['orders', 'enums']);
   const screens = Grid.useBreakpoint();
-  const detail = useOrderDetail(orderNo);
+  const detail = useCall(
+    calls.orders.detail,
+    { orderNo: orderNo ?? '' },
+    { enabled: orderNo !== undefined, staleTime: 0 },
+  );
   const order = detail.data;
   const money = (m: TOrderDetail['orderAmount']) => formatMoney(m, i18n.language);
   const detailStateKey = `orders.detailState${order ? order.detailState.charAt(0).toUpperCase() + order.detailState.slice(1) : ''}`;

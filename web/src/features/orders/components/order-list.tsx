@@ -2,17 +2,19 @@
  * The paged order list with its status filter (page and status live in the URL), detail and pay;
  * above it, the word on an order a payment page sent the payer back to (CheckoutReturnNotice).
  */
+import { calls } from '@ac/protocol/calls';
 import type { TOrderDetail, TOrderRow } from '@ac/protocol/commerce';
 import { ZOrderStatus } from '@ac/protocol/enum-schemas';
 import type { TOrderStatus } from '@ac/protocol/enums';
+import { keepPreviousData } from '@tanstack/react-query';
 import { Card, Flex, Grid } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PagedTable } from '@/components/paged-table';
+import { useCall } from '@/lib/api/use-call';
 import { CheckoutDialog, type CheckoutOrder, checkoutOrderOf } from '@/lib/checkout/checkout-dialog';
 import { useRefreshAfterPayment } from '@/lib/checkout/use-refresh-after-payment';
-import { useOrders } from '../api/get-orders';
 import { CheckoutReturnNotice, checkoutReturnOf } from './checkout-return-notice';
 import { orderColumns } from './order-columns';
 import { OrderDetailDrawer } from './order-detail-drawer';
@@ -32,7 +34,11 @@ export function OrderList() {
   const { md = true } = Grid.useBreakpoint();
   const { pageNo, status } = readParams(params);
   const returned = checkoutReturnOf(params);
-  const orders = useOrders({ pageNo, pageSize: PAGE_SIZE, status });
+  const orders = useCall(
+    calls.orders.list,
+    { pageNo, pageSize: PAGE_SIZE, status },
+    { placeholderData: keepPreviousData },
+  );
   const refresh = useRefreshAfterPayment();
   const [detailNo, setDetailNo] = useState<string | undefined>();
   const [checkout, setCheckout] = useState<CheckoutOrder | null>(null);

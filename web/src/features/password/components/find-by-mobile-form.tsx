@@ -1,16 +1,17 @@
+import { calls } from '@ac/protocol/calls';
 import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CodeField } from '@/components/code-field';
 import { ContactField } from '@/components/contact-field';
 import { FormError } from '@/components/form-error';
 import { NewPasswordFields } from '@/components/new-password-fields';
-import { useUpdateForFindPwd } from '../api/update-for-find-pwd';
+import { useCallMutation } from '@/lib/api/use-call';
 
 type Values = { mobile: string; code: string; password: string };
 
 export function FindByMobileForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('password');
-  const update = useUpdateForFindPwd();
+  const update = useCallMutation(calls.recovery.resetByLinkOrCode);
   const [form] = Form.useForm<Values>();
 
   const mobileTarget = async () => {

@@ -1,11 +1,11 @@
 /** "A reset link was sent to <email>" with a resend that counts down. */
 import { Trans, useTranslation } from 'react-i18next';
 import { MailSentPanel } from '@/components/mail-sent-panel';
-import { useSendFindPwdEmail } from '../api/send-find-pwd-email';
+import { useSendResetMail } from '../api/send-reset-mail';
 
 export function ResetMailSent({ email }: { email: string }) {
   const { t } = useTranslation('password');
-  const send = useSendFindPwdEmail();
+  const send = useSendResetMail();
   return (
     <MailSentPanel
       title={t('password.mailVerifyTitle')}

@@ -5,6 +5,7 @@
  */
 
 import { errorCode } from '@ac/client';
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import { App, Button, Flex, Form, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -16,8 +17,7 @@ import { useShellKind } from '@/components/shell-context';
 import { useErrorText } from '@/components/use-error-text';
 import { paths } from '@/config/paths';
 import { regionConfig } from '@/config/regions/region-config';
-import { useCheckResetLink } from '../api/check-reset-link';
-import { useUpdateForFindPwd } from '../api/update-for-find-pwd';
+import { useCall, useCallMutation } from '@/lib/api/use-call';
 
 export function ResetPage() {
   const { t } = useTranslation('password');
@@ -26,8 +26,12 @@ export function ResetPage() {
   const navigate = useNavigate();
   const shell = useShellKind();
   const { id = '' } = useParams();
-  const link = useCheckResetLink(id);
-  const update = useUpdateForFindPwd();
+  const link = useCall(
+    calls.recovery.checkResetLink,
+    { id },
+    { retry: false, staleTime: 0, gcTime: 0, refetchOnWindowFocus: false },
+  );
+  const update = useCallMutation(calls.recovery.resetByLink);
   const findHref = shell === 'h5' ? paths.h5FindPwd.getHref() : regionConfig().findPasswordHref;
   const linkError = link.error ?? (errorCode(update.error) === Code.resetLinkInvalid ? update.error : null);
 

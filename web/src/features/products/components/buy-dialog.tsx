@@ -3,16 +3,16 @@
  * order and hands it to the checkout dialog, which refreshes the product
  * centre and the orders once paid.
  */
+import { calls } from '@ac/protocol/calls';
 import type { TCatalogItem } from '@ac/protocol/commerce';
 import { App, Modal, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { useErrorText } from '@/components/use-error-text';
+import { useCall, useCallMutation } from '@/lib/api/use-call';
 import { CheckoutDialog, type CheckoutOrder, checkoutOrderOf } from '@/lib/checkout/checkout-dialog';
 import { useRefreshAfterPayment } from '@/lib/checkout/use-refresh-after-payment';
-import { useCreateOrder } from '../api/create-order';
-import { useCatalog } from '../api/get-catalog';
 import { CatalogList } from './catalog-list';
 
 type Props = { open: boolean; held: ReadonlySet<string>; onClose: () => void };
@@ -21,8 +21,8 @@ export function BuyDialog({ open, held, onClose }: Props) {
   const { t } = useTranslation('products');
   const { message } = App.useApp();
   const errorText = useErrorText();
-  const catalog = useCatalog({ enabled: open });
-  const createOrder = useCreateOrder();
+  const catalog = useCall(calls.products.catalog, {}, { staleTime: 5 * 60_000, enabled: open });
+  const createOrder = useCallMutation(calls.orders.create);
   const refresh = useRefreshAfterPayment();
   const [checkout, setCheckout] = useState<CheckoutOrder | null>(null);
 

@@ -4,11 +4,12 @@
  * current and the new end of this membership, "Confirm and pay" and a way
  * to log in as someone else.
  */
+import { calls } from '@ac/protocol/calls';
 import type { TCatalogItem } from '@ac/protocol/commerce';
 import { Flex, Skeleton } from 'antd';
 import { ErrorAlert } from '@/components/error-alert';
 import { QueryErrorAlert } from '@/components/query-error-alert';
-import { useMyProducts } from '../api/get-my-products';
+import { useCall } from '@/lib/api/use-call';
 import type { VisitorSession } from '../api/use-visitor-session';
 import { currentEndOf, membershipEnd } from '../utils/membership-end';
 import { VipAccountTerms } from './vip-account-terms';
@@ -19,7 +20,11 @@ import { VipSwitchAccount } from './vip-switch-account';
 type Props = { plan: TCatalogItem; session: VisitorSession; onPaid: (newEnd: Date) => void };
 
 export function VipCheckoutPanel({ plan, session, onPaid }: Props) {
-  const products = useMyProducts({ enabled: session.state === 'loggedIn' });
+  const products = useCall(
+    calls.memberships.mine,
+    {},
+    { select: (answer) => answer.rows, enabled: session.state === 'loggedIn' },
+  );
 
   switch (session.state) {
     case 'checking':

@@ -3,14 +3,15 @@
  * the shared checkout dialog, as the product centre's Buy / Renew does;
  * once paid the product centre, user info and orders are refreshed.
  */
+import { calls } from '@ac/protocol/calls';
 import type { TCatalogItem } from '@ac/protocol/commerce';
 import { App, Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '@/components/use-error-text';
+import { useCallMutation } from '@/lib/api/use-call';
 import { CheckoutDialog, type CheckoutOrder, checkoutOrderOf } from '@/lib/checkout/checkout-dialog';
 import { useRefreshAfterPayment } from '@/lib/checkout/use-refresh-after-payment';
-import { useCreateOrder } from '../api/create-order';
 
 type Props = { plan: TCatalogItem; disabled?: boolean; onPaid: () => void };
 
@@ -18,7 +19,7 @@ export function VipPayButton({ plan, disabled, onPaid }: Props) {
   const { t } = useTranslation('products');
   const { message } = App.useApp();
   const errorText = useErrorText();
-  const createOrder = useCreateOrder();
+  const createOrder = useCallMutation(calls.orders.create);
   const refresh = useRefreshAfterPayment();
   const [checkout, setCheckout] = useState<CheckoutOrder | null>(null);
 

@@ -1,4 +1,6 @@
 /** Product centre: current membership, storage, every membership product with its expiry, and Buy / Renew. */
+import { calls } from '@ac/protocol/calls';
+import { useCall } from '@/lib/api/use-call';
 import '../products.css';
 import { ShoppingCartOutlined } from '@ant-design/icons';
 import { type ComponentProps, lazy, Suspense, useMemo, useState } from 'react';
@@ -8,7 +10,6 @@ import { QueryErrorAlert } from '@/components/query-error-alert';
 import { wantAntdLocale } from '@/i18n/language-store';
 import { isPast } from '@/lib/format/date';
 import { useUserInfo } from '@/lib/session/user-info';
-import { useMyProducts } from '../api/get-my-products';
 import { MembershipCard } from '../components/membership-card';
 import { MyProductsTable } from '../components/my-products-table';
 import { PlainCard } from '../components/plain-card';
@@ -45,7 +46,7 @@ function CardSkeleton() {
 export function ProductsPage() {
   const { t } = useTranslation('products');
   const userInfo = useUserInfo();
-  const products = useMyProducts();
+  const products = useCall(calls.memberships.mine, {}, { select: (answer) => answer.rows });
   const [buying, setBuying] = useState(false);
   // stays mounted once opened: after the dialog closes it still shows the checkout of the order
   const [bought, setBought] = useState(false);

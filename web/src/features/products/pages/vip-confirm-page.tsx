@@ -4,13 +4,14 @@
  * session gate: the plan shows to anyone; paying needs a login, which
  * comes back here (docs/decisions/0008-vip-confirm.md).
  */
+import { calls } from '@ac/protocol/calls';
 import { Card, Col, Divider, Flex, Row, Skeleton, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { QueryErrorAlert } from '@/components/query-error-alert';
+import { useCall } from '@/lib/api/use-call';
 import { goodsKey } from '@/lib/enum-keys';
-import { useCatalog } from '../api/get-catalog';
 import { useVisitorSession } from '../api/use-visitor-session';
 import { VipCheckoutPanel } from '../components/vip-checkout-panel';
 import { VipGoodsResult } from '../components/vip-goods-result';
@@ -27,7 +28,7 @@ export function VipConfirmPage() {
   const { t } = useTranslation(['products', 'enums']);
   const [params, setParams] = useSearchParams();
   const goodsCode = (params.get(GOODS_PARAM) ?? '').trim();
-  const catalog = useCatalog({ enabled: goodsCode !== '' });
+  const catalog = useCall(calls.products.catalog, {}, { staleTime: 5 * 60_000, enabled: goodsCode !== '' });
   const session = useVisitorSession();
   const [paid, setPaid] = useState<Paid | null>(null);
   const { token } = theme.useToken();

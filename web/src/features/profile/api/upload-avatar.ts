@@ -6,13 +6,13 @@
  */
 
 import { ApiError } from '@ac/client';
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import { httpPaths } from '@ac/protocol/http-paths';
 import { type TAvatarResponse, ZAvatarResponse } from '@ac/protocol/profile';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callUrl } from '@/lib/api/api-client';
-import { userDetailQueryOptions } from '@/lib/session/user-detail';
-import { userInfoQueryOptions } from '@/lib/session/user-info';
+import { invalidateCall } from '@/lib/api/use-call';
 
 export type UploadAvatarInput = { file: Blob; fileName: string; onProgress?: (percent: number) => void };
 
@@ -47,11 +47,6 @@ export function useUploadAvatar() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fetchUploadAvatar,
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: userDetailQueryOptions().queryKey }),
-        queryClient.invalidateQueries({ queryKey: userInfoQueryOptions().queryKey }),
-      ]);
-    },
+    onSuccess: () => invalidateCall(queryClient, calls.profile.getUserDetail, calls.session.userInfo),
   });
 }

@@ -1,19 +1,22 @@
 /** The mobile edit form: nickname, location, company and position. */
+import { calls } from '@ac/protocol/calls';
 import type { TUserDetail } from '@ac/protocol/profile';
 import { Button, Form, Input, Picker, Toast } from 'antd-mobile';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '@/components/use-error-text';
+import { useCallMutation } from '@/lib/api/use-call';
 import { countryNamer, countryOptions } from '@/lib/format/country';
 import { useDictionary } from '@/lib/session/dictionary';
-import { useUpdateProfile } from '../api/update-profile';
 
 type Values = { nickName: string; company?: string; position?: string };
 
 export function H5ProfileEdit({ detail, onDone }: { detail: TUserDetail; onDone: () => void }) {
   const { t, i18n } = useTranslation(['profile', 'common']);
   const errorText = useErrorText();
-  const update = useUpdateProfile();
+  const update = useCallMutation(calls.profile.update, {
+    invalidates: [calls.profile.getUserDetail, calls.session.userInfo],
+  });
   const dictionary = useDictionary();
   const [location, setLocation] = useState(detail.location ?? '');
   const [pickerOpen, setPickerOpen] = useState(false);

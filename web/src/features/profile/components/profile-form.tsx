@@ -5,7 +5,9 @@
  * the user before an address moves: the current password, or a code sent to
  * the current address.
  */
+
 import { errorCode } from '@ac/client';
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import { ZEmail, ZMobile } from '@ac/protocol/common';
 import { reauthAddress, type TProfileRequest, type TUserDetail } from '@ac/protocol/profile';
@@ -14,10 +16,10 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeField } from '@/components/code-field';
 import { FormError } from '@/components/form-error';
+import { useCallMutation } from '@/lib/api/use-call';
 import { countryOptions } from '@/lib/format/country';
 import { zodRule } from '@/lib/forms/zod-rule';
 import { useDictionary } from '@/lib/session/dictionary';
-import { useUpdateProfile } from '../api/update-profile';
 
 type Values = {
   nickName: string;
@@ -41,7 +43,9 @@ export function ProfileForm({ detail }: { detail: TUserDetail }) {
   const { t, i18n } = useTranslation(['profile', 'common']);
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const update = useUpdateProfile();
+  const update = useCallMutation(calls.profile.update, {
+    invalidates: [calls.profile.getUserDetail, calls.session.userInfo],
+  });
   const dictionary = useDictionary();
   const email = Form.useWatch('email', form);
   const mobile = Form.useWatch('mobile', form);

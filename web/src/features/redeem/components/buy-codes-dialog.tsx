@@ -2,16 +2,16 @@
  * Buying redeem codes: choose goods and duration (the catalogue's offers), a quantity in the
  * offer's range, see the total, then pay the order through the shared checkout.
  */
+import { calls } from '@ac/protocol/calls';
 import type { TRedeemOffer } from '@ac/protocol/commerce';
 import { Alert, Descriptions, Form, InputNumber, Modal, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '@/components/use-error-text';
+import { useCall, useCallMutation } from '@/lib/api/use-call';
 import { CheckoutDialog, type CheckoutOrder, checkoutOrderOf } from '@/lib/checkout/checkout-dialog';
 import { goodsKey } from '@/lib/enum-keys';
 import { formatMoney } from '@/lib/format/money';
-import { useBuyRedeemCodes } from '../api/buy-redeem-codes';
-import { useRedeemOffers } from '../api/get-redeem-offers';
 
 const keyOf = (o: Pick<TRedeemOffer, 'goodsCode' | 'durationDays'>) => `${o.goodsCode}:${o.durationDays}`;
 
@@ -20,8 +20,8 @@ type Props = { onClose: () => void; onPaid: () => void };
 export function BuyCodesDialog({ onClose, onPaid }: Props) {
   const { t, i18n } = useTranslation(['redeem', 'enums']);
   const errorText = useErrorText();
-  const offers = useRedeemOffers();
-  const buy = useBuyRedeemCodes();
+  const offers = useCall(calls.redeem.offers, {});
+  const buy = useCallMutation(calls.redeem.buy, { invalidates: [calls.redeem.orders, calls.redeem.orderDetail] });
   const buyable = (offers.data?.rows ?? []).filter((o) => o.mayBuy);
   const [chosen, setChosen] = useState<string | null>(null);
   const [quantity, setQuantity] = useState<number | null>(1);

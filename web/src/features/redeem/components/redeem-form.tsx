@@ -3,16 +3,17 @@
  * fine), a preview in the confirmation dialog, then the exchange; the
  * result shows the membership's new expiry, a refusal its catalogue message.
  */
+import { calls } from '@ac/protocol/calls';
 import { type TRedeemExchangeResponse, type TRedeemPreviewResponse, ZRedeemCodeInput } from '@ac/protocol/commerce';
 import { Alert, App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '@/components/use-error-text';
+import { useCallMutation } from '@/lib/api/use-call';
+import { PAYMENT_OUTCOMES } from '@/lib/checkout/use-refresh-after-payment';
 import { goodsKey } from '@/lib/enum-keys';
 import { formatDate } from '@/lib/format/date';
 import { zodRule } from '@/lib/forms/zod-rule';
-import { useExchangeRedeem } from '../api/exchange-redeem';
-import { usePreviewRedeem } from '../api/preview-redeem';
 import { RedeemPreviewDialog } from './redeem-preview-dialog';
 
 type Values = { code: string };
@@ -22,8 +23,11 @@ export function RedeemForm() {
   const { message } = App.useApp();
   const errorText = useErrorText();
   const [form] = Form.useForm<Values>();
-  const preview = usePreviewRedeem();
-  const exchange = useExchangeRedeem();
+  const preview = useCallMutation(calls.redeem.preview);
+  const exchange = useCallMutation(calls.redeem.exchange, {
+    // my codes, the current membership, and the product centre and orders (an exchange writes an order)
+    invalidates: [calls.redeem.list, ...PAYMENT_OUTCOMES],
+  });
   const [pending, setPending] = useState<{ code: string; preview: TRedeemPreviewResponse } | null>(null);
   const [done, setDone] = useState<TRedeemExchangeResponse | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
@@ -32,22 +36,28 @@ export function RedeemForm() {
     const trimmed = code.trim();
     setDone(null);
     setFailure(null);
-    preview.mutate(trimmed, { onSuccess: (p) => setPending({ code: trimmed, preview: p }), onError: setFailure });
+    preview.mutate(
+      { code: trimmed },
+      { onSuccess: (p) => setPending({ code: trimmed, preview: p }), onError: setFailure },
+    );
   };
   const confirm = () => {
     if (!pending) return;
-    exchange.mutate(pending.code, {
-      onSuccess: (result) => {
-        setPending(null);
-        setDone(result);
-        form.resetFields();
-        void message.success(t('redeem.redeemed'));
+    exchange.mutate(
+      { code: pending.code },
+      {
+        onSuccess: (result) => {
+          setPending(null);
+          setDone(result);
+          form.resetFields();
+          void message.success(t('redeem.redeemed'));
+        },
+        onError: (error) => {
+          setPending(null);
+          setFailure(error);
+        },
       },
-      onError: (error) => {
-        setPending(null);
-        setFailure(error);
-      },
-    });
+    );
   };
 
   return (

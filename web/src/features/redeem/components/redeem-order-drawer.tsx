@@ -1,16 +1,18 @@
 /** A redeem-code order with its codes: state, who redeemed it and when, the CSV, and handing a code to a member. */
+import { calls } from '@ac/protocol/calls';
 import type { TRedeemOrderCode } from '@ac/protocol/commerce';
+import { redeemCodesCsvPath } from '@ac/protocol/http-paths';
 import { App, Button, Descriptions, Drawer, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { ResponsiveTable } from '@/components/responsive-table';
 import { useErrorText } from '@/components/use-error-text';
+import { callUrl } from '@/lib/api/api-client';
+import { useCall, useCallMutation } from '@/lib/api/use-call';
 import { goodsKey } from '@/lib/enum-keys';
 import { formatDateTime } from '@/lib/format/date';
 import { formatMoney } from '@/lib/format/money';
-import { redeemCodesCsvUrl, useRedeemOrderDetail } from '../api/get-redeem-order-detail';
-import { useHandOverCode } from '../api/hand-over-code';
 import { RedeemOrderStatusTag } from './redeem-order-status-tag';
 import { RedeemStateTag } from './redeem-state-tag';
 
@@ -20,7 +22,7 @@ function HandOver({ orderNo, code }: { orderNo: string; code: TRedeemOrderCode }
   const { t } = useTranslation('redeem');
   const { message } = App.useApp();
   const errorText = useErrorText();
-  const handOver = useHandOverCode();
+  const handOver = useCallMutation(calls.redeem.handOver, { invalidates: [calls.redeem.orderDetail] });
   const [email, setEmail] = useState('');
   const send = async () => {
     try {
@@ -50,7 +52,7 @@ function HandOver({ orderNo, code }: { orderNo: string; code: TRedeemOrderCode }
 
 export function RedeemOrderDrawer({ orderNo, mayHandOver, onClose }: Props) {
   const { t, i18n } = useTranslation(['redeem', 'enums']);
-  const detail = useRedeemOrderDetail(orderNo);
+  const detail = useCall(calls.redeem.orderDetail, { orderNo });
   const d = detail.data;
   return (
     <Drawer open width="min(960px, 100vw)" title={t('redeem.orderDetailTitle')} onClose={onClose}>
@@ -81,7 +83,7 @@ export function RedeemOrderDrawer({ orderNo, mayHandOver, onClose }: Props) {
             <Space wrap>
               <Typography.Text strong>{t('redeem.codesTitle', { n: d.codes.length })}</Typography.Text>
               {d.codes.length > 0 ? (
-                <Button href={redeemCodesCsvUrl(d.orderNo)} download data-testid="redeem-codes-csv">
+                <Button href={callUrl(redeemCodesCsvPath(d.orderNo))} download data-testid="redeem-codes-csv">
                   {t('redeem.downloadCsv')}
                 </Button>
               ) : null}

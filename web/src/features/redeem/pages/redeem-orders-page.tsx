@@ -2,17 +2,18 @@
  * /redeemcode/order: the orders in which I bought redeem codes, paged; buying more (also opened
  * by `?buy=1`, the enterprise page's link) and each order's codes in a drawer.
  */
+import { calls } from '@ac/protocol/calls';
 import type { TRedeemOrderRow } from '@ac/protocol/commerce';
 import { COMPANY_ADMIN_ROLES } from '@ac/protocol/enums';
-import { useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { Button, Card } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { PagedTable } from '@/components/paged-table';
+import { invalidateCall, useCall } from '@/lib/api/use-call';
 import { useCompanyInfo } from '@/lib/session/company-info';
-import { useRedeemOrders } from '../api/get-redeem-orders';
 import { BuyCodesDialog } from '../components/buy-codes-dialog';
 import { redeemOrderColumns } from '../components/redeem-order-columns';
 import { RedeemOrderDrawer } from '../components/redeem-order-drawer';
@@ -25,7 +26,7 @@ export function RedeemOrdersPage() {
   const [params, setParams] = useSearchParams();
   const [pageNo, setPageNo] = useState(1);
   const [open, setOpen] = useState<string | null>(null);
-  const orders = useRedeemOrders({ pageNo, pageSize: PAGE_SIZE });
+  const orders = useCall(calls.redeem.orders, { pageNo, pageSize: PAGE_SIZE }, { placeholderData: keepPreviousData });
   const company = useCompanyInfo();
   const role = company.data?.role;
   const admin = role !== undefined && COMPANY_ADMIN_ROLES.includes(role);
@@ -78,7 +79,13 @@ export function RedeemOrdersPage() {
           onClose={() => setBuying(false)}
           onPaid={() => {
             setPageNo(1);
-            void queryClient.invalidateQueries({ queryKey: ['redeem'] });
+            void invalidateCall(
+              queryClient,
+              calls.redeem.orders,
+              calls.redeem.orderDetail,
+              calls.redeem.list,
+              calls.redeem.offers,
+            );
           }}
         />
       ) : null}

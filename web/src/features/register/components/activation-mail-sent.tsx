@@ -1,11 +1,12 @@
 /** "An activation mail was sent to <email>" with a resend that counts down. */
+import { calls } from '@ac/protocol/calls';
 import { Trans, useTranslation } from 'react-i18next';
 import { MailSentPanel } from '@/components/mail-sent-panel';
-import { useSendActivateEmail } from '../api/send-activate-email';
+import { useCallMutation } from '@/lib/api/use-call';
 
 export function ActivationMailSent({ email }: { email: string }) {
   const { t } = useTranslation('register');
-  const send = useSendActivateEmail();
+  const send = useCallMutation(calls.registration.sendActivateEmail);
   return (
     <MailSentPanel
       title={t('register.mailVerifyTitle')}

@@ -1,6 +1,7 @@
 /** Overseas registration: name, email, password and confirmation, region, terms and optional offers consent. */
 
 import { errorCode } from '@ac/client';
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import { ZEmail } from '@ac/protocol/common';
 import { Button, Checkbox, Form, Input, Select } from 'antd';
@@ -9,9 +10,10 @@ import { useTranslation } from 'react-i18next';
 import { ContactField } from '@/components/contact-field';
 import { FormError } from '@/components/form-error';
 import { NewPasswordFields } from '@/components/new-password-fields';
+import { useCallMutation } from '@/lib/api/use-call';
 import { countryOptions } from '@/lib/format/country';
 import { useDictionary } from '@/lib/session/dictionary';
-import { useRegister } from '../api/register';
+import { withBusinessSource } from '@/lib/tracked-params';
 import { TermsField } from './terms-field';
 
 type Values = { name: string; email: string; password: string; region: string; agree: boolean; subscribe?: boolean };
@@ -19,7 +21,7 @@ type Props = { onRegistered: (email: string) => void; onOtherNode: (email: strin
 
 export function EmailRegisterForm({ onRegistered, onOtherNode }: Props) {
   const { t, i18n } = useTranslation('register');
-  const register = useRegister();
+  const register = useCallMutation(calls.registration.registerByEmail);
   const dictionary = useDictionary();
   const regions = useMemo(
     () => countryOptions(dictionary.data?.countries ?? [], i18n.language),
@@ -29,7 +31,14 @@ export function EmailRegisterForm({ onRegistered, onOtherNode }: Props) {
   const submit = (v: Values) => {
     const email = ZEmail.parse(v.email);
     register.mutate(
-      { name: v.name.trim(), email, password: v.password, region: v.region, agree: v.agree, subscribe: !!v.subscribe },
+      withBusinessSource({
+        name: v.name.trim(),
+        email,
+        password: v.password,
+        region: v.region,
+        agree: v.agree,
+        subscribe: !!v.subscribe,
+      }),
       {
         onSuccess: () => onRegistered(email),
         onError: (error) => {

@@ -1,17 +1,19 @@
+import { calls } from '@ac/protocol/calls';
 import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CodeField } from '@/components/code-field';
 import { ContactField } from '@/components/contact-field';
 import { FormError } from '@/components/form-error';
 import { NewPasswordFields } from '@/components/new-password-fields';
-import { useRegister } from '../api/register';
+import { useCallMutation } from '@/lib/api/use-call';
+import { withBusinessSource } from '@/lib/tracked-params';
 import { TermsField } from './terms-field';
 
 type Values = { mobile: string; code: string; password: string; agree: boolean };
 
 export function MobileRegisterForm({ onRegistered }: { onRegistered: (mobile: string) => void }) {
   const { t } = useTranslation('register');
-  const register = useRegister();
+  const register = useCallMutation(calls.registration.registerByMobile);
   const [form] = Form.useForm<Values>();
 
   const mobileTarget = async () => {
@@ -25,10 +27,9 @@ export function MobileRegisterForm({ onRegistered }: { onRegistered: (mobile: st
 
   const submit = (v: Values) => {
     const mobile = v.mobile.trim();
-    register.mutate(
-      { mobile, code: v.code.trim(), password: v.password, agree: v.agree },
-      { onSuccess: () => onRegistered(mobile) },
-    );
+    register.mutate(withBusinessSource({ mobile, code: v.code.trim(), password: v.password, agree: v.agree }), {
+      onSuccess: () => onRegistered(mobile),
+    });
   };
 
   return (

@@ -1,11 +1,12 @@
 /** Asks for the email of an unactivated account and mails a new activation link. */
+import { calls } from '@ac/protocol/calls';
 import { useTranslation } from 'react-i18next';
 import { SendLinkForm } from '@/components/send-link-form';
-import { useSendActivateEmail } from '../api/send-activate-email';
+import { useCallMutation } from '@/lib/api/use-call';
 
 export function ResendActivationForm({ onSent }: { onSent: (email: string) => void }) {
   const { t } = useTranslation('register');
-  const send = useSendActivateEmail();
+  const send = useCallMutation(calls.registration.sendActivateEmail);
   return (
     <SendLinkForm name="resend-activation" send={send} submitLabel={t('register.sendActivation')} onSent={onSent} />
   );

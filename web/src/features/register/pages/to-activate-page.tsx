@@ -3,6 +3,7 @@
  * on load. Success: the activate-success screen (overseas its own page);
  * an invalid or used link (1200002): the message and a form for a new link.
  */
+import { calls } from '@ac/protocol/calls';
 import { Flex, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,8 +11,8 @@ import { Navigate, useParams } from 'react-router';
 import { FormError } from '@/components/form-error';
 import { ResultCard } from '@/components/result-card';
 import { paths } from '@/config/paths';
+import { useCall } from '@/lib/api/use-call';
 import { getRegion } from '@/lib/app-config';
-import { useToActivate } from '../api/to-activate';
 import { ActivateSuccess } from '../components/activate-success';
 import { ActivationMailSent } from '../components/activation-mail-sent';
 import { ResendActivationForm } from '../components/resend-activation-form';
@@ -19,7 +20,18 @@ import { ResendActivationForm } from '../components/resend-activation-form';
 export function ToActivatePage() {
   const { t } = useTranslation('register');
   const { id = '' } = useParams();
-  const activation = useToActivate(id);
+  const activation = useCall(
+    calls.registration.toActivate,
+    { id },
+    // the link is single use: one call per id, never retried or refetched (React's double effects included)
+    {
+      retry: false,
+      staleTime: Number.POSITIVE_INFINITY,
+      gcTime: Number.POSITIVE_INFINITY,
+      refetchOnWindowFocus: false,
+      refetchOnReconnect: false,
+    },
+  );
   const [sentTo, setSentTo] = useState<string>();
 
   if (activation.isSuccess && getRegion() === 'us')

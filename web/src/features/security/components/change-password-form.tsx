@@ -2,13 +2,14 @@
  * One tab of the change-password page: verify with the current password or
  * with a code sent to the user's own mobile, then the new password twice.
  */
+import { calls } from '@ac/protocol/calls';
 import type { TUpdatePasswordRequest } from '@ac/protocol/profile';
 import { App, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CodeField } from '@/components/code-field';
 import { FormError } from '@/components/form-error';
 import { NewPasswordFields } from '@/components/new-password-fields';
-import { useUpdatePassword } from '../api/update-password';
+import { useCallMutation } from '@/lib/api/use-call';
 
 type Values = { oldPassword?: string; mobileCode?: string; password: string; confirmPassword: string };
 type Props = { type: TUpdatePasswordRequest['type']; mobile: string | null };
@@ -17,7 +18,7 @@ export function ChangePasswordForm({ type, mobile }: Props) {
   const { t } = useTranslation(['security', 'common']);
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const update = useUpdatePassword();
+  const update = useCallMutation(calls.password.update);
 
   const submit = (v: Values) => {
     const payload: TUpdatePasswordRequest =

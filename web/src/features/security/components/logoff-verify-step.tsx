@@ -3,16 +3,17 @@
  * send the code (purpose cancelAccount), enter it, confirm once more; then
  * the session ends and the login page says so (lib/session/login-notice.ts).
  */
+import { calls } from '@ac/protocol/calls';
 import type { TCancelAccountRequest, TUserDetail } from '@ac/protocol/profile';
 import { App, Button, Flex, Form, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CodeField } from '@/components/code-field';
 import { FormError } from '@/components/form-error';
+import { useCallMutation } from '@/lib/api/use-call';
 import { navigateTo } from '@/lib/navigation';
 import { clearSession } from '@/lib/session/clear-session';
 import { leaveLoginNotice } from '@/lib/session/login-notice';
 import { LOGIN_PATH } from '@/lib/session/login-path';
-import { useCancelAccount } from '../api/cancel-account';
 
 type Channel = TCancelAccountRequest['channel'];
 type Values = { channel: Channel; code: string };
@@ -21,7 +22,7 @@ export function LogoffVerifyStep({ detail, onBack }: { detail: TUserDetail; onBa
   const { t } = useTranslation(['security', 'common']);
   const { modal } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const cancel = useCancelAccount();
+  const cancel = useCallMutation(calls.account.cancel);
   const channels: { value: Channel; label: string }[] = [
     ...(detail.mobile ? [{ value: 'sms' as const, label: t('security.channelSms', { target: detail.mobile }) }] : []),
     ...(detail.email ? [{ value: 'email' as const, label: t('security.channelEmail', { target: detail.email }) }] : []),

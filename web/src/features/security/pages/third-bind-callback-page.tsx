@@ -4,6 +4,7 @@
  * shows the result (or that the person declined at the provider) and leads
  * back to /third_bind.
  */
+import { calls } from '@ac/protocol/calls';
 import { thirdPartyNames, ZThirdPartyType } from '@ac/protocol/third-party';
 import { Button, Card, Result, Spin } from 'antd';
 import { useEffect, useMemo, useRef } from 'react';
@@ -11,8 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useErrorText } from '@/components/use-error-text';
 import { paths } from '@/config/paths';
+import { useCallMutation } from '@/lib/api/use-call';
 import { readProviderCallback } from '@/lib/routing/provider-callback';
-import { useBindThirdParty } from '../api/bind-third-party';
 
 export function ThirdBindCallbackPage() {
   const { t } = useTranslation(['security', 'errors']);
@@ -21,7 +22,7 @@ export function ThirdBindCallbackPage() {
   const [params] = useSearchParams();
   const type = ZThirdPartyType.safeParse(rawType);
   const callback = useMemo(() => readProviderCallback(params), [params]);
-  const bind = useBindThirdParty();
+  const bind = useCallMutation(calls.thirdParty.bind, { invalidates: [calls.thirdParty.list] });
   const started = useRef(false);
 
   useEffect(() => {

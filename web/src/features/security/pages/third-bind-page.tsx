@@ -3,6 +3,7 @@
  * state; binding sends the browser to the provider, which comes back to
  * /third_bind/callback/<type>; unbinding asks first.
  */
+import { calls } from '@ac/protocol/calls';
 import { type TThirdPartyType, thirdPartiesByRegion } from '@ac/protocol/enums';
 import { thirdPartyNames } from '@ac/protocol/third-party';
 import { App, Card, Flex, Skeleton } from 'antd';
@@ -11,18 +12,17 @@ import { PageHeader } from '@/components/page-header';
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { useErrorText } from '@/components/use-error-text';
 import { paths } from '@/config/paths';
+import { useCall, useCallMutation } from '@/lib/api/use-call';
 import { getRegion, withBasePath } from '@/lib/app-config';
-import { useBindingUrl, useUnbindThirdParty } from '../api/bind-third-party';
-import { useThirdPartyList } from '../api/third-party-list';
 import { ThirdPartyCard } from '../components/third-party-card';
 
 export function ThirdBindPage() {
   const { t } = useTranslation(['security', 'common']);
   const { message, modal } = App.useApp();
   const errorText = useErrorText();
-  const list = useThirdPartyList();
-  const bindingUrl = useBindingUrl();
-  const unbind = useUnbindThirdParty();
+  const list = useCall(calls.thirdParty.list, {});
+  const bindingUrl = useCallMutation(calls.thirdParty.bindingUrl);
+  const unbind = useCallMutation(calls.thirdParty.unbind, { invalidates: [calls.thirdParty.list] });
   const providers = thirdPartiesByRegion[getRegion()];
   const rows = (list.data?.rows ?? []).filter((row) => providers.includes(row.type));
 

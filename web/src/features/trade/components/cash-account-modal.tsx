@@ -1,4 +1,5 @@
 /** Adding a cash-out account (Alipay or bank card), proven by the cash password. */
+import { calls } from '@ac/protocol/calls';
 import {
   type TCashAccountType,
   type TSaveCashAccountInput,
@@ -8,7 +9,7 @@ import {
 import { App, Checkbox, Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '@/lib/forms/zod-rule';
-import { useSaveCashAccount } from '../api/save-cash-account';
+import { useTradeCall } from '../api/trade-account';
 import { EntryModal } from './entry-modal';
 
 type Values = {
@@ -27,7 +28,7 @@ export function CashAccountModal({ open, onClose, first }: { open: boolean; onCl
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const type = Form.useWatch('type', form) ?? 'alipay';
-  const save = useSaveCashAccount();
+  const save = useTradeCall(calls.trade.saveCashAccount);
 
   const submit = (v: Values) => {
     const payload: TSaveCashAccountInput =

@@ -1,10 +1,11 @@
 /** The cash password: set the first one, or change it with the current one (5 wrong tries lock it for 15 minutes). */
+import { calls } from '@ac/protocol/calls';
 import { ZCashPassword } from '@ac/protocol/trade';
 import { App, Button, Card, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '@/components/form-error';
 import { zodRule } from '@/lib/forms/zod-rule';
-import { useSetCashPassword } from '../api/set-cash-password';
+import { useTradeCall } from '../api/trade-account';
 
 type Values = { oldPassword?: string; password: string; confirm: string };
 
@@ -12,7 +13,7 @@ export function CashPasswordCard({ isSet }: { isSet: boolean }) {
   const { t } = useTranslation('trade');
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const save = useSetCashPassword();
+  const save = useTradeCall(calls.trade.setCashPassword);
   const rule = zodRule(ZCashPassword, t('trade.cashPasswordRule'));
   const digits = { inputMode: 'numeric' as const, maxLength: 6, autoComplete: 'off' };
 

@@ -4,7 +4,7 @@ import { Card, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { QueryErrorAlert } from '@/components/query-error-alert';
-import { useTradeAccount } from '../api/get-trade-account';
+import { useTradeAccount } from '../api/trade-account';
 
 type Props = {
   title: string;

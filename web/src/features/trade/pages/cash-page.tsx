@@ -1,12 +1,12 @@
 /** /cash: the cash password and the cash-out accounts (one of them the default). */
+import { calls } from '@ac/protocol/calls';
 import type { TCashAccount } from '@ac/protocol/trade';
 import { Alert, App, Button, Card, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { scrollWhenRows } from '@/components/table-scroll';
 import { useErrorText } from '@/components/use-error-text';
-import { useDeleteCashAccount } from '../api/delete-cash-account';
-import { useSetDefCashAccount } from '../api/set-default-cash-account';
+import { useTradeCall } from '../api/trade-account';
 import { CashAccountModal } from '../components/cash-account-modal';
 import { CashPasswordCard } from '../components/cash-password-card';
 import { DeleteEntryButton } from '../components/delete-entry-button';
@@ -17,8 +17,8 @@ export function CashPage() {
   const { message } = App.useApp();
   const errorText = useErrorText();
   const [open, setOpen] = useState(false);
-  const remove = useDeleteCashAccount();
-  const makeDefault = useSetDefCashAccount();
+  const remove = useTradeCall(calls.trade.deleteCashAccount);
+  const makeDefault = useTradeCall(calls.trade.setDefCashAccount);
   const report = (p: Promise<unknown>, done: string) =>
     p.then(
       () => void message.success(done),

@@ -1,10 +1,11 @@
 /** /details_info: gender, year of birth, industry and highest education of the trade account. */
+import { calls } from '@ac/protocol/calls';
 import type { TSaveDetailsRequest } from '@ac/protocol/trade';
 import { App, Button, Card, Form, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '@/components/form-error';
 import { useUserDetail } from '@/lib/session/user-detail';
-import { useSaveDetails } from '../api/save-details';
+import { useTradeCall } from '../api/trade-account';
 import { degreeOptions, industryOptions, yearSelectOptions } from '../components/trade-options';
 import { TradePage } from '../components/trade-page';
 
@@ -19,7 +20,7 @@ export function DetailsInfoPage() {
   const { t } = useTranslation('trade');
   const { message } = App.useApp();
   const detail = useUserDetail();
-  const save = useSaveDetails();
+  const save = useTradeCall(calls.trade.saveDetails);
   const submit = (v: Values) =>
     save.mutate(
       {

@@ -1,12 +1,12 @@
 /** /education: the education history, newest graduation first; add in a dialog, delete after confirmation. */
+import { calls } from '@ac/protocol/calls';
 import type { TEducation, TSaveEducationRequest } from '@ac/protocol/trade';
 import { App, Button, Card, Form, Input, Select, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { scrollWhenRows } from '@/components/table-scroll';
 import { useErrorText } from '@/components/use-error-text';
-import { useDeleteEducation } from '../api/delete-education';
-import { useSaveEducation } from '../api/save-education';
+import { useTradeCall } from '../api/trade-account';
 import { DeleteEntryButton } from '../components/delete-entry-button';
 import { EntryModal } from '../components/entry-modal';
 import { degreeKey, degreeOptions, yearSelectOptions } from '../components/trade-options';
@@ -18,8 +18,8 @@ export function EducationPage() {
   const errorText = useErrorText();
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<TSaveEducationRequest>();
-  const save = useSaveEducation();
-  const remove = useDeleteEducation();
+  const save = useTradeCall(calls.trade.saveEducation);
+  const remove = useTradeCall(calls.trade.deleteEducation);
 
   const submit = (values: TSaveEducationRequest) =>
     save.mutate(values, {

@@ -3,13 +3,14 @@
  * (checked with its GB 11643 check digit before sending); afterwards both
  * are shown masked.
  */
+import { calls } from '@ac/protocol/calls';
 import { type TSaveAuthenticationRequest, ZSaveAuthenticationRequest } from '@ac/protocol/trade';
 import { Alert, App, Button, Card, Descriptions, Form, Input, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '@/components/form-error';
 import { formatDateTime } from '@/lib/format/date';
 import { zodRule } from '@/lib/forms/zod-rule';
-import { useSaveAuthentication } from '../api/save-authentication';
+import { useTradeCall } from '../api/trade-account';
 import { TradePage } from '../components/trade-page';
 
 const { realName, idNumber } = ZSaveAuthenticationRequest.shape;
@@ -17,7 +18,7 @@ const { realName, idNumber } = ZSaveAuthenticationRequest.shape;
 export function IdentityAuthPage() {
   const { t } = useTranslation('trade');
   const { message } = App.useApp();
-  const save = useSaveAuthentication();
+  const save = useTradeCall(calls.trade.saveAuthentication);
   const submit = (v: TSaveAuthenticationRequest) =>
     save.mutate(v, { onSuccess: () => void message.success(t('trade.identityVerified')) });
 

@@ -1,12 +1,12 @@
 /** /job: the work experience, newest first; add in a dialog, delete after confirmation. */
+import { calls } from '@ac/protocol/calls';
 import type { TJob, TSaveJobRequest } from '@ac/protocol/trade';
 import { App, Button, Card, Form, Input, Select, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { scrollWhenRows } from '@/components/table-scroll';
 import { useErrorText } from '@/components/use-error-text';
-import { useDeleteWork } from '../api/delete-work';
-import { useSaveWork } from '../api/save-work';
+import { useTradeCall } from '../api/trade-account';
 import { DeleteEntryButton } from '../components/delete-entry-button';
 import { EntryModal } from '../components/entry-modal';
 import { yearSelectOptions } from '../components/trade-options';
@@ -20,8 +20,8 @@ export function JobPage() {
   const errorText = useErrorText();
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<Values>();
-  const save = useSaveWork();
-  const remove = useDeleteWork();
+  const save = useTradeCall(calls.trade.saveWork);
+  const remove = useTradeCall(calls.trade.deleteWork);
 
   const submit = (v: Values) =>
     save.mutate(

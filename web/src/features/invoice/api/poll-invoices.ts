@@ -1,0 +1,43 @@
+/**
+ * While an invoice is with the provider (invoicing, reissuing) its detail
+ * (/order/v5/invoice/detail) and the records page that shows it
+ * (/order/v5/invoice/records) ask again every 2 s, so they move on by
+ * themselves. An application changes the orders, records and details.
+ */
+import { calls } from '@ac/protocol/calls';
+import type { CallRequest } from '@ac/protocol/contract';
+import type { TInvoiceStatus } from '@ac/protocol/enums';
+import { invoicePdfPath } from '@ac/protocol/http-paths';
+import { keepPreviousData } from '@tanstack/react-query';
+import { callUrl } from '@/lib/api/api-client';
+import { useCall } from '@/lib/api/use-call';
+
+export const PENDING_POLL_MS = 2000;
+
+const isPending = (status: TInvoiceStatus) => status === 'invoicing' || status === 'reissuing';
+
+/** What applying (or applying again) for an invoice changes. */
+export const APPLICATION_CHANGES = [calls.invoice.orders, calls.invoice.records, calls.invoice.detail];
+
+export function useInvoiceDetail(invoiceNo: string) {
+  return useCall(
+    calls.invoice.detail,
+    { invoiceNo },
+    {
+      enabled: invoiceNo !== '',
+      refetchInterval: (query) => (query.state.data && isPending(query.state.data.status) ? PENDING_POLL_MS : false),
+    },
+  );
+}
+
+export function useInvoiceRecords(payload: CallRequest<typeof calls.invoice.records>) {
+  return useCall(calls.invoice.records, payload, {
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => (query.state.data?.rows.some((r) => isPending(r.status)) ? PENDING_POLL_MS : false),
+  });
+}
+
+/** The issued invoice's PDF (a GET with this browser's utoken). */
+export function invoicePdfUrl(invoiceNo: string): string {
+  return callUrl(invoicePdfPath(invoiceNo));
+}
