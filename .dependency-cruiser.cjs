@@ -35,7 +35,7 @@ const MODULE_LAYERS = [
   ['session', 'orders'],
   ['avatar', 'devices', 'invoice', 'password', 'redeem', 'profile', 'third-party'],
   ['account', 'payments', 'registration'],
-  ['jobs'],
+  ['jobs', 'recovery'],
 ];
 
 const NOT_TEST = '\\.test\\.tsx?$';

@@ -38,6 +38,7 @@ import { passwordModule } from '../modules/password/password.module.ts';
 import { paymentsModule } from '../modules/payments/payments.module.ts';
 import { productsModule } from '../modules/products/products.module.ts';
 import { profileModule } from '../modules/profile/profile.module.ts';
+import { recoveryModule } from '../modules/recovery/recovery.module.ts';
 import { redeemModule } from '../modules/redeem/redeem.module.ts';
 import { registrationModule } from '../modules/registration/registration.module.ts';
 import { sessionModule } from '../modules/session/session.module.ts';
@@ -204,6 +205,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     sessionModule({ ...s, publicUrl, loginRateLimitPerMinute: config.loginRateLimitPerMinute }),
     nodesModule({ ...s, nodeSecret: config.nodeSecret }),
     registrationModule({ ...s, region }),
+    recoveryModule({ ...s, region }),
     codesModule(s),
     companyModule(s),
     membershipsModule(s),

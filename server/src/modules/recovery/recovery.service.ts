@@ -15,13 +15,13 @@ import { hashPassword } from '../../lib/hashing.ts';
 import { assertPasswordAllowed } from '../../lib/password-policy.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { CodesService } from '../codes/codes.service.ts';
+import type { AccountMail, ResetPage } from '../registration/account-mail.ts';
+import { createLinkTokensRepo } from '../registration/link-tokens.repo.ts';
+import { findLiveLink, issueLink } from '../registration/link-tokens.ts';
+import type { RegistrationRequest } from '../registration/registration.service.ts';
 import type { SessionService } from '../session/session.service.ts';
 import type { ThirdPartyService } from '../third-party/third-party.service.ts';
 import type { UserService } from '../user/user.service.ts';
-import type { AccountMail, ResetPage } from './account-mail.ts';
-import { createLinkTokensRepo } from './link-tokens.repo.ts';
-import { findLiveLink, issueLink } from './link-tokens.ts';
-import type { RegistrationRequest } from './registration.service.ts';
 
 /** The account whose password is reset: its id and the addresses its login failures are counted under. */
 type ResetUser = { id: string; email: string | null; mobile: string | null };
