@@ -1,15 +1,16 @@
 /**
  * Alipay test fixtures: the merchant's application key pair and Alipay's key pair (made per run),
  * the environment of a China test app with the Alipay gateway, and an order paid through Alipay
- * (its trade at the fake, the signed notification posted).
+ * (its trade at the fake, the signed notification posted), and such an app for a file's tests.
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { calls } from '@ac/protocol/calls';
 import type { TOrderDetail } from '@ac/protocol/commerce';
 import { PayMethod } from '@ac/protocol/enums';
-import { type Account, createAccount, postNotify, testServices } from './commerce-fixtures.ts';
+import { type Account, postNotify } from './commerce-fixtures.ts';
 import { type FakeAlipay, signLikeAlipay, startFakeAlipay } from './fake-alipay.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { gatewayAppForTests } from './gateway-app.ts';
+import type { TestApp } from './test-app.ts';
 
 export const ALIPAY_APP_ID = '2021000000000001';
 /** The merchant's application key pair and the key pair Alipay signs with. */
@@ -78,19 +79,6 @@ export async function paidAlipayOrder(t: TestApp, fake: FakeAlipay, buyer: Accou
   return { orderNo, tradeNo };
 }
 
-/** A China test app taking Alipay through the fake gateway, with a buyer; `close` stops both. */
-export async function startAlipayApp() {
-  const fake = await startAlipayFake();
-  const t = await createTestApp({ region: 'cn', env: alipayEnv(fake.url) });
-  const buyer = await createAccount(t);
-  return {
-    t,
-    fake,
-    buyer,
-    async close() {
-      await testServices(t).close();
-      await t.close();
-      await fake.close();
-    },
-  };
-}
+/** For the tests of the file (or describe block): a China test app taking Alipay through the fake gateway, with a buyer. */
+export const alipayAppForTests = () =>
+  gatewayAppForTests(startAlipayFake, (fake) => ({ region: 'cn', env: alipayEnv(fake.url) }));

@@ -46,8 +46,10 @@ export async function closeWithServices(t: TestApp) {
 export function commerceAppForTests(options: TestAppOptions = {}) {
   const t = filledBeforeAll(() => createTestApp({ ...options, env: { ...commerceEnv, ...options.env } }));
   const buyer = filledBeforeAll(() => createAccount(t));
+  /** The app's services (testServices), for what the tests set up or run without a call. */
+  const services = filledBeforeAll(async () => testServices(t));
   afterAll(() => closeWithServices(t));
-  return { t, buyer };
+  return { t, buyer, services };
 }
 
 /** A new activated account with a session; optionally in an active company. */
@@ -114,3 +116,11 @@ export function sandboxNotification(n: SandboxNote, secret = SANDBOX_SECRET) {
 export async function postNotify(t: TestApp, provider: string, body: string, headers: Record<string, string>) {
   return t.app.inject({ method: 'POST', url: payNotifyPath(provider), headers, payload: body });
 }
+
+/** Posts a signed sandbox notification (sandboxNotification) to the app. */
+export const postSandbox = (t: TestApp, note: { body: string; headers: Record<string, string> }) =>
+  postNotify(t, 'sandbox', note.body, note.headers);
+
+/** Signs a sandbox notification and posts it to the app. */
+export const notifySandbox = (t: TestApp, n: SandboxNote, secret?: string) =>
+  postSandbox(t, sandboxNotification(n, secret));

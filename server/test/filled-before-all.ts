@@ -5,9 +5,11 @@
  */
 import { beforeAll } from 'vitest';
 
-/** An object that `make`'s answer is copied into before the tests (hooks run in the order they are declared). */
-export function filledBeforeAll<T extends object>(make: () => Promise<T>): T {
-  const filled = {} as T;
+/**
+ * An object that `make`'s answer is copied into before the tests (hooks run in the order they are
+ * declared): a new one, or `filled` when one was handed out already.
+ */
+export function filledBeforeAll<T extends object>(make: () => Promise<T>, filled = {} as T): T {
   beforeAll(async () => {
     Object.assign(filled, await make());
   });

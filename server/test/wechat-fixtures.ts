@@ -1,12 +1,13 @@
 /**
  * WeChat Pay test fixtures: the merchant's and the platform's key pairs and the APIv3 key (made
  * per run), the merchant configuration, the environment of a China test app with the WeChat Pay
- * gateway, and the fake API built from them.
+ * gateway, the fake API built from them, and such an app for a file's tests.
  */
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { WechatPayConfig } from '../src/config/payments.ts';
 import { postNotify } from './commerce-fixtures.ts';
 import { platformHeaders, startFakeWechatPay, wechatNotification } from './fake-wechatpay.ts';
+import { deliverTo, gatewayAppForTests } from './gateway-app.ts';
 import type { TestApp } from './test-app.ts';
 
 export const wechatKeys = {
@@ -59,7 +60,7 @@ export const startWechatFake = (app: () => TestApp) =>
       platformKey: wechatKeys.platform.privateKey,
       apiV3Key: wechatKeys.apiV3Key,
     },
-    async (body, headers) => ({ status: (await postNotify(app(), 'wechat', body, headers)).statusCode }),
+    (body, headers) => deliverTo(app(), 'wechat')(body, headers),
   );
 
 /** A TRANSACTION.* notification of our order (paid unless `state` says otherwise). */
@@ -78,3 +79,10 @@ export function transactionNotification(
     amount: { total, payer_total: total, currency: 'CNY', payer_currency: 'CNY' },
   });
 }
+
+/** For the tests of the file (or describe block): a China test app taking WeChat Pay through the fake API, with a buyer. */
+export const wechatAppForTests = () =>
+  gatewayAppForTests(
+    (t) => startWechatFake(() => t),
+    (fake) => ({ region: 'cn', env: wechatEnv(fake.url) }),
+  );

@@ -10,7 +10,7 @@ import type { TOrderDetail } from '@ac/protocol/commerce';
 import { OrderStatus } from '@ac/protocol/enums';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commerceEnv, postNotify, sandboxNotification } from '../../test/commerce-fixtures.ts';
+import { commerceEnv, notifySandbox, postSandbox, sandboxNotification } from '../../test/commerce-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createServices } from '../app/services.ts';
 import { memberships, orders, redeemCodes } from '../db/schema/index.ts';
@@ -98,8 +98,7 @@ describe('admin commands', () => {
     const token = await demoToken();
     const created = await t.client.call<TOrderDetail>(calls.orders.create, { goodsCode: 'ML2' }, { token });
     const orderNo = created.data.orderNo;
-    const note = sandboxNotification({ orderNo, amount: created.data.orderAmount.amount, currency: 'USD' });
-    await postNotify(t, 'sandbox', note.body, note.headers);
+    await notifySandbox(t, { orderNo, amount: created.data.orderAmount.amount, currency: 'USD' });
     expect(await admin(`orders refund ${orderNo}`, { amount: '1000' })).toMatch(
       /partiallyRefunded, refunded 10\.00 USD/,
     );
@@ -115,7 +114,7 @@ describe('admin commands', () => {
       amount: late.data.orderAmount.amount,
       currency: 'USD',
     });
-    await postNotify(t, 'sandbox', lateNote.body, lateNote.headers);
+    await postSandbox(t, lateNote);
     expect(await admin('orders refund-due')).toMatch(
       new RegExp(`^${late.data.orderNo}  cancelled, paid 49\\.99 USD on .*: refund due$`),
     );

@@ -10,35 +10,24 @@ import { generateKeyPairSync } from 'node:crypto';
 import { Code } from '@ac/protocol/codes';
 import { OrderStatus } from '@ac/protocol/enums';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
+  alipayAppForTests,
   alipayEnv,
   alipayKeys,
   alipayNotification,
   paidAlipayOrder,
   postAlipay,
-  startAlipayApp,
 } from '../../../test/alipay-fixtures.ts';
-import type { Account } from '../../../test/commerce-fixtures.ts';
-import { type FakeAlipay, signLikeAlipay } from '../../../test/fake-alipay.ts';
-import { grantOf, orderRowOf, refundRequestsOf, runAdmin } from '../../../test/refund-fixtures.ts';
-import type { TestApp } from '../../../test/test-app.ts';
+import { signLikeAlipay } from '../../../test/fake-alipay.ts';
+import { orderRecords } from '../../../test/order-records.ts';
+import { runAdmin } from '../../../test/refund-fixtures.ts';
 import { paymentNotifications } from '../../db/schema/index.ts';
 import { createAlipayGateway } from './alipay.gateway.ts';
 
-let t: TestApp;
-let fake: FakeAlipay;
-let buyer: Account;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ t, fake, buyer, close } = await startAlipayApp());
-});
-afterAll(() => close());
-
+const { t, fake, buyer } = alipayAppForTests();
+const { orderRow, refundRequestsOf: requestsOf, grantOf: grantOfOrder } = orderRecords(t);
 const admin = (line: string, values?: Record<string, string>) => runAdmin(t, line, values);
-const orderRow = (orderNo: string) => orderRowOf(t, orderNo);
-const requestsOf = (orderNo: string) => refundRequestsOf(t, orderNo);
-const grantOfOrder = (orderNo: string) => grantOf(t, orderNo);
 const paid = () => paidAlipayOrder(t, fake, buyer);
 
 describe('Alipay refunds', () => {

@@ -10,14 +10,11 @@ import { Code } from '@ac/protocol/codes';
 import type { TOrderDetail } from '@ac/protocol/commerce';
 import { OrderStatus, PayMethod, type TPayMethod } from '@ac/protocol/enums';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAlipayApp } from '../../../test/alipay-fixtures.ts';
-import { type Account, createAccount, testServices } from '../../../test/commerce-fixtures.ts';
-import type { FakeAlipay } from '../../../test/fake-alipay.ts';
-import type { FakeWechatPay } from '../../../test/fake-wechatpay.ts';
+import { describe, expect, it } from 'vitest';
+import { alipayAppForTests } from '../../../test/alipay-fixtures.ts';
+import { type Account, testServices } from '../../../test/commerce-fixtures.ts';
 import type { TestApp } from '../../../test/test-app.ts';
-import { createTestApp } from '../../../test/test-app.ts';
-import { startWechatFake, wechatEnv } from '../../../test/wechat-fixtures.ts';
+import { wechatAppForTests } from '../../../test/wechat-fixtures.ts';
 import { memberships, orders } from '../../db/schema/index.ts';
 
 /** An ML2 order (128.00 CNY) whose payment was started with `payMethod`; no notification. */
@@ -34,14 +31,7 @@ const stateOf = async (t: TestApp, orderNo: string) => ({
 });
 
 describe('Alipay: alipay.trade.query', () => {
-  let t: TestApp;
-  let fake: FakeAlipay;
-  let buyer: Account;
-  let close: () => Promise<void>;
-  beforeAll(async () => {
-    ({ t, fake, buyer, close } = await startAlipayApp());
-  });
-  afterAll(() => close());
+  const { t, fake, buyer } = alipayAppForTests();
 
   it('grants a trade paid at Alipay, keeps a waiting one pending, refuses a forged answer', async () => {
     const waiting = await startedOrder(t, buyer, PayMethod.alipay);
@@ -76,19 +66,7 @@ describe('Alipay: alipay.trade.query', () => {
 });
 
 describe('WeChat Pay: the transaction query', () => {
-  let t: TestApp;
-  let fake: FakeWechatPay;
-  let buyer: Account;
-  beforeAll(async () => {
-    fake = await startWechatFake(() => t);
-    t = await createTestApp({ region: 'cn', env: wechatEnv(fake.url) });
-    buyer = await createAccount(t);
-  });
-  afterAll(async () => {
-    await testServices(t).close();
-    await t.close();
-    await fake.close();
-  });
+  const { t, fake, buyer } = wechatAppForTests();
 
   it('refuses an answer whose platform signature does not match it, then grants the genuine paid one', async () => {
     const waiting = await startedOrder(t, buyer, PayMethod.wechat);

@@ -12,13 +12,14 @@ import { Code } from '@ac/protocol/codes';
 import type { TOrderDetail, TOrderPayResponse, TOrderPayStateResponse } from '@ac/protocol/commerce';
 import { OrderStatus, PayMethod } from '@ac/protocol/enums';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Account, createAccount, postNotify, testServices } from '../../../test/commerce-fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { postNotify, testServices } from '../../../test/commerce-fixtures.ts';
 import { makeCoupon } from '../../../test/coupon-fixtures.ts';
-import { type FakePaypal, startFakePaypal } from '../../../test/fake-paypal.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { startFakePaypal } from '../../../test/fake-paypal.ts';
+import { deliverTo, gatewayAppForTests } from '../../../test/gateway-app.ts';
+import { orderRecords } from '../../../test/order-records.ts';
 import { run } from '../../admin/registry.ts';
-import { memberships, orders, paymentAttempts, paymentNotifications, refundRequests } from '../../db/schema/index.ts';
+import { orders, paymentAttempts, paymentNotifications, refundRequests } from '../../db/schema/index.ts';
 import { refusedNotifications } from '../../modules/payments/notify-refusals.ts';
 import { createPaypalGateway } from './paypal.gateway.ts';
 
@@ -26,17 +27,15 @@ const CLIENT_ID = 'AfakePaypalClientId0123456789';
 const CLIENT_SECRET = 'EfakePaypalClientSecret0123456789abcdefghij';
 const WEBHOOK_ID = '8PT597110X687430LKGECATA';
 
-let t: TestApp;
-let fake: FakePaypal;
-let buyer: Account;
-beforeAll(async () => {
-  fake = await startFakePaypal({
-    clientId: CLIENT_ID,
-    clientSecret: CLIENT_SECRET,
-    webhookId: WEBHOOK_ID,
-    deliver: async (body, headers) => ({ status: (await postNotify(t, 'paypal', body, headers)).statusCode }),
-  });
-  t = await createTestApp({
+const { t, fake, buyer } = gatewayAppForTests(
+  (app) =>
+    startFakePaypal({
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+      webhookId: WEBHOOK_ID,
+      deliver: deliverTo(app, 'paypal'),
+    }),
+  (fake) => ({
     env: {
       PAYMENT_PROVIDERS: 'paypal',
       PAYPAL_CLIENT_ID: CLIENT_ID,
@@ -45,26 +44,9 @@ beforeAll(async () => {
       PAYPAL_ENVIRONMENT: 'sandbox',
       PAYPAL_API_BASE: fake.url,
     },
-  });
-  buyer = await createAccount(t);
-});
-afterAll(async () => {
-  await fake.settled();
-  await testServices(t).close();
-  await t.close();
-  await fake.close();
-});
-
-const orderRow = async (orderNo: string) => (await t.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!;
-const grantsOf = (orderNo: string) =>
-  t.db
-    .select()
-    .from(memberships)
-    .where(and(eq(memberships.sourceType, 'order'), eq(memberships.sourceId, orderNo)));
-const outcomesOf = async (orderNo: string) =>
-  (await t.db.select().from(paymentNotifications).where(eq(paymentNotifications.orderNo, orderNo)))
-    .map((n) => n.outcome)
-    .sort();
+  }),
+);
+const { orderRow, grantsOf, outcomesOf } = orderRecords(t);
 const payState = (orderNo: string) =>
   t.client.call<TOrderPayStateResponse>(calls.payments.payState, { orderNo }, { token: buyer.token });
 const post = (e: { body: string; headers: Record<string, string> }) => postNotify(t, 'paypal', e.body, e.headers);

@@ -13,13 +13,14 @@ import { Code } from '@ac/protocol/codes';
 import type { TOrderDetail, TOrderPayResponse, TOrderPayStateResponse } from '@ac/protocol/commerce';
 import { OrderStatus, PayMethod } from '@ac/protocol/enums';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Account, createAccount, postNotify, testServices } from '../../../test/commerce-fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { postNotify, testServices } from '../../../test/commerce-fixtures.ts';
 import { makeCoupon } from '../../../test/coupon-fixtures.ts';
-import { type FakeStripe, signedStripeEvent, startFakeStripe } from '../../../test/fake-stripe.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { signedStripeEvent, startFakeStripe } from '../../../test/fake-stripe.ts';
+import { deliverTo, gatewayAppForTests } from '../../../test/gateway-app.ts';
+import { orderRecords } from '../../../test/order-records.ts';
 import { run } from '../../admin/registry.ts';
-import { auditLog, memberships, orders, paymentNotifications, refundRequests } from '../../db/schema/index.ts';
+import { auditLog, orders, paymentNotifications, refundRequests } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { refusedNotifications } from '../../modules/payments/notify-refusals.ts';
 import { createStripeGateway } from './stripe.gateway.ts';
@@ -27,41 +28,18 @@ import { createStripeGateway } from './stripe.gateway.ts';
 const SECRET_KEY = 'sk_test_51FakeKeyForTheLocalStripeFake0123456789';
 const WEBHOOK_SECRET = 'whsec_testEndpointSecret0123456789abcdefABCDEF';
 
-let t: TestApp;
-let fake: FakeStripe;
-let buyer: Account;
-beforeAll(async () => {
-  fake = await startFakeStripe({
-    secretKey: SECRET_KEY,
-    webhookSecret: WEBHOOK_SECRET,
-    deliver: async (body, headers) => ({ status: (await postNotify(t, 'stripe', body, headers)).statusCode }),
-  });
-  t = await createTestApp({
+const { t, fake, buyer } = gatewayAppForTests(
+  (app) => startFakeStripe({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, deliver: deliverTo(app, 'stripe') }),
+  (fake) => ({
     env: {
       PAYMENT_PROVIDERS: 'stripe',
       STRIPE_SECRET_KEY: SECRET_KEY,
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       STRIPE_API_BASE: fake.url,
     },
-  });
-  buyer = await createAccount(t);
-});
-afterAll(async () => {
-  await testServices(t).close();
-  await t.close();
-  await fake.close();
-});
-
-const orderRow = async (orderNo: string) => (await t.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!;
-const grantsOf = (orderNo: string) =>
-  t.db
-    .select()
-    .from(memberships)
-    .where(and(eq(memberships.sourceType, 'order'), eq(memberships.sourceId, orderNo)));
-const outcomesOf = async (orderNo: string) =>
-  (await t.db.select().from(paymentNotifications).where(eq(paymentNotifications.orderNo, orderNo)))
-    .map((n) => n.outcome)
-    .sort();
+  }),
+);
+const { orderRow, grantsOf, outcomesOf } = orderRecords(t);
 
 /** An order for ML2 ($39.99) whose Stripe checkout was started: the order and its session. */
 async function startedOrder() {

@@ -12,42 +12,25 @@ import { Code } from '@ac/protocol/codes';
 import type { TOrderDetail } from '@ac/protocol/commerce';
 import { OrderStatus, PayMethod } from '@ac/protocol/enums';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type Account, createAccount, testServices } from '../../../test/commerce-fixtures.ts';
-import { type FakeWechatPay, platformHeaders, wechatNotification } from '../../../test/fake-wechatpay.ts';
-import { grantOf, orderRowOf, refundRequestsOf, runAdmin } from '../../../test/refund-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { platformHeaders, wechatNotification } from '../../../test/fake-wechatpay.ts';
+import { orderRecords } from '../../../test/order-records.ts';
+import { runAdmin } from '../../../test/refund-fixtures.ts';
 import {
   postWechat,
-  startWechatFake,
   transactionNotification,
+  wechatAppForTests,
   wechatConfig,
-  wechatEnv,
   wechatKeys,
 } from '../../../test/wechat-fixtures.ts';
 import { paymentNotifications } from '../../db/schema/index.ts';
 
-let t: TestApp;
-let fake: FakeWechatPay;
-let buyer: Account;
-beforeAll(async () => {
-  fake = await startWechatFake(() => t);
-  t = await createTestApp({ region: 'cn', env: wechatEnv(fake.url) });
-  buyer = await createAccount(t);
-});
+const { t, fake, buyer } = wechatAppForTests();
 afterEach(() => {
   Object.assign(fake.state, { balance: Number.POSITIVE_INFINITY, outcome: 'SUCCESS', notify: true });
 });
-afterAll(async () => {
-  await testServices(t).close();
-  await t.close();
-  await fake.close();
-});
-
+const { orderRow, refundRequestsOf: requestsOf, grantOf: grantOfOrder } = orderRecords(t);
 const admin = (line: string, values?: Record<string, string>) => runAdmin(t, line, values);
-const orderRow = (orderNo: string) => orderRowOf(t, orderNo);
-const requestsOf = (orderNo: string) => refundRequestsOf(t, orderNo);
-const grantOfOrder = (orderNo: string) => grantOf(t, orderNo);
 
 /** An ML2 order (128.00 CNY) paid with WeChat Pay: native order at the fake, paid, notified. */
 async function paidOrder() {

@@ -4,24 +4,13 @@ import type { TMyProduct } from '@ac/protocol/commerce';
 import type { TCompanyMembers, TCompanyOverview } from '@ac/protocol/company';
 import type { TCompanyInfo, TUserInfoResponse } from '@ac/protocol/session';
 import { eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  type Account,
-  callFrom,
-  commerceAppForTests,
-  createAccount,
-  testServices,
-} from '../../../test/commerce-fixtures.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { type Account, callFrom, commerceAppForTests, createAccount } from '../../../test/commerce-fixtures.ts';
 import { linkToken, waitForMail } from '../../../test/registration-support.ts';
-import type { Services } from '../../app/services.ts';
 import { companyInvitations } from '../../db/schema/index.ts';
 import { addMs, DAY } from '../../lib/time.ts';
 
-const { t } = commerceAppForTests();
-let s: Services;
-beforeAll(() => {
-  s = testServices(t);
-});
+const { t, services: s } = commerceAppForTests();
 
 const call = <T>(who: Account, c: Parameters<typeof callFrom>[1], payload: unknown = {}) =>
   callFrom<T>(t, c, payload, who.token, who.ip);

@@ -11,16 +11,14 @@ import {
   callFrom,
   commerceAppForTests,
   createAccount,
-  postNotify,
-  sandboxNotification,
-  testServices,
+  notifySandbox,
 } from '../../../test/commerce-fixtures.ts';
 import { makeCoupon } from '../../../test/coupon-fixtures.ts';
 import { coupons, orders, paymentAttempts } from '../../db/schema/index.ts';
 import { DAY, MINUTE } from '../../lib/time.ts';
 import { COUPON_HOLD_MINUTES } from './coupon-rules.ts';
 
-const { t, buyer } = commerceAppForTests();
+const { t, buyer, services } = commerceAppForTests();
 
 // each call from its own address: order/create and order/coupon allow 30 a minute per address
 let sent = 0;
@@ -51,10 +49,8 @@ describe('order/create with a coupon', () => {
     const [attempt] = await t.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderNo, orderNo));
     expect(attempt?.amount).toBe(2999);
     // a report of the list price does not match the order; the discounted amount does
-    const full = sandboxNotification({ orderNo, amount: 3999, currency: 'USD' });
-    expect((await postNotify(t, 'sandbox', full.body, full.headers)).body).not.toBe('success');
-    const paid = sandboxNotification({ orderNo, amount: 2999, currency: 'USD' });
-    expect((await postNotify(t, 'sandbox', paid.body, paid.headers)).body).toBe('success');
+    expect((await notifySandbox(t, { orderNo, amount: 3999, currency: 'USD' })).body).not.toBe('success');
+    expect((await notifySandbox(t, { orderNo, amount: 2999, currency: 'USD' })).body).toBe('success');
     const detail = await call<TOrderDetail>(calls.orders.detail, { orderNo }, who);
     expect(detail.data).toMatchObject({ status: OrderStatus.paid, payAmount: { amount: 2999 }, couponCode: c.code });
 
@@ -100,7 +96,7 @@ describe('order/create with a coupon', () => {
       expect(await t.db.select().from(orders).where(eq(orders.userId, who.userId))).toHaveLength(before.length);
     }
     const voided = await makeCoupon(t);
-    await testServices(t).couponAdmin.void(voided.code);
+    await services.couponAdmin.void(voided.code);
     expect((await create({ goodsCode: 'ML2', coupon: voided.code }, who)).code).toBe(Code.couponInvalid);
     expect((await create({ goodsCode: 'ML2', coupon: 'NOSUCHCOUPON' }, who)).code).toBe(Code.couponInvalid);
     const once = await makeCoupon(t, { perUserLimit: 1 });
@@ -179,7 +175,7 @@ describe('releasing a coupon', () => {
     const old = new Date(Date.now() - (COUPON_HOLD_MINUTES + 1) * MINUTE);
     await t.db.update(orders).set({ updatedAt: old }).where(eq(orders.orderNo, stale));
     await t.db.update(orders).set({ updatedAt: old, status: OrderStatus.payFailed }).where(eq(orders.orderNo, failed));
-    expect(await testServices(t).orders.expireCouponHolds()).toBeGreaterThanOrEqual(2);
+    expect(await services.orders.expireCouponHolds()).toBeGreaterThanOrEqual(2);
     const statusOf = async (no: string) => (await t.db.select().from(orders).where(eq(orders.orderNo, no)))[0]!.status;
     expect([await statusOf(stale), await statusOf(failed), await statusOf(fresh)]).toEqual([
       OrderStatus.cancelled,
@@ -193,7 +189,7 @@ describe('releasing a coupon', () => {
     const who = await createAccount(t);
     const c = await makeCoupon(t, { totalLimit: 1 }, [who.userId]);
     await create({ goodsCode: 'ML2', coupon: c.code }, who);
-    await t.db.transaction((tx) => testServices(t).orders.detachUser(who.userId, new Date(), tx));
+    await t.db.transaction((tx) => services.orders.detachUser(who.userId, new Date(), tx));
     expect(await usesOf(c.code)).toBe(0);
   });
 
@@ -202,9 +198,8 @@ describe('releasing a coupon', () => {
     const c = await makeCoupon(t, {}, [who.userId]);
     const { orderNo } = (await create({ goodsCode: 'ML2', coupon: c.code }, who)).data;
     await call(calls.payments.pay, { orderNo, payMethod: 7 }, who);
-    const paid = sandboxNotification({ orderNo, amount: 2999, currency: 'USD' });
-    await postNotify(t, 'sandbox', paid.body, paid.headers);
-    await testServices(t).payments.refund(orderNo);
+    await notifySandbox(t, { orderNo, amount: 2999, currency: 'USD' });
+    await services.payments.refund(orderNo);
     expect((await t.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]).toMatchObject({
       status: OrderStatus.refunded,
       refundAmount: 2999,
@@ -224,7 +219,7 @@ describe('coupon/list', () => {
     ]);
     const ended = await makeCoupon(t, { validFrom: new Date(at - 9 * DAY), validTo: new Date(at - DAY) }, [who.userId]);
     const gone = await makeCoupon(t, {}, [who.userId]);
-    await testServices(t).couponAdmin.void(gone.code);
+    await services.couponAdmin.void(gone.code);
     await create({ goodsCode: 'ML2', coupon: soon.code }, who);
 
     const unused = (await list('unused', who)).data;

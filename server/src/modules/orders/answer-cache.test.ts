@@ -20,8 +20,7 @@ import {
   type Account,
   commerceEnv,
   createAccount,
-  postNotify,
-  sandboxNotification,
+  notifySandbox,
   testServices,
 } from '../../../test/commerce-fixtures.ts';
 import { envelopeClient } from '../../../test/envelope-client.ts';
@@ -105,8 +104,7 @@ describe('order/list and product/mine kept on two instances', () => {
     await soon(() => statusOnB(orderNo)).toBe(OrderStatus.unconfirmed);
     expect(await productsOnB()).toEqual([]);
     expect(await productsOnB()).toEqual([]);
-    const note = sandboxNotification({ orderNo, amount: 1999, currency: 'USD' });
-    expect((await postNotify(tA, 'sandbox', note.body, note.headers)).body).toBe('success');
+    expect((await notifySandbox(tA, { orderNo, amount: 1999, currency: 'USD' })).body).toBe('success');
     await soon(() => statusOnB(orderNo)).toBe(OrderStatus.paid);
     await soon(async () => (await productsOnB()).map((p) => p.goodsCode)).toEqual(['ML1']);
   });

@@ -10,7 +10,7 @@ import type { TOrderDetail } from '@ac/protocol/commerce';
 import { OrderStatus } from '@ac/protocol/enums';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { commerceAppForTests, postNotify, sandboxNotification } from '../../../test/commerce-fixtures.ts';
+import { commerceAppForTests, postSandbox, sandboxNotification } from '../../../test/commerce-fixtures.ts';
 import { memberships, orders, paymentNotifications } from '../../db/schema/index.ts';
 
 const { t, buyer } = commerceAppForTests();
@@ -24,7 +24,7 @@ async function unpaidOrder() {
   return { orderNo, note: sandboxNotification({ orderNo, amount: 3999, currency: 'USD' }) };
 }
 const cancel = (orderNo: string) => t.client.call(calls.orders.cancel, { orderNo }, { token: buyer.token });
-const notify = (note: ReturnType<typeof sandboxNotification>) => postNotify(t, 'sandbox', note.body, note.headers);
+const notify = (note: ReturnType<typeof sandboxNotification>) => postSandbox(t, note);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Checks the money is accounted for once, whichever won; answers which one did. */

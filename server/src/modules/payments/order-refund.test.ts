@@ -3,32 +3,19 @@ import { Code } from '@ac/protocol/codes';
 import type { TOrderDetail } from '@ac/protocol/commerce';
 import { OrderStatus } from '@ac/protocol/enums';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Account,
-  commerceAppForTests,
-  createAccount,
-  postNotify,
-  sandboxNotification,
-  testServices,
-} from '../../../test/commerce-fixtures.ts';
-import { grantOf as grantOfOrder } from '../../../test/refund-fixtures.ts';
-import type { Services } from '../../app/services.ts';
+import { describe, expect, it } from 'vitest';
+import { type Account, commerceAppForTests, createAccount, notifySandbox } from '../../../test/commerce-fixtures.ts';
+import { orderRecords } from '../../../test/order-records.ts';
 import { DAY } from '../../lib/time.ts';
 
-const { t } = commerceAppForTests();
-let commerce: Services;
-beforeAll(() => {
-  commerce = testServices(t);
-});
+const { t, services: commerce } = commerceAppForTests();
 
 async function paidOrder(who: Account, goodsCode = 'ML2', amount = 3999) {
   const created = await t.client.call<TOrderDetail>(calls.orders.create, { goodsCode }, { token: who.token });
-  const note = sandboxNotification({ orderNo: created.data.orderNo, amount, currency: 'USD' });
-  await postNotify(t, 'sandbox', note.body, note.headers);
+  await notifySandbox(t, { orderNo: created.data.orderNo, amount, currency: 'USD' });
   return created.data.orderNo;
 }
-const grantOf = (orderNo: string) => grantOfOrder(t, orderNo);
+const { grantOf } = orderRecords(t);
 const lengthOf = (m: { startTime: Date; endTime: Date }) => m.endTime.getTime() - m.startTime.getTime();
 
 describe('orders refund (admin)', () => {

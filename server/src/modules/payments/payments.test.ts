@@ -9,12 +9,16 @@ import { describe, expect, it } from 'vitest';
 import {
   commerceAppForTests,
   createAccount,
+  notifySandbox,
   postNotify,
+  postSandbox,
   SANDBOX_SECRET,
+  type SandboxNote,
   sandboxNotification,
   testServices,
 } from '../../../test/commerce-fixtures.ts';
-import { auditLog, memberships, orders, paymentNotifications } from '../../db/schema/index.ts';
+import { orderRecords } from '../../../test/order-records.ts';
+import { auditLog, paymentNotifications } from '../../db/schema/index.ts';
 import { DAY } from '../../lib/time.ts';
 import { refusedNotifications } from './notify-refusals.ts';
 import { NOTIFY_RATE_LIMIT } from './payments.routes.ts';
@@ -26,16 +30,8 @@ async function newOrder(goodsCode = 'ML2', who = buyer) {
   await t.client.call(calls.payments.pay, { orderNo: res.data.orderNo, payMethod: 2 }, { token: who.token });
   return res.data;
 }
-const orderRow = async (orderNo: string) => (await t.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!;
-const grantsOf = (orderNo: string) =>
-  t.db
-    .select()
-    .from(memberships)
-    .where(and(eq(memberships.sourceType, 'order'), eq(memberships.sourceId, orderNo)));
-const notify = (n: Parameters<typeof sandboxNotification>[0], secret?: string) => {
-  const { body, headers } = sandboxNotification(n, secret);
-  return postNotify(t, 'sandbox', body, headers);
-};
+const { orderRow, grantsOf } = orderRecords(t);
+const notify = (n: SandboxNote, secret?: string) => notifySandbox(t, n, secret);
 
 describe('sandbox notifications', () => {
   it('moves the order to paid and grants the membership in one go, answering "success"', async () => {
@@ -69,9 +65,9 @@ describe('sandbox notifications', () => {
   it('acknowledges duplicates and out-of-order failures without changing anything', async () => {
     const o = await newOrder();
     const paid = sandboxNotification({ orderNo: o.orderNo, amount: 3999, currency: 'USD' });
-    expect((await postNotify(t, 'sandbox', paid.body, paid.headers)).body).toBe('success');
+    expect((await postSandbox(t, paid)).body).toBe('success');
     const before = await orderRow(o.orderNo);
-    expect((await postNotify(t, 'sandbox', paid.body, paid.headers)).body).toBe('success');
+    expect((await postSandbox(t, paid)).body).toBe('success');
     const late = await notify({ orderNo: o.orderNo, amount: 3999, currency: 'USD', status: 'failed' });
     expect(late.body).toBe('success');
     expect(await orderRow(o.orderNo)).toEqual(before);
@@ -106,9 +102,9 @@ describe('sandbox notifications', () => {
     const { orderNo } = created.data;
     expect((await t.client.call(calls.orders.cancel, { orderNo }, { token: buyer.token })).code).toBe(Code.ok);
     const note = sandboxNotification({ orderNo, amount: 3999, currency: 'USD' });
-    expect((await postNotify(t, 'sandbox', note.body, note.headers)).body).toBe('success');
+    expect((await postSandbox(t, note)).body).toBe('success');
     // the gateway retries: the second report is a duplicate
-    expect((await postNotify(t, 'sandbox', note.body, note.headers)).body).toBe('success');
+    expect((await postSandbox(t, note)).body).toBe('success');
     const row = await orderRow(orderNo);
     expect(row).toMatchObject({ status: OrderStatus.cancelled, payAmount: 3999, refundAmount: 0 });
     expect(await grantsOf(orderNo)).toHaveLength(0);

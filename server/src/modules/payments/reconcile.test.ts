@@ -2,17 +2,12 @@ import { calls } from '@ac/protocol/calls';
 import type { TOrderDetail, TOrderPayResponse, TOrderPayStateResponse } from '@ac/protocol/commerce';
 import { OrderStatus } from '@ac/protocol/enums';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { commerceAppForTests, testServices } from '../../../test/commerce-fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { commerceAppForTests } from '../../../test/commerce-fixtures.ts';
 import { createSandboxRepo } from '../../adapters/payments/sandbox.repo.ts';
-import type { Services } from '../../app/services.ts';
 import { memberships, orders } from '../../db/schema/index.ts';
 
-const { t, buyer } = commerceAppForTests();
-let commerce: Services;
-beforeAll(() => {
-  commerce = testServices(t);
-});
+const { t, buyer, services: commerce } = commerceAppForTests();
 
 /** An order whose sandbox payment the payer decided, but whose notification never arrived. */
 async function decidedAtGateway(result: 'paid' | 'failed' | null) {

@@ -6,25 +6,14 @@
  */
 import { Code } from '@ac/protocol/codes';
 import { OrderStatus } from '@ac/protocol/enums';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paidAlipayOrder, startAlipayApp } from '../../../test/alipay-fixtures.ts';
-import { type Account, testServices } from '../../../test/commerce-fixtures.ts';
-import type { FakeAlipay } from '../../../test/fake-alipay.ts';
-import { orderRowOf, refundRequestsOf } from '../../../test/refund-fixtures.ts';
-import type { TestApp } from '../../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { alipayAppForTests, paidAlipayOrder } from '../../../test/alipay-fixtures.ts';
+import { testServices } from '../../../test/commerce-fixtures.ts';
+import { orderRecords } from '../../../test/order-records.ts';
 import { AppError } from '../../lib/app-error.ts';
 
-let t: TestApp;
-let fake: FakeAlipay;
-let buyer: Account;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ t, fake, buyer, close } = await startAlipayApp());
-});
-afterAll(() => close());
-
-const orderRow = (orderNo: string) => orderRowOf(t, orderNo);
-const requestsOf = (orderNo: string) => refundRequestsOf(t, orderNo);
+const { t, fake, buyer } = alipayAppForTests();
+const { orderRow, refundRequestsOf: requestsOf } = orderRecords(t);
 /** Each promise's outcome: the result kind, or the catalogue code it was refused with. */
 const settle = (all: Promise<{ kind: string }>[]) =>
   Promise.all(

@@ -17,7 +17,7 @@ import {
   callFrom,
   commerceAppForTests,
   createAccount,
-  postNotify,
+  postSandbox,
   sandboxNotification,
   testServices,
 } from '../../../test/commerce-fixtures.ts';
@@ -43,7 +43,7 @@ async function pay(order: TOrderDetail, tradeNo?: string) {
     currency: order.dueAmount.currency,
     tradeNo,
   });
-  const res = await postNotify(t, 'sandbox', n.body, n.headers);
+  const res = await postSandbox(t, n);
   expect(res.statusCode).toBe(200);
 }
 
@@ -272,7 +272,7 @@ describe('concurrent paid notifications', () => {
         tradeNo: `SBX-race-${i % 3}`,
       }),
     );
-    const answers = await Promise.all(notes.map((n) => postNotify(t, 'sandbox', n.body, n.headers)));
+    const answers = await Promise.all(notes.map((n) => postSandbox(t, n)));
     expect(answers.every((r) => r.statusCode === 200)).toBe(true);
     expect(await codesOf(order.orderNo)).toHaveLength(5);
     expect((await detailOf(a, order.orderNo)).orderStatus).toBe(OrderStatus.paid);

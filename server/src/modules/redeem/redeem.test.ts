@@ -4,24 +4,13 @@ import type { TOrderRow, TRedeemExchangeResponse, TRedeemPreviewResponse } from 
 import { REDEEM_CODE_ALPHABET } from '@ac/protocol/commerce';
 import type { TList } from '@ac/protocol/common';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Account,
-  callFrom,
-  commerceAppForTests,
-  createAccount,
-  testServices,
-} from '../../../test/commerce-fixtures.ts';
-import type { Services } from '../../app/services.ts';
+import { describe, expect, it } from 'vitest';
+import { type Account, callFrom, commerceAppForTests, createAccount } from '../../../test/commerce-fixtures.ts';
 import { memberships, redeemCodes } from '../../db/schema/index.ts';
 import { addMs, DAY } from '../../lib/time.ts';
 import type { IssueRequest } from './redeem-issue.service.ts';
 
-const { t } = commerceAppForTests();
-let commerce: Services;
-beforeAll(() => {
-  commerce = testServices(t);
-});
+const { t, services: commerce } = commerceAppForTests();
 
 const issue = async (req: Partial<IssueRequest> = {}) =>
   (await commerce.redeemIssue.issue({ goodsCode: 'ML2', count: 1, days: 30, source: 'systemRelease', ...req }))[0]!;
