@@ -1,6 +1,6 @@
 /**
  * Finds v5 call paths written as string literals outside the contract
- * (docs/architecture.md#the-contract): every path lives once in
+ * (docs/architecture.md#how-to-add-a-call): every path lives once in
  * packages/protocol/src/calls/ or http-paths.ts and is used through them.
  * Only string and template literals count, not comments.
  */

@@ -1,6 +1,6 @@
 /**
  * Every v5 envelope call, grouped by the server module that answers it, one
- * file per group named like it (docs/architecture.md#names): `calls.session.login`,
+ * file per group named like it (docs/architecture.md#names-from-page-to-table): `calls.session.login`,
  * `calls.orders.list`, `calls.payments.pay`, …
  * The paths of the few routes that are not envelope calls are in
  * http-paths.ts.

@@ -1,4 +1,4 @@
-/** Environment → validated configuration, read in one place (docs/architecture.md#configuration). */
+/** Environment → validated configuration, read in one place (server/src/config/README.md). */
 import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import { ZRegion } from '@ac/protocol/enum-schemas';

@@ -1,5 +1,5 @@
 /**
- * Third-party login providers from the environment (docs/architecture.md#configuration,
+ * Third-party login providers from the environment (server/src/config/README.md,
  * docs/decisions/0023-native-oauth.md): OAUTH_<PROVIDER>_CLIENT_ID /
  * _CLIENT_SECRET / _ISSUER, all optional.
  *
