@@ -6,19 +6,21 @@ import { isTradeClientType } from '@ac/protocol/client-types';
 import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { FullPageSpin } from '@/components/full-page-spin';
 import { paths } from '@/config/paths';
-import { authRoutes } from '@/features/auth/routes';
+import { accountRoutes } from '@/features/account/routes';
+import { companyRoutes } from '@/features/company/routes';
 import { couponsRoutes } from '@/features/coupons/routes';
 import { devicesRoutes } from '@/features/devices/routes';
-import { enterpriseRoutes } from '@/features/enterprise/routes';
 import { invoiceRoutes } from '@/features/invoice/routes';
 import { nodesRoutes } from '@/features/nodes/routes';
 import { ordersRoutes } from '@/features/orders/routes';
 import { passwordRoutes } from '@/features/password/routes';
 import { productsRoutes } from '@/features/products/routes';
 import { profileRoutes } from '@/features/profile/routes';
+import { recoveryRoutes } from '@/features/recovery/routes';
 import { redeemRoutes } from '@/features/redeem/routes';
-import { registerRoutes } from '@/features/register/routes';
-import { securityRoutes } from '@/features/security/routes';
+import { registrationRoutes } from '@/features/registration/routes';
+import { sessionRoutes } from '@/features/session/routes';
+import { thirdPartyRoutes } from '@/features/third-party/routes';
 import { tradeRoutes } from '@/features/trade/routes';
 import { getClientType } from '@/lib/api/client-info';
 import type { AppConfig } from '@/lib/app-config';
@@ -28,17 +30,19 @@ import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
 const features = [
-  authRoutes,
+  sessionRoutes,
   productsRoutes,
   ordersRoutes,
   redeemRoutes,
   couponsRoutes,
   devicesRoutes,
-  enterpriseRoutes,
+  companyRoutes,
   profileRoutes,
-  securityRoutes,
-  registerRoutes,
   passwordRoutes,
+  thirdPartyRoutes,
+  accountRoutes,
+  registrationRoutes,
+  recoveryRoutes,
   nodesRoutes,
   tradeRoutes,
   invoiceRoutes,

@@ -14,14 +14,14 @@ import { useTranslation } from 'react-i18next';
 import { useErrorText } from '@/components/use-error-text';
 import { useCallMutation } from '@/lib/api/use-call';
 import { getPayChannels, getRegion } from '@/lib/app-config';
+import { type PayChoice, payChoiceId, payChoiceKey, payChoices } from '@/lib/checkout/pay-methods';
 import { goodsKey } from '@/lib/enum-keys';
 import { formatMoney } from '@/lib/format/money';
 import { CheckoutCoupon } from './checkout-coupon';
-import { usePayState } from './get-pay-state';
-import { type PayChoice, payChoiceId, payChoiceKey, payChoices } from './pay-methods';
 import { PaymentWaitDialog } from './payment-wait-dialog';
 import { QrPayment } from './qr-payment';
 import { usePaidNotice } from './use-paid-notice';
+import { usePayState } from './use-pay-state';
 import { useRefreshAfterPayment } from './use-refresh-after-payment';
 
 /** `amount` is what is to pay: the price less the coupon's `discount`; a coupon can be chosen while `couponOpen`. */

@@ -2,7 +2,7 @@
 import { paths } from '@/config/paths';
 import type { FeatureRoutes } from '@/lib/routing/app-route';
 
-export const enterpriseRoutes: FeatureRoutes = {
+export const companyRoutes: FeatureRoutes = {
   main: [
     {
       path: paths.enterprise.path,

@@ -14,7 +14,7 @@ const findPage = () => import('./pages/find-page').then((m) => ({ Component: m.F
 const mailVerifyPage = () => import('./pages/mail-verify-page').then((m) => ({ Component: m.MailVerifyPage }));
 const resetPage = () => import('./pages/reset-page').then((m) => ({ Component: m.ResetPage }));
 
-export const passwordRoutes: FeatureRoutes = {
+export const recoveryRoutes: FeatureRoutes = {
   outside: [
     page(paths.passwordFind.path, 'cn', 'find', findPage),
     page(paths.passwordMailVerify.path, 'cn', 'mailVerify', mailVerifyPage),

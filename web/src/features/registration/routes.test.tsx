@@ -3,11 +3,11 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { toRouteObjects } from '@/lib/routing/app-route';
-import { registerRoutes } from './routes';
+import { registrationRoutes } from './routes';
 
 describe('China /register/mail_verify', () => {
   it('sends the visitor to the China (SMS) registration page, keeping the query', async () => {
-    const mailVerify = (registerRoutes.outside ?? []).filter((r) => r.path === paths.registerMailVerify.path);
+    const mailVerify = (registrationRoutes.outside ?? []).filter((r) => r.path === paths.registerMailVerify.path);
     const router = createMemoryRouter(
       [
         ...toRouteObjects(mailVerify, { region: 'cn', isTradeClient: () => false }),
@@ -22,7 +22,7 @@ describe('China /register/mail_verify', () => {
   });
 
   it('does not exist overseas (the site page is /site/register/mail_verify)', () => {
-    const us = toRouteObjects(registerRoutes.outside ?? [], { region: 'us', isTradeClient: () => false });
+    const us = toRouteObjects(registrationRoutes.outside ?? [], { region: 'us', isTradeClient: () => false });
     expect(us.map((r) => r.path)).not.toContain(paths.registerMailVerify.path);
   });
 });

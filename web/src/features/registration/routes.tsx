@@ -17,7 +17,7 @@ const page = (path: string, region: AppRoute['region'], key: string, lazy: AppRo
 const registerPage = () => import('./pages/register-page').then((m) => ({ Component: m.RegisterPage }));
 const mailVerifyPage = () => import('./pages/mail-verify-page').then((m) => ({ Component: m.MailVerifyPage }));
 
-export const registerRoutes: FeatureRoutes = {
+export const registrationRoutes: FeatureRoutes = {
   outside: [
     page(paths.register.path, 'cn', 'register', registerPage),
     // China registers by SMS: its mail_verify is the registration page (docs/product.md)

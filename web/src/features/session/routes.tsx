@@ -2,7 +2,7 @@
 import { paths } from '@/config/paths';
 import type { FeatureRoutes } from '@/lib/routing/app-route';
 
-export const authRoutes: FeatureRoutes = {
+export const sessionRoutes: FeatureRoutes = {
   outside: [
     {
       path: paths.login.path,

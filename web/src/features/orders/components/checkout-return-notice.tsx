@@ -15,9 +15,9 @@ import type { TCheckoutReturn } from '@ac/protocol/enums';
 import { Alert, Button } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePayState } from '@/components/checkout/use-pay-state';
+import { useRefreshAfterPayment } from '@/components/checkout/use-refresh-after-payment';
 import { useCall } from '@/lib/api/use-call';
-import { usePayState } from '@/lib/checkout/get-pay-state';
-import { useRefreshAfterPayment } from '@/lib/checkout/use-refresh-after-payment';
 import { canPay } from './order-rules';
 
 export type CheckoutReturn = { orderNo: string; outcome: TCheckoutReturn };

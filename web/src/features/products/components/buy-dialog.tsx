@@ -8,11 +8,11 @@ import type { TCatalogItem } from '@ac/protocol/commerce';
 import { App, Modal, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CheckoutDialog, type CheckoutOrder, checkoutOrderOf } from '@/components/checkout/checkout-dialog';
+import { useRefreshAfterPayment } from '@/components/checkout/use-refresh-after-payment';
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { useErrorText } from '@/components/use-error-text';
 import { useCall, useCallMutation } from '@/lib/api/use-call';
-import { CheckoutDialog, type CheckoutOrder, checkoutOrderOf } from '@/lib/checkout/checkout-dialog';
-import { useRefreshAfterPayment } from '@/lib/checkout/use-refresh-after-payment';
 import { CatalogList } from './catalog-list';
 
 type Props = { open: boolean; held: ReadonlySet<string>; onClose: () => void };

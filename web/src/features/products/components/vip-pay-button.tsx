@@ -8,10 +8,10 @@ import type { TCatalogItem } from '@ac/protocol/commerce';
 import { App, Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CheckoutDialog, type CheckoutOrder, checkoutOrderOf } from '@/components/checkout/checkout-dialog';
+import { useRefreshAfterPayment } from '@/components/checkout/use-refresh-after-payment';
 import { useErrorText } from '@/components/use-error-text';
 import { useCallMutation } from '@/lib/api/use-call';
-import { CheckoutDialog, type CheckoutOrder, checkoutOrderOf } from '@/lib/checkout/checkout-dialog';
-import { useRefreshAfterPayment } from '@/lib/checkout/use-refresh-after-payment';
 
 type Props = { plan: TCatalogItem; disabled?: boolean; onPaid: () => void };
 

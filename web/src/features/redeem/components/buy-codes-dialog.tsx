@@ -7,9 +7,9 @@ import type { TRedeemOffer } from '@ac/protocol/commerce';
 import { Alert, Descriptions, Form, InputNumber, Modal, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CheckoutDialog, type CheckoutOrder, checkoutOrderOf } from '@/components/checkout/checkout-dialog';
 import { useErrorText } from '@/components/use-error-text';
 import { useCall, useCallMutation } from '@/lib/api/use-call';
-import { CheckoutDialog, type CheckoutOrder, checkoutOrderOf } from '@/lib/checkout/checkout-dialog';
 import { goodsKey } from '@/lib/enum-keys';
 import { formatMoney } from '@/lib/format/money';
 

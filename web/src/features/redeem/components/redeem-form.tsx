@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '@/components/use-error-text';
 import { useCallMutation } from '@/lib/api/use-call';
-import { PAYMENT_OUTCOMES } from '@/lib/checkout/use-refresh-after-payment';
+import { PAYMENT_OUTCOMES } from '@/lib/checkout/payment-outcomes';
 import { goodsKey } from '@/lib/enum-keys';
 import { formatDate } from '@/lib/format/date';
 import { zodRule } from '@/lib/forms/zod-rule';
