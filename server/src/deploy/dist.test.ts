@@ -7,14 +7,13 @@
  * Then `node server/dist/migrate.js` finds nothing left to do. With
  * NODE_ENV=production and an unsafe setting it refuses to start.
  */
-import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { calls, createClient } from '@ac/client';
 import { httpPaths } from '@ac/protocol/http-paths';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cleanupsAfterAll, emptyDatabaseEnv, startServerProcess } from '../../test/server-process.ts';
 import { onPostgres } from '../../test/test-db.ts';
 
 const serverDir = new URL('../..', import.meta.url).pathname;
@@ -24,58 +23,16 @@ const repoDir = join(serverDir, '..');
  * into its own folder so a `npm run build` of the same checkout is never overwritten mid-test.
  */
 const outdir = 'dist-test';
-const cleanups: (() => Promise<void> | void)[] = [];
-afterAll(async () => {
-  for (const c of cleanups.reverse()) await c();
-});
+const cleanup = cleanupsAfterAll();
 
-/** PGlite in a new temp directory, or a new database on the PostgreSQL test server. */
-async function emptyDatabaseEnv(): Promise<Record<string, string>> {
-  if (!onPostgres) {
-    const dataDir = mkdtempSync(join(tmpdir(), 'ac-dist-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    return { DATA_DIR: dataDir };
-  }
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  const name = `ac_dist_${process.pid}_${Math.floor(Math.random() * 1e6)}`;
-  await admin.query(`create database ${name}`);
-  cleanups.push(async () => {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  });
-  const url = new URL(process.env.TEST_DATABASE_URL as string);
-  url.pathname = `/${name}`;
-  return { DATABASE_URL: url.toString() };
-}
-
-/** Starts a dist entry from the repository root on a port the system picks; resolves with its URL once it listens. */
-function startDist(env: Record<string, string>) {
-  const child: ChildProcess = spawn(process.execPath, [`server/${outdir}/main.js`], {
-    cwd: repoDir,
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', NODE_ENV: 'development', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const listening = new Promise<string>((resolve, reject) => {
-    const onData = (d: Buffer) => {
-      output += d;
-      const listeningAt = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
-      if (listeningAt && output.includes('ready at')) resolve(listeningAt);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
-  });
-  cleanups.push(() => void child.kill('SIGKILL'));
-  return { child, listening, exited, output: () => output };
-}
+/** Starts a dist entry from the repository root on a port the system picks; `listening` answers its URL. */
+const startDist = (env: Record<string, string>) =>
+  startServerProcess({ args: [`server/${outdir}/main.js`], cwd: repoDir, env, cleanup });
 
 describe('production build', () => {
   beforeAll(() => {
     execFileSync('npm', ['run', 'build', '-w', 'server', '--', `--outdir=${outdir}`], { cwd: repoDir, stdio: 'pipe' });
-    cleanups.push(() => rmSync(join(serverDir, outdir), { recursive: true, force: true }));
+    cleanup(() => rmSync(join(serverDir, outdir), { recursive: true, force: true }));
   }, 120_000);
 
   it('bundles the server, the migrate and admin entries', () => {
@@ -137,7 +94,7 @@ describe('production build', () => {
   }, 60_000);
 
   it('runs with plain node on an empty database, answering probes and envelope calls', async () => {
-    const env = await emptyDatabaseEnv();
+    const env = await emptyDatabaseEnv('dist', onPostgres, cleanup);
     const s = startDist(env);
     const base = await s.listening;
     expect(s.output()).toContain(onPostgres ? '(us, postgres)' : '(us, pglite)');

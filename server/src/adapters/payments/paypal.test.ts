@@ -11,7 +11,7 @@ import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TOrderDetail, TOrderPayResponse, TOrderPayStateResponse } from '@ac/protocol/commerce';
 import { OrderStatus, PayMethod } from '@ac/protocol/enums';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { postNotify, testServices } from '../../../test/commerce-fixtures.ts';
 import { makeCoupon } from '../../../test/coupon-fixtures.ts';
@@ -19,7 +19,7 @@ import { startFakePaypal } from '../../../test/fake-paypal.ts';
 import { deliverTo, gatewayAppForTests } from '../../../test/gateway-app.ts';
 import { orderRecords } from '../../../test/order-records.ts';
 import { run } from '../../admin/registry.ts';
-import { orders, paymentAttempts, paymentNotifications, refundRequests } from '../../db/schema/index.ts';
+import { paymentAttempts, paymentNotifications, refundRequests } from '../../db/schema/index.ts';
 import { refusedNotifications } from '../../modules/payments/notify-refusals.ts';
 import { createPaypalGateway } from './paypal.gateway.ts';
 

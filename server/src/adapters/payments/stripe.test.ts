@@ -12,7 +12,7 @@ import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TOrderDetail, TOrderPayResponse, TOrderPayStateResponse } from '@ac/protocol/commerce';
 import { OrderStatus, PayMethod } from '@ac/protocol/enums';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { postNotify, testServices } from '../../../test/commerce-fixtures.ts';
 import { makeCoupon } from '../../../test/coupon-fixtures.ts';
@@ -20,7 +20,7 @@ import { signedStripeEvent, startFakeStripe } from '../../../test/fake-stripe.ts
 import { deliverTo, gatewayAppForTests } from '../../../test/gateway-app.ts';
 import { orderRecords } from '../../../test/order-records.ts';
 import { run } from '../../admin/registry.ts';
-import { auditLog, orders, paymentNotifications, refundRequests } from '../../db/schema/index.ts';
+import { auditLog, paymentNotifications, refundRequests } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { refusedNotifications } from '../../modules/payments/notify-refusals.ts';
 import { createStripeGateway } from './stripe.gateway.ts';

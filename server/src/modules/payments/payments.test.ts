@@ -4,7 +4,7 @@ import type { TOrderDetail } from '@ac/protocol/commerce';
 import { OrderStatus } from '@ac/protocol/enums';
 import { payNotifyPath } from '@ac/protocol/http-paths';
 import type { TUserInfoResponse } from '@ac/protocol/session';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   commerceAppForTests,
