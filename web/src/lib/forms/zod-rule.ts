@@ -9,3 +9,13 @@ export function zodRule(schema: z.ZodType, message: string): FormRule {
       matchesSchema(schema, value) ? Promise.resolve() : Promise.reject(new Error(message)),
   };
 }
+
+/**
+ * The rules of a required field: empty refused with `message`; with a schema,
+ * whatever the schema refuses too (same message), else a blank text as well.
+ */
+export function requiredRules(message: string, schema?: z.ZodType): FormRule[] {
+  return schema
+    ? [{ required: true, message }, zodRule(schema, message)]
+    : [{ required: true, whitespace: true, message }];
+}

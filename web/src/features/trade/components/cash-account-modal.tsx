@@ -8,7 +8,7 @@ import {
 } from '@ac/protocol/trade';
 import { App, Checkbox, Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { zodRule } from '@/lib/forms/zod-rule';
+import { requiredRules } from '@/lib/forms/zod-rule';
 import { useTradeCall } from '../api/trade-account';
 import { EntryModal } from './entry-modal';
 
@@ -77,18 +77,11 @@ export function CashAccountModal({ open, onClose, first }: { open: boolean; onCl
           <Form.Item
             name="account"
             label={t('trade.bankCardNumber')}
-            rules={[
-              { required: true, message: t('trade.bankCardRule') },
-              zodRule(bankCard.shape.account, t('trade.bankCardRule')),
-            ]}
+            rules={requiredRules(t('trade.bankCardRule'), bankCard.shape.account)}
           >
             <Input inputMode="numeric" maxLength={23} autoComplete="off" />
           </Form.Item>
-          <Form.Item
-            name="bankName"
-            label={t('trade.bankName')}
-            rules={[{ required: true, whitespace: true, message: t('trade.bankNameRequired') }]}
-          >
+          <Form.Item name="bankName" label={t('trade.bankName')} rules={requiredRules(t('trade.bankNameRequired'))}>
             <Input maxLength={64} />
           </Form.Item>
         </>
@@ -96,19 +89,12 @@ export function CashAccountModal({ open, onClose, first }: { open: boolean; onCl
         <Form.Item
           name="account"
           label={t('trade.alipayAccount')}
-          rules={[
-            { required: true, message: t('trade.alipayRule') },
-            zodRule(alipay.shape.account, t('trade.alipayRule')),
-          ]}
+          rules={requiredRules(t('trade.alipayRule'), alipay.shape.account)}
         >
           <Input maxLength={254} autoComplete="off" />
         </Form.Item>
       )}
-      <Form.Item
-        name="holderName"
-        label={t('trade.holderName')}
-        rules={[{ required: true, whitespace: true, message: t('trade.holderNameRequired') }]}
-      >
+      <Form.Item name="holderName" label={t('trade.holderName')} rules={requiredRules(t('trade.holderNameRequired'))}>
         <Input maxLength={64} autoComplete="name" />
       </Form.Item>
       <Form.Item name="isDefault" valuePropName="checked">
@@ -117,10 +103,7 @@ export function CashAccountModal({ open, onClose, first }: { open: boolean; onCl
       <Form.Item
         name="cashPassword"
         label={t('trade.cashPassword')}
-        rules={[
-          { required: true, message: t('trade.cashPasswordRule') },
-          zodRule(ZCashPassword, t('trade.cashPasswordRule')),
-        ]}
+        rules={requiredRules(t('trade.cashPasswordRule'), ZCashPassword)}
       >
         <Input.Password inputMode="numeric" maxLength={6} autoComplete="off" />
       </Form.Item>

@@ -4,7 +4,7 @@ import { ZCashPassword } from '@ac/protocol/trade';
 import { App, Button, Card, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '@/components/form-error';
-import { zodRule } from '@/lib/forms/zod-rule';
+import { requiredRules } from '@/lib/forms/zod-rule';
 import { useTradeCall } from '../api/trade-account';
 
 type Values = { oldPassword?: string; password: string; confirm: string };
@@ -14,7 +14,7 @@ export function CashPasswordCard({ isSet }: { isSet: boolean }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const save = useTradeCall(calls.trade.setCashPassword);
-  const rule = zodRule(ZCashPassword, t('trade.cashPasswordRule'));
+  const rules = requiredRules(t('trade.cashPasswordRule'), ZCashPassword);
   const digits = { inputMode: 'numeric' as const, maxLength: 6, autoComplete: 'off' };
 
   const submit = (v: Values) =>
@@ -37,19 +37,11 @@ export function CashPasswordCard({ isSet }: { isSet: boolean }) {
       <Form<Values> form={form} name="cashPassword" layout="vertical" style={{ maxWidth: 360 }} onFinish={submit}>
         <FormError error={save.error} />
         {isSet ? (
-          <Form.Item
-            name="oldPassword"
-            label={t('trade.oldCashPassword')}
-            rules={[{ required: true, message: t('trade.cashPasswordRule') }, rule]}
-          >
+          <Form.Item name="oldPassword" label={t('trade.oldCashPassword')} rules={rules}>
             <Input.Password {...digits} />
           </Form.Item>
         ) : null}
-        <Form.Item
-          name="password"
-          label={t('trade.newCashPassword')}
-          rules={[{ required: true, message: t('trade.cashPasswordRule') }, rule]}
-        >
+        <Form.Item name="password" label={t('trade.newCashPassword')} rules={rules}>
           <Input.Password {...digits} />
         </Form.Item>
         <Form.Item

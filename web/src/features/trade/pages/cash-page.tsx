@@ -1,29 +1,22 @@
 /** /cash: the cash password and the cash-out accounts (one of them the default). */
 import { calls } from '@ac/protocol/calls';
 import type { TCashAccount } from '@ac/protocol/trade';
-import { Alert, App, Button, Card, Space, Table, Tag } from 'antd';
+import { Alert, Button, Card, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { scrollWhenRows } from '@/components/table-scroll';
-import { useErrorText } from '@/components/use-error-text';
 import { useTradeCall } from '../api/trade-account';
 import { CashAccountModal } from '../components/cash-account-modal';
 import { CashPasswordCard } from '../components/cash-password-card';
-import { DeleteEntryButton } from '../components/delete-entry-button';
+import { EntryTable } from '../components/entry-table';
 import { TradePage } from '../components/trade-page';
+import { useReport } from '../components/use-report';
 
 export function CashPage() {
   const { t } = useTranslation('trade');
-  const { message } = App.useApp();
-  const errorText = useErrorText();
+  const report = useReport();
   const [open, setOpen] = useState(false);
   const remove = useTradeCall(calls.trade.deleteCashAccount);
   const makeDefault = useTradeCall(calls.trade.setDefCashAccount);
-  const report = (p: Promise<unknown>, done: string) =>
-    p.then(
-      () => void message.success(done),
-      (e: unknown) => void message.error(errorText(e)),
-    );
 
   return (
     <TradePage title={t('trade.cashTitle')} description={t('trade.cashDescription')}>
@@ -41,11 +34,8 @@ export function CashPage() {
             {account.hasCashPassword ? null : (
               <Alert type="info" showIcon title={t('trade.needCashPassword')} style={{ marginBottom: 16 }} />
             )}
-            <Table<TCashAccount>
-              rowKey="id"
-              dataSource={account.cashAccounts}
-              pagination={false}
-              scroll={scrollWhenRows(account.cashAccounts)}
+            <EntryTable<TCashAccount>
+              rows={account.cashAccounts}
               columns={[
                 {
                   title: t('trade.accountType'),
@@ -64,28 +54,20 @@ export function CashPage() {
                   ),
                 },
                 { title: t('trade.holderName'), dataIndex: 'holderName' },
-                {
-                  title: t('trade.actions'),
-                  key: 'actions',
-                  render: (_, row) => (
-                    <Space size={0}>
-                      {row.isDefault ? null : (
-                        <Button
-                          type="link"
-                          size="small"
-                          onClick={() => void report(makeDefault.mutateAsync({ id: row.id }), t('trade.saved'))}
-                        >
-                          {t('trade.setDefault')}
-                        </Button>
-                      )}
-                      <DeleteEntryButton
-                        label={row.account}
-                        onConfirm={() => report(remove.mutateAsync({ id: row.id }), t('trade.deleted'))}
-                      />
-                    </Space>
-                  ),
-                },
               ]}
+              labelOf={(row) => row.account}
+              onDelete={(row) => report(remove.mutateAsync({ id: row.id }), t('trade.deleted'))}
+              otherActions={(row) =>
+                row.isDefault ? null : (
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => void report(makeDefault.mutateAsync({ id: row.id }), t('trade.saved'))}
+                  >
+                    {t('trade.setDefault')}
+                  </Button>
+                )
+              }
             />
           </Card>
           <CashAccountModal open={open} first={account.cashAccounts.length === 0} onClose={() => setOpen(false)} />

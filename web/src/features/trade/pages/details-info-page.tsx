@@ -6,8 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { FormError } from '@/components/form-error';
 import { useUserDetail } from '@/lib/session/user-detail';
 import { useTradeCall } from '../api/trade-account';
-import { degreeOptions, industryOptions, yearSelectOptions } from '../components/trade-options';
+import { degreeOptions, industryOptions } from '../components/trade-options';
 import { TradePage } from '../components/trade-page';
+import { YearSelect } from '../components/year-select';
 
 type Values = {
   sex: 0 | 1 | 2;
@@ -59,12 +60,7 @@ export function DetailsInfoPage() {
               />
             </Form.Item>
             <Form.Item name="birthYear" label={t('trade.birthYear')}>
-              <Select
-                allowClear
-                placeholder={t('trade.notSet')}
-                options={yearSelectOptions()}
-                showSearch={{ optionFilterProp: 'label' }}
-              />
+              <YearSelect allowClear placeholder={t('trade.notSet')} />
             </Form.Item>
             <Form.Item name="industry" label={t('trade.industry')}>
               <Select allowClear placeholder={t('trade.notSet')} options={industryOptions(t)} />

@@ -9,7 +9,7 @@ import { Alert, App, Button, Card, Descriptions, Form, Input, Result } from 'ant
 import { useTranslation } from 'react-i18next';
 import { FormError } from '@/components/form-error';
 import { formatDateTime } from '@/lib/format/date';
-import { zodRule } from '@/lib/forms/zod-rule';
+import { requiredRules } from '@/lib/forms/zod-rule';
 import { useTradeCall } from '../api/trade-account';
 import { TradePage } from '../components/trade-page';
 
@@ -56,20 +56,14 @@ export function IdentityAuthPage() {
               <Form.Item
                 name="realName"
                 label={t('trade.realName')}
-                rules={[
-                  { required: true, message: t('trade.realNameRule') },
-                  zodRule(realName, t('trade.realNameRule')),
-                ]}
+                rules={requiredRules(t('trade.realNameRule'), realName)}
               >
                 <Input maxLength={20} autoComplete="name" />
               </Form.Item>
               <Form.Item
                 name="idNumber"
                 label={t('trade.idNumber')}
-                rules={[
-                  { required: true, message: t('trade.idNumberRule') },
-                  zodRule(idNumber, t('trade.idNumberRule')),
-                ]}
+                rules={requiredRules(t('trade.idNumberRule'), idNumber)}
               >
                 <Input maxLength={18} autoComplete="off" />
               </Form.Item>

@@ -1,0 +1,45 @@
+/** A trade list (educations, jobs, cash accounts): every row on one page and an actions column with Delete. */
+import { Space, Table, type TableColumnsType } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { scrollWhenRows } from '@/components/table-scroll';
+import { DeleteEntryButton } from './delete-entry-button';
+
+type Props<TRow extends { id: string }> = {
+  rows: TRow[];
+  columns: TableColumnsType<TRow>;
+  /** What the Delete button names ("Delete <label>"). */
+  labelOf: (row: TRow) => string;
+  onDelete: (row: TRow) => Promise<unknown>;
+  /** Actions shown before Delete. */
+  otherActions?: (row: TRow) => ReactNode;
+};
+
+export function EntryTable<TRow extends { id: string }>({
+  rows,
+  columns,
+  labelOf,
+  onDelete,
+  otherActions,
+}: Props<TRow>) {
+  const { t } = useTranslation('trade');
+  const actions = (row: TRow) => {
+    const remove = <DeleteEntryButton label={labelOf(row)} onConfirm={() => onDelete(row)} />;
+    if (!otherActions) return remove;
+    return (
+      <Space size={0}>
+        {otherActions(row)}
+        {remove}
+      </Space>
+    );
+  };
+  return (
+    <Table<TRow>
+      rowKey="id"
+      dataSource={rows}
+      pagination={false}
+      scroll={scrollWhenRows(rows)}
+      columns={[...columns, { title: t('trade.actions'), key: 'actions', render: (_, row) => actions(row) }]}
+    />
+  );
+}
