@@ -28,6 +28,16 @@ export function linkToken(body: string, route: string): string {
 
 export const STRONG_PASSWORD = 'Tulip-Orbit-42';
 
+/** An overseas registration form (Ada Lovelace, GB, a strong password, agreed), `extra` over it. */
+export const registrationForm = (email: string, extra: Record<string, unknown> = {}) => ({
+  name: 'Ada Lovelace',
+  email,
+  password: STRONG_PASSWORD,
+  region: 'GB',
+  agree: true,
+  ...extra,
+});
+
 /** Moves every link row `minutes` into the past, as if the mails had been sent that long ago. */
 export async function ageLinks(db: Db, minutes: number) {
   const shift = sql.raw(`interval '${Math.trunc(minutes)} minutes'`);

@@ -1,11 +1,13 @@
 /** Builds the real app on a fresh test database, optionally with the demo data. */
 import type { TRegion } from '@ac/protocol/enums';
+import { afterAll } from 'vitest';
 import { buildApp } from '../src/app/build-app.ts';
 import type { ServiceAdapters } from '../src/app/services.ts';
 import { loadConfig } from '../src/config/config.ts';
 import { seedDemo } from '../src/seed/demo.ts';
 import { seedEssentials } from '../src/seed/seed.ts';
 import { envelopeClient } from './envelope-client.ts';
+import { filledBeforeAll } from './filled-before-all.ts';
 import { openTestDatabase } from './test-db.ts';
 
 export type TestAppOptions = {
@@ -53,3 +55,10 @@ export async function createTestApp(options: TestAppOptions = {}) {
   };
 }
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** For the tests of the file (or describe block): a test app made before them and closed after them. */
+export function testAppForTests(options: TestAppOptions = {}): TestApp {
+  const t = filledBeforeAll(() => createTestApp(options));
+  afterAll(() => t.close());
+  return t;
+}

@@ -1,14 +1,10 @@
 import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import { CAPTCHA_FREE_SENDS_PER_IP } from '@ac/protocol/profile';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testAppForTests } from '../../test/test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForTests();
 
 describe('per-IP rate limits', () => {
   it('answers 429 with 0000006 past 20 code sends a minute', async () => {

@@ -13,6 +13,7 @@ import { httpPaths } from '@ac/protocol/http-paths';
 import type { TLoginResponse } from '@ac/protocol/session';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoAppForTests } from '../../test/demo-app.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../seed/demo.ts';
 import { HSTS } from './security-headers.ts';
@@ -149,17 +150,10 @@ describe('Strict-Transport-Security', () => {
 });
 
 describe('cross-site state changes', () => {
-  let t: TestApp;
-  let token: string;
-  beforeAll(async () => {
-    t = await createTestApp({ demo: true });
-    token = (await t.client.call<TLoginResponse>(calls.session.login, { account: DEMO_EMAIL, password: DEMO_PASSWORD }))
-      .data.utoken;
-  });
-  afterAll(() => t.close());
+  const { t, demo } = demoAppForTests();
 
   const update = (headers: Record<string, string>) =>
-    t.client.call(calls.profile.update, { nickName: 'Cross Site' }, { token, headers });
+    t.client.call(calls.profile.update, { nickName: 'Cross Site' }, { token: demo.token, headers });
 
   it('refuses a foreign Origin and a browser that says cross-site, with 0000012 and HTTP 403', async () => {
     for (const headers of <Record<string, string>[]>[
@@ -187,7 +181,7 @@ describe('cross-site state changes', () => {
   it('refuses a cross-site avatar upload before reading it', async () => {
     const res = await t.app.inject({
       method: 'POST',
-      url: `${UPLOAD}?utoken=${encodeURIComponent(token)}`,
+      url: `${UPLOAD}?utoken=${encodeURIComponent(demo.token)}`,
       headers: { origin: 'https://evil.example', 'content-type': 'multipart/form-data; boundary=x' },
       payload: '--x--\r\n',
     });

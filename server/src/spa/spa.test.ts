@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { calls } from '@ac/protocol/calls';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { testAppForTests } from '../../test/test-app.ts';
 import { payChannelsOf } from './spa.plugin.ts';
 
 const dist = mkdtempSync(join(tmpdir(), 'ac-dist-'));
@@ -31,11 +31,7 @@ describe.each([
   ['us', '/account/secure'],
   ['cn', '/secure'],
 ] as const)('the SPA in region %s', (region, base) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ region, webDist: dist });
-  });
-  afterAll(() => t.close());
+  const t = testAppForTests({ region, webDist: dist });
 
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 

@@ -2,26 +2,15 @@ import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import { httpPaths } from '@ac/protocol/http-paths';
 import type { TUserDetail } from '@ac/protocol/profile';
-import type { TLoginResponse } from '@ac/protocol/session';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { demoAppForTests } from '../../../test/demo-app.ts';
 import { auditLog, avatarFiles } from '../../db/schema/index.ts';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../../seed/demo.ts';
 
 const UPLOAD = httpPaths.avatarUploads[0];
 
-let t: TestApp;
-let token: string;
-beforeAll(async () => {
-  t = await createTestApp({ demo: true });
-  token = (await t.client.call<TLoginResponse>(calls.session.login, { account: DEMO_EMAIL, password: DEMO_PASSWORD }))
-    .data.utoken;
-});
-afterAll(async () => {
-  await t.close();
-});
+const { t, demo } = demoAppForTests();
 
 const image = (size: number, height = size) =>
   sharp({ create: { width: size, height, channels: 3, background: { r: 200, g: 40, b: 90 } } });
@@ -39,7 +28,7 @@ async function upload(data: Buffer, filename: string, opts: { type?: string; fie
   const body = form(data, filename, opts.type ?? 'image/jpeg', opts.field);
   const res = await t.app.inject({
     method: 'POST',
-    url: `${opts.path ?? UPLOAD}?utoken=${encodeURIComponent(token)}`,
+    url: `${opts.path ?? UPLOAD}?utoken=${encodeURIComponent(demo.token)}`,
     ...body,
   });
   return { status: res.statusCode, ...(res.json() as { code: string; msg: string; bizData?: { favicon: string } }) };
@@ -52,7 +41,7 @@ describe('avatar upload', () => {
     const res = await upload(await image(150).png().toBuffer(), 'me.jpg');
     expect(res.code).toBe(Code.ok);
     expect(res.bizData!.favicon).toMatch(/^http:\/\/127\.0\.0\.1:8080\/avatars\/[\w-]{43}\.png$/);
-    const detail = await t.client.call<TUserDetail>(calls.profile.getUserDetail, {}, { token });
+    const detail = await t.client.call<TUserDetail>(calls.profile.getUserDetail, {}, { token: demo.token });
     expect(detail.data.favicon).toBe(res.bizData!.favicon);
 
     const file = await t.app.inject({ method: 'GET', url: new URL(res.bizData!.favicon).pathname });
@@ -119,7 +108,7 @@ describe('avatar upload', () => {
     const byCookie = await t.app.inject({
       method: 'POST',
       url: UPLOAD,
-      cookies: { gstarsso_ticket: token },
+      cookies: { gstarsso_ticket: demo.token },
       ...body,
     });
     expect(byCookie.json()).toMatchObject({ code: Code.ok });
@@ -131,7 +120,7 @@ describe('avatar upload', () => {
     expect((await upload(Buffer.alloc(0), 'a.png')).code).toBe(Code.avatarMissing);
     const json = await t.app.inject({
       method: 'POST',
-      url: `${UPLOAD}?utoken=${token}`,
+      url: `${UPLOAD}?utoken=${demo.token}`,
       payload: { file: 'x' },
     });
     expect(json.json()).toMatchObject({ code: Code.avatarMissing });
@@ -150,7 +139,7 @@ describe('avatar upload', () => {
     for (const { type, body } of broken) {
       const res = await t.app.inject({
         method: 'POST',
-        url: `${UPLOAD}?utoken=${token}`,
+        url: `${UPLOAD}?utoken=${demo.token}`,
         headers: { 'content-type': type },
         payload: body,
       });

@@ -2,30 +2,18 @@ import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TKaptchaResponse, TKaptchaVerifyResponse } from '@ac/protocol/profile';
 import { CAPTCHA_FREE_SENDS_PER_IP } from '@ac/protocol/profile';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { failureCode } from '../../../test/app-error-code.ts';
+import { testAppForTests } from '../../../test/test-app.ts';
 import { auditLog, captchas } from '../../db/schema/index.ts';
-import type { AppError } from '../../lib/app-error.ts';
 import { MINUTE, SECOND } from '../../lib/time.ts';
 import { createAuditService } from '../audit/audit.service.ts';
 import { createCaptchaService, svgCaptchaGenerator } from './captcha.service.ts';
 import { createCodesService } from './codes.service.ts';
 
 const ANSWER = 'k7x2p';
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ adapters: { captcha: () => ({ text: ANSWER, svg: '<svg>k7x2p</svg>' }) } });
-});
-afterAll(() => t.close());
+const t = testAppForTests({ adapters: { captcha: () => ({ text: ANSWER, svg: '<svg>k7x2p</svg>' }) } });
 
-const failure = async (p: Promise<unknown>) => {
-  try {
-    await p;
-    return 'ok';
-  } catch (e) {
-    return (e as AppError).code;
-  }
-};
 const kaptcha = () => t.client.call<TKaptchaResponse>(calls.codes.kaptcha, {});
 const verify = (imageKey: string, answer: string) =>
   t.client.call<TKaptchaVerifyResponse>(calls.codes.kaptchaVerify, { imageKey, answer });
@@ -94,21 +82,21 @@ describe('captcha rules with a clock', () => {
   it('needs a ticket after 3 sends to one target in an hour, whatever the IP', async () => {
     const target = 'target@example.com';
     for (let i = 0; i < 3; i++) {
-      expect(await failure(codes().issue('login', target, { ip: `10.0.0.${i}` }))).toBe('ok');
+      expect(await failureCode(codes().issue('login', target, { ip: `10.0.0.${i}` }))).toBe('ok');
       tick(61 * SECOND);
     }
-    expect(await failure(codes().issue('login', target, { ip: '10.0.0.9' }))).toBe(Code.captchaRequired);
+    expect(await failureCode(codes().issue('login', target, { ip: '10.0.0.9' }))).toBe(Code.captchaRequired);
     const { imageKey } = await service().create({ ip: '10.0.0.9' });
     const { ticket } = await service().verify(imageKey, 'ABCDE', { ip: '10.0.0.9' });
-    expect(await failure(codes().issue('login', target, { ip: '10.0.0.9', ticket }))).toBe('ok');
+    expect(await failureCode(codes().issue('login', target, { ip: '10.0.0.9', ticket }))).toBe('ok');
     tick(61 * MINUTE);
-    expect(await failure(codes().issue('login', target, { ip: '10.0.0.9' }))).toBe('ok');
+    expect(await failureCode(codes().issue('login', target, { ip: '10.0.0.9' }))).toBe('ok');
   });
 
   it('images last 5 minutes, tickets 10 minutes', async () => {
     const late = await service().create({ ip: '10.0.1.1' });
     tick(5 * MINUTE + SECOND);
-    expect(await failure(service().verify(late.imageKey, 'abcde', { ip: '10.0.0.9' }))).toBe(Code.captchaWrong);
+    expect(await failureCode(service().verify(late.imageKey, 'abcde', { ip: '10.0.0.9' }))).toBe(Code.captchaWrong);
 
     const fresh = await service().create({ ip: '10.0.1.1' });
     const { ticket } = await service().verify(fresh.imageKey, 'abcde', { ip: '10.0.0.9' });
@@ -118,6 +106,6 @@ describe('captcha rules with a clock', () => {
       await codes().issue('login', target, { ip: '10.0.1.2' });
       tick(61 * SECOND);
     }
-    expect(await failure(codes().issue('login', target, { ip: '10.0.1.2', ticket }))).toBe(Code.captchaRequired);
+    expect(await failureCode(codes().issue('login', target, { ip: '10.0.1.2', ticket }))).toBe(Code.captchaRequired);
   });
 });

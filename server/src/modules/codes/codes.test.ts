@@ -2,9 +2,9 @@ import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TLoginResponse } from '@ac/protocol/session';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { failureCode } from '../../../test/app-error-code.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { outbox } from '../../db/schema/index.ts';
-import type { AppError } from '../../lib/app-error.ts';
 import { MINUTE, SECOND } from '../../lib/time.ts';
 import { DEMO_EMAIL, DEMO_MOBILE, DEMO_PASSWORD } from '../../seed/demo.ts';
 import { createAuditService } from '../audit/audit.service.ts';
@@ -37,31 +37,23 @@ const start = (iso: string) => {
 const tick = (ms: number) => {
   clock = new Date(clock.getTime() + ms);
 };
-const failure = async (p: Promise<unknown>) => {
-  try {
-    await p;
-    return 'ok';
-  } catch (e) {
-    return (e as AppError).code;
-  }
-};
 
 describe('verification codes', () => {
   it('are 6 digits, single use, bound to purpose and target', async () => {
     start('2026-01-01T00:00:00Z');
     const code = await codes.issue('login', 'a@example.com');
     expect(code).toMatch(/^\d{6}$/);
-    expect(await failure(codes.verify('findPwd', 'a@example.com', code))).toBe(Code.codeInvalid);
-    expect(await failure(codes.verify('login', 'b@example.com', code))).toBe(Code.codeInvalid);
-    expect(await failure(codes.verify('login', 'a@example.com', code))).toBe('ok');
-    expect(await failure(codes.verify('login', 'a@example.com', code))).toBe(Code.codeInvalid);
+    expect(await failureCode(codes.verify('findPwd', 'a@example.com', code))).toBe(Code.codeInvalid);
+    expect(await failureCode(codes.verify('login', 'b@example.com', code))).toBe(Code.codeInvalid);
+    expect(await failureCode(codes.verify('login', 'a@example.com', code))).toBe('ok');
+    expect(await failureCode(codes.verify('login', 'a@example.com', code))).toBe(Code.codeInvalid);
   });
 
   it('expire after 10 minutes', async () => {
     start('2026-01-02T00:00:00Z');
     const code = await codes.issue('login', 'exp@example.com');
     tick(10 * MINUTE + SECOND);
-    expect(await failure(codes.verify('login', 'exp@example.com', code))).toBe(Code.codeInvalid);
+    expect(await failureCode(codes.verify('login', 'exp@example.com', code))).toBe(Code.codeInvalid);
   });
 
   it('die after 5 wrong tries: the 6th try fails even with the right code', async () => {
@@ -69,16 +61,16 @@ describe('verification codes', () => {
     const code = await codes.issue('login', 'wrong@example.com');
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
-      expect(await failure(codes.verify('login', 'wrong@example.com', wrong))).toBe(Code.codeInvalid);
+      expect(await failureCode(codes.verify('login', 'wrong@example.com', wrong))).toBe(Code.codeInvalid);
     }
-    expect(await failure(codes.verify('login', 'wrong@example.com', code))).toBe(Code.codeInvalid);
+    expect(await failureCode(codes.verify('login', 'wrong@example.com', code))).toBe(Code.codeInvalid);
   });
 
   it('can be checked without being used up', async () => {
     start('2026-01-04T00:00:00Z');
     const code = await codes.issue('register', '13900000001');
-    expect(await failure(codes.verify('register', '13900000001', code, { consume: false }))).toBe('ok');
-    expect(await failure(codes.verify('register', '13900000001', code))).toBe('ok');
+    expect(await failureCode(codes.verify('register', '13900000001', code, { consume: false }))).toBe('ok');
+    expect(await failureCode(codes.verify('register', '13900000001', code))).toBe('ok');
   });
 
   it('resend no sooner than 60 s, at most 5 an hour and 10 a day per target', async () => {
@@ -86,21 +78,21 @@ describe('verification codes', () => {
     const target = 'limits@example.com';
     await codes.issue('login', target);
     tick(30 * SECOND);
-    expect(await failure(codes.issue('login', target))).toBe(Code.codeSendTooSoon);
-    expect(await failure(codes.issue('findPwd', target))).toBe(Code.codeSendTooSoon);
+    expect(await failureCode(codes.issue('login', target))).toBe(Code.codeSendTooSoon);
+    expect(await failureCode(codes.issue('findPwd', target))).toBe(Code.codeSendTooSoon);
     for (let i = 0; i < 4; i++) {
       tick(61 * SECOND);
-      expect(await failure(issueSolved('login', target))).toBe('ok');
+      expect(await failureCode(issueSolved('login', target))).toBe('ok');
     }
     tick(61 * SECOND);
-    expect(await failure(issueSolved('login', target))).toBe(Code.tooManyRequests);
+    expect(await failureCode(issueSolved('login', target))).toBe(Code.tooManyRequests);
     tick(60 * MINUTE);
     for (let i = 0; i < 5; i++) {
-      expect(await failure(issueSolved('login', target))).toBe('ok');
+      expect(await failureCode(issueSolved('login', target))).toBe('ok');
       tick(61 * SECOND);
     }
     tick(60 * MINUTE);
-    expect(await failure(issueSolved('login', target))).toBe(Code.tooManyRequests);
+    expect(await failureCode(issueSolved('login', target))).toBe(Code.tooManyRequests);
   });
 
   it('wait the configured interval on a test server (CODE_RESEND_SECONDS)', async () => {
@@ -109,12 +101,12 @@ describe('verification codes', () => {
     start('2026-01-07T00:00:00Z');
     await quick.issue('login', 'quick@example.com');
     tick(SECOND);
-    expect(await failure(quick.issue('login', 'quick@example.com'))).toBe(Code.codeSendTooSoon);
+    expect(await failureCode(quick.issue('login', 'quick@example.com'))).toBe(Code.codeSendTooSoon);
     // the default service still holds the target back for the minute
-    expect(await failure(codes.issue('login', 'quick@example.com'))).toBe(Code.codeSendTooSoon);
+    expect(await failureCode(codes.issue('login', 'quick@example.com'))).toBe(Code.codeSendTooSoon);
     tick(SECOND);
-    expect(await failure(codes.issue('login', 'quick@example.com'))).toBe(Code.codeSendTooSoon);
-    expect(await failure(quick.issue('login', 'quick@example.com'))).toBe('ok');
+    expect(await failureCode(codes.issue('login', 'quick@example.com'))).toBe(Code.codeSendTooSoon);
+    expect(await failureCode(quick.issue('login', 'quick@example.com'))).toBe('ok');
   });
 
   it('only the latest code counts', async () => {
@@ -123,9 +115,9 @@ describe('verification codes', () => {
     tick(61 * SECOND);
     const second = await codes.issue('login', 'latest@example.com');
     if (first !== second) {
-      expect(await failure(codes.verify('login', 'latest@example.com', first))).toBe(Code.codeInvalid);
+      expect(await failureCode(codes.verify('login', 'latest@example.com', first))).toBe(Code.codeInvalid);
     }
-    expect(await failure(codes.verify('login', 'latest@example.com', second))).toBe('ok');
+    expect(await failureCode(codes.verify('login', 'latest@example.com', second))).toBe('ok');
   });
 });
 

@@ -7,18 +7,14 @@ import { randomUUID } from 'node:crypto';
 import { calls } from '@ac/protocol/calls';
 import { Code, formatMessage } from '@ac/protocol/codes';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Account, createAccount, testServices } from '../../../test/commerce-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { testAppForTests } from '../../../test/test-app.ts';
 import { DEFAULT_DEVICE_LIMITS, deviceLimits, limitFor } from '../../config/device-limits.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/hashing.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForTests();
 
 const desktop = { clientType: 'df_windows', clientVersion: '2.4.1' };
 let macs = 0;

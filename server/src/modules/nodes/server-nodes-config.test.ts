@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testAppForTests } from '../../../test/test-app.ts';
 import { ConfigError, loadConfig } from '../../config/config.ts';
 import { syncServerNodes } from '../../seed/seed.ts';
 import { createNodesRepo } from './nodes.repo.ts';
@@ -39,11 +39,7 @@ describe('NODE_CODE and SERVER_NODES', () => {
 });
 
 describe('the node list at start', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { NODE_CODE: 'us', SERVER_NODES: JSON.stringify(nodes), NODE_SECRET } });
-  });
-  afterAll(() => t.close());
+  const t = testAppForTests({ env: { NODE_CODE: 'us', SERVER_NODES: JSON.stringify(nodes), NODE_SECRET } });
 
   it('holds SERVER_NODES and this node at its own PUBLIC_URL', async () => {
     expect(await createNodesRepo(t.db).listNodes()).toEqual([

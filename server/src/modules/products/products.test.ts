@@ -3,18 +3,14 @@ import { Code } from '@ac/protocol/codes';
 import type { TProductCatalogResponse } from '@ac/protocol/commerce';
 import { GOODS_CODES } from '@ac/protocol/enums';
 import { httpPaths, payNotifyPath } from '@ac/protocol/http-paths';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testAppForTests } from '../../../test/test-app.ts';
 
 describe.each([
   ['us', 'USD', 3999],
   ['cn', 'CNY', 12800],
 ] as const)('product/catalog (%s)', (region, currency, ml2Price) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ region });
-  });
-  afterAll(() => t.close());
+  const t = testAppForTests({ region });
 
   const catalog = () => t.client.call<TProductCatalogResponse>(calls.products.catalog, {});
 

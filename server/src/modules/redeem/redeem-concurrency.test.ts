@@ -1,9 +1,9 @@
 import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { callFrom, commerceEnv, createAccount } from '../../../test/commerce-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { testAppForTests } from '../../../test/test-app.ts';
 import { onPostgres } from '../../../test/test-db.ts';
 import { createServices } from '../../app/services.ts';
 import { memberships, orders, redeemCodes } from '../../db/schema/index.ts';
@@ -13,11 +13,7 @@ import { memberships, orders, redeemCodes } from '../../db/schema/index.ts';
  * RACE_REDEEM_PARALLEL sets it: `npm run bench:concurrency -w bench` runs 1 000.
  */
 const PARALLEL = Number(process.env.RACE_REDEEM_PARALLEL ?? (onPostgres ? 200 : 50));
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: commerceEnv });
-});
-afterAll(() => t.close());
+const t = testAppForTests({ env: commerceEnv });
 
 describe(`one code, ${PARALLEL} parallel exchanges`, () => {
   it('succeeds exactly once and grants exactly one membership', { timeout: 600_000 }, async () => {

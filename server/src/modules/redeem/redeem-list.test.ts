@@ -1,25 +1,14 @@
 import { calls } from '@ac/protocol/calls';
 import type { TRedeemRow } from '@ac/protocol/commerce';
 import type { TList } from '@ac/protocol/common';
-import type { TLoginResponse } from '@ac/protocol/session';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_UNUSED_CODE } from '../../seed/demo.ts';
+import { describe, expect, it } from 'vitest';
+import { demoAppForTests } from '../../../test/demo-app.ts';
+import { DEMO_EMAIL, DEMO_UNUSED_CODE } from '../../seed/demo.ts';
 
-let t: TestApp;
-let token: string;
-beforeAll(async () => {
-  t = await createTestApp({ demo: true });
-  const res = await t.client.call<TLoginResponse>(calls.session.login, {
-    account: DEMO_EMAIL,
-    password: DEMO_PASSWORD,
-  });
-  token = res.data.utoken;
-});
-afterAll(() => t.close());
+const { t, demo } = demoAppForTests();
 
 const tab = async (state: string) =>
-  (await t.client.call<TList<TRedeemRow>>(calls.redeem.list, { state }, { token })).data.rows;
+  (await t.client.call<TList<TRedeemRow>>(calls.redeem.list, { state }, { token: demo.token })).data.rows;
 
 describe('redeem/list', () => {
   it('unused tab holds the unused and pre-occupied codes within validity', async () => {
@@ -46,8 +35,8 @@ describe('redeem/list', () => {
   });
 
   it('defaults to the unused tab and refuses unknown tabs', async () => {
-    const res = await t.client.call<TList<TRedeemRow>>(calls.redeem.list, {}, { token });
+    const res = await t.client.call<TList<TRedeemRow>>(calls.redeem.list, {}, { token: demo.token });
     expect(res.data.total).toBe(2);
-    expect((await t.client.call(calls.redeem.list, { state: 'other' }, { token })).code).toBe('0000002');
+    expect((await t.client.call(calls.redeem.list, { state: 'other' }, { token: demo.token })).code).toBe('0000002');
   });
 });

@@ -1,8 +1,8 @@
 import { Code } from '@ac/protocol/codes';
 import { REDEEM_STATES, type TRedeemState } from '@ac/protocol/enums';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testAppForTests } from '../../../test/test-app.ts';
 import { redeemCodes } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addMs, DAY } from '../../lib/time.ts';
@@ -24,11 +24,7 @@ const LEGAL = new Set([
 ]);
 const all = REDEEM_STATES.flatMap((from) => REDEEM_STATES.map((to) => [from, to] as const));
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForTests();
 
 async function codeIn(state: TRedeemState) {
   const now = new Date();

@@ -11,7 +11,7 @@ import { testServices } from '../../../test/commerce-fixtures.ts';
 import { STRONG_PASSWORD } from '../../../test/registration-support.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { MINUTE, SECOND } from '../../lib/time.ts';
-import { createRecoveryService } from './recovery.service.ts';
+import { createRecoveryService } from '../recovery/recovery.service.ts';
 import { createRegistrationService } from './registration.service.ts';
 
 let t: TestApp;

@@ -2,19 +2,15 @@ import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TLoginResponse } from '@ac/protocol/session';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sendCode } from '../../../test/codes-helper.ts';
 import { ageLinks, linkToken, mailsTo, STRONG_PASSWORD, waitForMail } from '../../../test/registration-support.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { testAppForTests } from '../../../test/test-app.ts';
 import { linkTokens, sessions, users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/hashing.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../seed/demo.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ demo: true });
-});
-afterAll(() => t.close());
+const t = testAppForTests({ demo: true });
 
 const login = (account: string, password: string) =>
   t.client.call<TLoginResponse>(calls.session.login, { account, password });

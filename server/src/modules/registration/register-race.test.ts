@@ -7,16 +7,12 @@
 import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STRONG_PASSWORD } from '../../../test/registration-support.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { testAppForTests } from '../../../test/test-app.ts';
 import { users } from '../../db/schema/index.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForTests();
 
 const PARALLEL = 5;
 

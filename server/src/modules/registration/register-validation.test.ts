@@ -1,37 +1,24 @@
 import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STRONG_PASSWORD } from '../../../test/registration-support.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { registrationForm, STRONG_PASSWORD } from '../../../test/registration-support.ts';
+import { testAppForTests } from '../../../test/test-app.ts';
 import { linkTokens, users } from '../../db/schema/index.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-
-const form = (email: string, extra: Record<string, unknown> = {}) => ({
-  name: 'Ada Lovelace',
-  email,
-  password: STRONG_PASSWORD,
-  region: 'GB',
-  agree: true,
-  ...extra,
-});
+const t = testAppForTests();
 
 describe('register refusals (overseas)', () => {
   it('answers a catalogue code naming the problem and writes nothing', async () => {
     const cases: [unknown, string, RegExp?][] = [
-      [form('x1@example.com', { agree: false }), Code.agreementRequired, /read and agree/],
-      [form('x2@example.com', { region: 'XX' }), Code.invalidParam, /region/],
-      [form('not-an-email'), Code.invalidParam, /email/],
+      [registrationForm('x1@example.com', { agree: false }), Code.agreementRequired, /read and agree/],
+      [registrationForm('x2@example.com', { region: 'XX' }), Code.invalidParam, /region/],
+      [registrationForm('not-an-email'), Code.invalidParam, /email/],
       // the China payload is not accepted overseas
       [{ mobile: '13912340000', code: '123456', password: STRONG_PASSWORD, agree: true }, Code.invalidParam, /name/],
-      [form('x3@example.com', { password: 'short1' }), Code.passwordPolicy, /8-64/],
-      [form('x4@example.com', { password: 'password123' }), Code.passwordBreached],
-      [form('x5@example.com', { password: 'x5@example.com' }), Code.passwordSameAsAccount],
+      [registrationForm('x3@example.com', { password: 'short1' }), Code.passwordPolicy, /8-64/],
+      [registrationForm('x4@example.com', { password: 'password123' }), Code.passwordBreached],
+      [registrationForm('x5@example.com', { password: 'x5@example.com' }), Code.passwordSameAsAccount],
     ];
     for (const [payload, code, msg] of cases) {
       const res = await t.client.call(calls.registration.registerByEmail, payload);
@@ -45,8 +32,12 @@ describe('register refusals (overseas)', () => {
   it('limits register calls per IP', async () => {
     let last = '';
     for (let i = 0; i < 5; i++) {
-      last = (await t.client.call(calls.registration.registerByEmail, form(`burst${i}@example.com`, { agree: false })))
-        .code;
+      last = (
+        await t.client.call(
+          calls.registration.registerByEmail,
+          registrationForm(`burst${i}@example.com`, { agree: false }),
+        )
+      ).code;
     }
     expect(last).toBe(Code.tooManyRequests);
     expect(await t.db.select().from(users).where(eq(users.email, 'burst4@example.com'))).toHaveLength(0);

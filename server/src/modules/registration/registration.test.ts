@@ -2,27 +2,22 @@ import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TLoginResponse } from '@ac/protocol/session';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ageLinks, linkToken, mailsTo, STRONG_PASSWORD, waitForMail } from '../../../test/registration-support.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import {
+  ageLinks,
+  linkToken,
+  mailsTo,
+  registrationForm,
+  STRONG_PASSWORD,
+  waitForMail,
+} from '../../../test/registration-support.ts';
+import { testAppForTests } from '../../../test/test-app.ts';
 import { accountDirectory, linkTokens, registrations, users } from '../../db/schema/index.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../seed/demo.ts';
 import { accountKey } from '../nodes/node-directory.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ demo: true });
-});
-afterAll(() => t.close());
+const t = testAppForTests({ demo: true });
 
-const form = (email: string, extra: Record<string, unknown> = {}) => ({
-  name: 'Ada Lovelace',
-  email,
-  password: STRONG_PASSWORD,
-  region: 'GB',
-  agree: true,
-  ...extra,
-});
 const register = (payload: unknown) => t.client.call(calls.registration.registerByEmail, payload);
 const login = (account: string, password = STRONG_PASSWORD) =>
   t.client.call<TLoginResponse>(calls.session.login, { account, password });
@@ -30,7 +25,7 @@ const userByEmail = async (email: string) => (await t.db.select().from(users).wh
 
 describe('register (overseas)', () => {
   it('creates an unactivated account, mails a 24 h link, and the link activates it once', async () => {
-    const res = await register(form('Ada@Example.com', { subscribe: true, businessSource: 'fair-2026' }));
+    const res = await register(registrationForm('Ada@Example.com', { subscribe: true, businessSource: 'fair-2026' }));
     expect(res).toMatchObject({ code: Code.ok, data: {} });
     const user = (await userByEmail('ada@example.com'))!;
     expect(user).toMatchObject({ name: 'Ada Lovelace', isActivate: false, location: 'GB' });
@@ -60,8 +55,8 @@ describe('register (overseas)', () => {
   });
 
   it('answers an existing address exactly like a new one and mails its owner a notice', async () => {
-    const known = await register(form(DEMO_EMAIL, { password: 'Another-Pass-77' }));
-    const fresh = await register(form('grace@example.com'));
+    const known = await register(registrationForm(DEMO_EMAIL, { password: 'Another-Pass-77' }));
+    const fresh = await register(registrationForm('grace@example.com'));
     for (const key of ['status', 'code', 'msg', 'data'] as const) expect(known[key]).toEqual(fresh[key]);
     expect(Object.keys(known.headers).sort()).toEqual(Object.keys(fresh.headers).sort());
     const notice = await waitForMail(t.db, DEMO_EMAIL);
@@ -74,7 +69,7 @@ describe('register (overseas)', () => {
 
 describe('sendActivateEmail', () => {
   it('answers the same for any address and mails only an unactivated account', async () => {
-    expect((await register(form('late@example.com'))).code).toBe(Code.ok);
+    expect((await register(registrationForm('late@example.com'))).code).toBe(Code.ok);
     await waitForMail(t.db, 'late@example.com');
     await ageLinks(t.db, 2);
     const answers = [];

@@ -7,19 +7,15 @@ import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { THandoverResponse, TLoginResponse } from '@ac/protocol/session';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testAppForTests } from '../../../test/test-app.ts';
 import { createServices } from '../../app/services.ts';
 import { sessionHandovers, sessions } from '../../db/schema/index.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../seed/demo.ts';
 import { createSessionService } from './session.service.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ demo: true });
-});
-afterAll(() => t.close());
+const t = testAppForTests({ demo: true });
 
 const login = async () =>
   (await t.client.call<TLoginResponse>(calls.session.login, { account: DEMO_EMAIL, password: DEMO_PASSWORD })).data

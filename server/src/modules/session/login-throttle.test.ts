@@ -7,18 +7,14 @@ import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TLoginResponse } from '@ac/protocol/session';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { envelopeClient } from '../../../test/envelope-client.ts';
 import { linkToken, STRONG_PASSWORD, waitForMail } from '../../../test/registration-support.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { testAppForTests } from '../../../test/test-app.ts';
 import { authThrottle } from '../../db/schema/index.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../seed/demo.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ demo: true });
-});
-afterAll(() => t.close());
+const t = testAppForTests({ demo: true });
 
 /** Attempts that may check a password before a lock: from one address, and for the account from all of them. */
 const BUDGET = 5;

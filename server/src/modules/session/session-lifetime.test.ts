@@ -4,18 +4,14 @@
  * injected into the session service.
  */
 import { Code } from '@ac/protocol/codes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testAppForTests } from '../../../test/test-app.ts';
 import { createServices } from '../../app/services.ts';
 import { loadConfig } from '../../config/config.ts';
 import { DEMO_EMAIL } from '../../seed/demo.ts';
 import { createSessionService } from './session.service.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ demo: true });
-});
-afterAll(() => t.close());
+const t = testAppForTests({ demo: true });
 
 const HOUR = 3600_000;
 const origin = { clientInfo: { clientType: 'User_PC', clientVersion: '1.0' }, ip: '127.0.0.1', userAgent: undefined };

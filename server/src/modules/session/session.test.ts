@@ -2,19 +2,15 @@ import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TLoginResponse } from '@ac/protocol/session';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { testAppForTests } from '../../../test/test-app.ts';
 import { auditLog, authThrottle, outbox, sessions } from '../../db/schema/index.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
 import { DEMO_EMAIL, DEMO_MOBILE, DEMO_PASSWORD } from '../../seed/demo.ts';
 import { createSessionRepo } from './session.repo.ts';
 import { throttleRule } from './session.service.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ demo: true });
-});
-afterAll(() => t.close());
+const t = testAppForTests({ demo: true });
 
 const login = (account = DEMO_EMAIL, password = DEMO_PASSWORD) =>
   t.client.call<TLoginResponse>(calls.session.login, { account, password });

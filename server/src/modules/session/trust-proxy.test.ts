@@ -7,8 +7,8 @@
 import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { type TestApp, testAppForTests } from '../../../test/test-app.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../seed/demo.ts';
 
@@ -20,11 +20,7 @@ const lastLoginIp = async (t: TestApp) =>
   )[0]?.ip;
 
 describe('with TRUST_PROXY=1', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ demo: true, env: { TRUST_PROXY: '1' } });
-  });
-  afterAll(() => t.close());
+  const t = testAppForTests({ demo: true, env: { TRUST_PROXY: '1' } });
 
   it('counts failures from two forwarded client addresses separately', async () => {
     for (let i = 0; i < 5; i++) await wrongFrom(t, 'shared@example.com', '203.0.113.1');
@@ -50,11 +46,7 @@ describe('with TRUST_PROXY=1', () => {
 });
 
 describe('without TRUST_PROXY', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ demo: true });
-  });
-  afterAll(() => t.close());
+  const t = testAppForTests({ demo: true });
 
   it('ignores X-Forwarded-For: both "addresses" are the proxy, counted together', async () => {
     for (let i = 0; i < 5; i++) await wrongFrom(t, 'shared@example.com', '203.0.113.1');

@@ -3,29 +3,19 @@ import { Code } from '@ac/protocol/codes';
 import type { TMyProduct } from '@ac/protocol/commerce';
 import type { TList } from '@ac/protocol/common';
 import type { TDeviceRow } from '@ac/protocol/devices';
-import type { TCompanyInfo, TLoginResponse, TUserInfoResponse } from '@ac/protocol/session';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../../seed/demo.ts';
+import type { TCompanyInfo, TUserInfoResponse } from '@ac/protocol/session';
+import { describe, expect, it } from 'vitest';
+import { demoAppForTests } from '../../../test/demo-app.ts';
+import { DEMO_EMAIL } from '../../seed/demo.ts';
 import { GIB } from '../memberships/memberships.service.ts';
 
-let t: TestApp;
-let token: string;
-beforeAll(async () => {
-  t = await createTestApp({ demo: true });
-  const res = await t.client.call<TLoginResponse>(calls.session.login, {
-    account: DEMO_EMAIL,
-    password: DEMO_PASSWORD,
-  });
-  token = res.data.utoken;
-});
-afterAll(() => t.close());
+const { t, demo } = demoAppForTests();
 
 describe('user info and what hangs off it', () => {
   it('userInfo returns the user, storage and the current membership', async () => {
-    const res = await t.client.call<TUserInfoResponse>(calls.session.userInfo, {}, { token });
+    const res = await t.client.call<TUserInfoResponse>(calls.session.userInfo, {}, { token: demo.token });
     expect(res.code).toBe(Code.ok);
-    expect(res.data.utoken).toBe(token);
+    expect(res.data.utoken).toBe(demo.token);
     expect(res.data.userInfo).toMatchObject({ email: DEMO_EMAIL, vipType: 'premium', isActivate: 1 });
     expect(res.data.userInfo.lastLoginTime).not.toBeNull();
     expect(res.data.vipInfo).toMatchObject({ goodsCode: 'ML2', accountType: 'premium' });
@@ -34,28 +24,36 @@ describe('user info and what hangs off it', () => {
   });
 
   it('product/mine lists every membership product with its expiry', async () => {
-    const res = await t.client.call<{ rows: TMyProduct[] }>(calls.memberships.mine, {}, { token });
+    const res = await t.client.call<{ rows: TMyProduct[] }>(calls.memberships.mine, {}, { token: demo.token });
     expect(res.data.rows.map((r) => r.goodsCode).sort()).toEqual(['ML1', 'ML2', 'ML_S1']);
     const ml1 = res.data.rows.find((r) => r.goodsCode === 'ML1')!;
     expect(new Date(ml1.expireTime).getTime()).toBeLessThan(Date.now());
   });
 
   it('getCompanyInfoByToken returns the company and role', async () => {
-    const res = await t.client.call<TCompanyInfo>(calls.company.companyInfo, {}, { token });
+    const res = await t.client.call<TCompanyInfo>(calls.company.companyInfo, {}, { token: demo.token });
     expect(res.data).toMatchObject({ companyName: 'Demo Engineering Ltd.', role: 'owner', freezeStatus: 'normal' });
   });
 
   it('device/list pages through the devices', async () => {
-    const res = await t.client.call<TList<TDeviceRow>>(calls.devices.list, { pageNo: 1, pageSize: 1 }, { token });
+    const res = await t.client.call<TList<TDeviceRow>>(
+      calls.devices.list,
+      { pageNo: 1, pageSize: 1 },
+      { token: demo.token },
+    );
     expect(res.data.total).toBe(2);
     expect(res.data.rows).toHaveLength(1);
     expect(res.data.rows[0]).toMatchObject({ name: 'DESIGN-WS-01', status: 'bound' });
-    const page2 = await t.client.call<TList<TDeviceRow>>(calls.devices.list, { pageNo: 2, pageSize: 1 }, { token });
+    const page2 = await t.client.call<TList<TDeviceRow>>(
+      calls.devices.list,
+      { pageNo: 2, pageSize: 1 },
+      { token: demo.token },
+    );
     expect(page2.data.rows[0]).toMatchObject({ status: 'unbound' });
   });
 
   it('refuses paging out of range with 0000002', async () => {
-    const res = await t.client.call(calls.devices.list, { pageNo: 0, pageSize: 500 }, { token });
+    const res = await t.client.call(calls.devices.list, { pageNo: 0, pageSize: 500 }, { token: demo.token });
     expect(res.code).toBe(Code.invalidParam);
     expect(res.msg).toMatch(/pageNo/);
   });
