@@ -1,6 +1,6 @@
 /**
  * Objects the tests of a file (or of a describe block) share, made in its beforeAll: answered at
- * once, empty, and filled (the made object's fields copied in) before the first test runs, so that
+ * once, empty, and filled (the made object's properties copied in) before the first test runs, so that
  * a file can write `const { t, buyer } = commerceAppForTests()` at its top level.
  */
 import { beforeAll } from 'vitest';
@@ -11,7 +11,8 @@ import { beforeAll } from 'vitest';
  */
 export function filledBeforeAll<T extends object>(make: () => Promise<T>, filled = {} as T): T {
   beforeAll(async () => {
-    Object.assign(filled, await make());
+    // the descriptors, not the values: a getter (a fake's counter) keeps reading the made object's state
+    Object.defineProperties(filled, Object.getOwnPropertyDescriptors(await make()));
   });
   return filled;
 }

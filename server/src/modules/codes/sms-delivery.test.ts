@@ -7,46 +7,12 @@
 import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startAliyunFake } from '../../../test/fakes/sms/aliyun.fake.ts';
-import type { SmsFake } from '../../../test/fakes/sms/fake-http.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { aliyunSmsAppForTests } from '../../../test/fakes/sms/aliyun-app.ts';
 import { STRONG_PASSWORD } from '../../../test/registration-support.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { outbox, users } from '../../db/schema/index.ts';
 
-const keys = { accessKeyId: 'LTAI5tTestKeyId', accessKeySecret: 'test-access-key-secret-0123456789' };
-const templateEnv = {
-  SMS_TEMPLATE_REGISTER: 'SMS_100',
-  SMS_TEMPLATE_LOGIN: 'SMS_101',
-  SMS_TEMPLATE_RESET: 'SMS_102',
-  SMS_TEMPLATE_BIND: 'SMS_103',
-  SMS_TEMPLATE_DELETE: 'SMS_104',
-  SMS_TEMPLATE_NOTICE: 'SMS_105',
-};
-
-let fake: SmsFake;
-let t: TestApp;
-beforeAll(async () => {
-  fake = await startAliyunFake({ ...keys, signName: '账户中心', templateCodes: Object.values(templateEnv) });
-  t = await createTestApp({
-    region: 'cn',
-    demo: true,
-    env: {
-      SMS_PROVIDER: 'aliyun',
-      ALIYUN_SMS_ACCESS_KEY_ID: keys.accessKeyId,
-      ALIYUN_SMS_ACCESS_KEY_SECRET: keys.accessKeySecret,
-      ALIYUN_SMS_ENDPOINT: fake.url,
-      SMS_SIGN_NAME: '账户中心',
-      ...templateEnv,
-      // the outage test's retry comes after 1–2 s, not the real 5–10 s
-      DELIVERY_RETRY_SECONDS: '1',
-    },
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+const { t, fake } = aliyunSmsAppForTests({ app: { demo: true } });
 
 const sendSms = (mobile: string, purpose: string) => t.client.call(calls.codes.sendSmsCode, { mobile, purpose });
 const lastCode = (to: string) => {

@@ -10,45 +10,14 @@
 import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startAliyunFake } from '../../../test/fakes/sms/aliyun.fake.ts';
-import type { SmsFake } from '../../../test/fakes/sms/fake-http.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { aliyunSmsAppForTests } from '../../../test/fakes/sms/aliyun-app.ts';
 import { STRONG_PASSWORD } from '../../../test/registration-support.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { outbox } from '../../db/schema/index.ts';
 import { SMS_QUEUE } from '../jobs/sms-jobs.ts';
 
-const keys = { accessKeyId: 'LTAI5tTestKeyId', accessKeySecret: 'test-access-key-secret-0123456789' };
-const templates = ['SMS_100', 'SMS_101', 'SMS_102', 'SMS_103', 'SMS_104', 'SMS_105'];
-
-let fake: SmsFake;
-let t: TestApp;
-beforeAll(async () => {
-  fake = await startAliyunFake({ ...keys, signName: '账户中心', templateCodes: templates });
-  // the provider is down before the server ever reaches it
-  fake.refuseConnections();
-  t = await createTestApp({
-    region: 'cn',
-    env: {
-      SMS_PROVIDER: 'aliyun',
-      ALIYUN_SMS_ACCESS_KEY_ID: keys.accessKeyId,
-      ALIYUN_SMS_ACCESS_KEY_SECRET: keys.accessKeySecret,
-      ALIYUN_SMS_ENDPOINT: fake.url,
-      SMS_SIGN_NAME: '账户中心',
-      SMS_TEMPLATE_REGISTER: 'SMS_100',
-      SMS_TEMPLATE_LOGIN: 'SMS_101',
-      SMS_TEMPLATE_RESET: 'SMS_102',
-      SMS_TEMPLATE_BIND: 'SMS_103',
-      SMS_TEMPLATE_DELETE: 'SMS_104',
-      SMS_TEMPLATE_NOTICE: 'SMS_105',
-      DELIVERY_RETRY_SECONDS: '1',
-    },
-  });
-});
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
+// the provider is down before the server ever reaches it
+const { t, fake } = aliyunSmsAppForTests({ down: true });
 
 const delivered = (to: string) => fake.messages.filter((m) => m.to === to);
 
