@@ -1,23 +1,16 @@
 /** Devices as a table (docs/product.md#data fields) with bind / unbind and the bound count of the limit. */
 import { calls } from '@ac/protocol/calls';
 import type { TDeviceRow } from '@ac/protocol/devices';
-import { keepPreviousData } from '@tanstack/react-query';
 import { type TableColumnsType, Typography } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '@/components/paged-table';
-import { useCall } from '@/lib/api/use-call';
 import { EMPTY_VALUE, formatDateTime } from '@/lib/format/date';
 import { DeviceActions } from './device-actions';
 import { DeviceStatusTag } from './device-status-tag';
 
-const PAGE_SIZE = 10;
-
 export function DevicesTable() {
   const { t } = useTranslation(['devices', 'enums']);
-  const [pageNo, setPageNo] = useState(1);
-  const devices = useCall(calls.devices.list, { pageNo, pageSize: PAGE_SIZE }, { placeholderData: keepPreviousData });
-  const columns: TableColumnsType<TDeviceRow> = [
+  const columns = (boundLimit = 0): TableColumnsType<TDeviceRow> => [
     { title: t('devices.name'), dataIndex: 'name', key: 'name' },
     { title: t('devices.model'), dataIndex: 'model', key: 'model' },
     {
@@ -45,28 +38,23 @@ export function DevicesTable() {
     {
       title: t('devices.actions'),
       key: 'actions',
-      render: (_, row) => <DeviceActions device={row} boundLimit={devices.data?.boundLimit ?? 0} />,
+      render: (_, row) => <DeviceActions device={row} boundLimit={boundLimit} />,
     },
   ];
   return (
-    <>
-      {devices.data ? (
+    <PagedTable
+      call={calls.devices.list}
+      columns={(answer) => columns(answer?.boundLimit)}
+      rowKey="id"
+      label={t('devices.pageTitle')}
+      testId="devices-table"
+      emptyText={t('devices.empty')}
+      scrollX={1200}
+      header={(answer) => (
         <Typography.Paragraph type="secondary" data-testid="devices-bound-count">
-          {t('devices.boundCount', { bound: devices.data.bound, limit: devices.data.boundLimit })}
+          {t('devices.boundCount', { bound: answer.bound, limit: answer.boundLimit })}
         </Typography.Paragraph>
-      ) : null}
-      <PagedTable
-        query={devices}
-        columns={columns}
-        rowKey="id"
-        label={t('devices.pageTitle')}
-        testId="devices-table"
-        emptyText={t('devices.empty')}
-        scrollX={1200}
-        pageNo={pageNo}
-        pageSize={PAGE_SIZE}
-        onPageChange={setPageNo}
-      />
-    </>
+      )}
+    />
   );
 }

@@ -5,14 +5,12 @@
  * themselves. An application changes the orders, records and details.
  */
 import { calls } from '@ac/protocol/calls';
-import type { CallRequest } from '@ac/protocol/contract';
 import type { TInvoiceStatus } from '@ac/protocol/enums';
 import { invoicePdfPath } from '@ac/protocol/http-paths';
-import { keepPreviousData } from '@tanstack/react-query';
 import { callUrl } from '@/lib/api/api-client';
 import { useCall } from '@/lib/api/use-call';
 
-export const PENDING_POLL_MS = 2000;
+const PENDING_POLL_MS = 2000;
 
 const isPending = (status: TInvoiceStatus) => status === 'invoicing' || status === 'reissuing';
 
@@ -30,12 +28,9 @@ export function useInvoiceDetail(invoiceNo: string) {
   );
 }
 
-export function useInvoiceRecords(payload: CallRequest<typeof calls.invoice.records>) {
-  return useCall(calls.invoice.records, payload, {
-    placeholderData: keepPreviousData,
-    refetchInterval: (query) => (query.state.data?.rows.some((r) => isPending(r.status)) ? PENDING_POLL_MS : false),
-  });
-}
+/** The records page's interval: every 2 s while one of its invoices is pending. */
+export const pollWhilePending = (query: { state: { data?: { rows: { status: TInvoiceStatus }[] } } }) =>
+  query.state.data?.rows.some((r) => isPending(r.status)) ? PENDING_POLL_MS : false;
 
 /** The issued invoice's PDF (a GET with this browser's utoken). */
 export function invoicePdfUrl(invoiceNo: string): string {

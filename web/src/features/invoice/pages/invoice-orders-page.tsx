@@ -1,28 +1,20 @@
 /** /invoice/order: my paid orders; pick those not yet invoiced and go on to the selected orders. */
 import { calls } from '@ac/protocol/calls';
 import type { TInvoiceOrderRow } from '@ac/protocol/invoice';
-import { keepPreviousData } from '@tanstack/react-query';
-import { Button, Card, Flex, Table, type TableColumnsType, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Card, Flex, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { OrderTimeCell } from '@/components/order-time-cell';
 import { PageHeader } from '@/components/page-header';
-import { QueryErrorAlert } from '@/components/query-error-alert';
-import { ScrollRegion } from '@/components/scroll-region';
+import { PagedTable } from '@/components/paged-table';
 import { paths } from '@/config/paths';
-import { useCall } from '@/lib/api/use-call';
 import { formatMoney } from '@/lib/format/money';
 import { type DraftOrder, draftTotal, useInvoiceDraft } from '../components/invoice-draft';
 import { InvoiceStatusTag } from '../components/invoice-status-tag';
 
-const PAGE_SIZE = 10;
-
 export function InvoiceOrdersPage() {
   const { t, i18n } = useTranslation('invoice');
   const navigate = useNavigate();
-  const [pageNo, setPageNo] = useState(1);
-  const orders = useCall(calls.invoice.orders, { pageNo, pageSize: PAGE_SIZE }, { placeholderData: keepPreviousData });
   const [draft, setDraft] = useInvoiceDraft();
   const selected = new Map(draft.orders.map((o) => [o.orderNo, o]));
   const total = draftTotal(draft.orders);
@@ -65,46 +57,36 @@ export function InvoiceOrdersPage() {
     <>
       <PageHeader title={t('invoice.orderTitle')} description={t('invoice.orderDescription')} />
       <Card>
-        <QueryErrorAlert query={orders} />
-        <ScrollRegion label={t('invoice.orderTitle')} testId="invoice-orders-table">
-          <Table<TInvoiceOrderRow>
-            rowKey="orderNo"
-            columns={columns}
-            dataSource={orders.data?.rows}
-            loading={orders.isFetching}
-            scroll={{ x: 760 }}
-            locale={{ emptyText: t('invoice.ordersEmpty') }}
-            rowSelection={{
-              selectedRowKeys: [...selected.keys()],
-              preserveSelectedRowKeys: true,
-              getCheckboxProps: (row) => ({
-                disabled: row.invoiceStatus !== 'notInvoiced',
-                'aria-label': t('invoice.selectOrder', { orderNo: row.orderNo }),
-              }),
-              onChange: (_keys, rows) => {
-                const onPage = new Set((orders.data?.rows ?? []).map((r) => r.orderNo));
-                const kept = draft.orders.filter((o) => !onPage.has(o.orderNo));
-                setDraft({
-                  orders: [
-                    ...kept,
-                    ...rows
-                      .filter(Boolean)
-                      .filter((r) => onPage.has(r.orderNo))
-                      .map(toDraft),
-                  ],
-                });
-              },
-            }}
-            pagination={{
-              current: pageNo,
-              pageSize: PAGE_SIZE,
-              total: orders.data?.total ?? 0,
-              showSizeChanger: false,
-              hideOnSinglePage: true,
-              onChange: setPageNo,
-            }}
-          />
-        </ScrollRegion>
+        <PagedTable
+          call={calls.invoice.orders}
+          columns={columns}
+          rowKey="orderNo"
+          label={t('invoice.orderTitle')}
+          testId="invoice-orders-table"
+          emptyText={t('invoice.ordersEmpty')}
+          scrollX={760}
+          rowSelection={(answer) => ({
+            selectedRowKeys: [...selected.keys()],
+            preserveSelectedRowKeys: true,
+            getCheckboxProps: (row) => ({
+              disabled: row.invoiceStatus !== 'notInvoiced',
+              'aria-label': t('invoice.selectOrder', { orderNo: row.orderNo }),
+            }),
+            onChange: (_keys, rows) => {
+              const onPage = new Set((answer?.rows ?? []).map((r) => r.orderNo));
+              const kept = draft.orders.filter((o) => !onPage.has(o.orderNo));
+              setDraft({
+                orders: [
+                  ...kept,
+                  ...rows
+                    .filter(Boolean)
+                    .filter((r) => onPage.has(r.orderNo))
+                    .map(toDraft),
+                ],
+              });
+            },
+          })}
+        />
         <Flex justify="space-between" align="center" wrap gap={12} style={{ marginTop: 16 }}>
           <Typography.Text data-testid="invoice-selection">
             {t('invoice.selectedSummary', {

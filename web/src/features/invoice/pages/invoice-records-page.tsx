@@ -2,6 +2,7 @@
  * /invoice/record: my invoices with their status; pending ones move on by themselves (the list polls).
  * A failed or voided invoice offers to apply again until it has been (docs/decisions/0010-invoices.md).
  */
+import { calls } from '@ac/protocol/calls';
 import { INVOICE_STATUSES, type TInvoiceStatus } from '@ac/protocol/enums';
 import type { TInvoiceRow } from '@ac/protocol/invoice';
 import { Card, Flex, Select, Space, type TableColumnsType, Typography } from 'antd';
@@ -14,10 +15,9 @@ import { PagedTable } from '@/components/paged-table';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format/date';
 import { formatMoney } from '@/lib/format/money';
-import { invoicePdfUrl, useInvoiceRecords } from '../api/poll-invoices';
+import { invoicePdfUrl, pollWhilePending } from '../api/poll-invoices';
 import { InvoiceStatusTag, invoiceStatusKey } from '../components/invoice-status-tag';
 
-const PAGE_SIZE = 10;
 const detailHref = (no: string) => `${paths.invoiceDetail.path}?no=${encodeURIComponent(no)}`;
 
 function columns(t: TFunction, language: string): TableColumnsType<TInvoiceRow> {
@@ -73,9 +73,7 @@ function columns(t: TFunction, language: string): TableColumnsType<TInvoiceRow> 
 
 export function InvoiceRecordsPage() {
   const { t, i18n } = useTranslation('invoice');
-  const [pageNo, setPageNo] = useState(1);
   const [status, setStatus] = useState<TInvoiceStatus | undefined>();
-  const records = useInvoiceRecords({ pageNo, pageSize: PAGE_SIZE, status });
   return (
     <>
       <PageHeader
@@ -86,10 +84,7 @@ export function InvoiceRecordsPage() {
             aria-label={t('invoice.statusFilter')}
             style={{ minWidth: 160 }}
             value={status ?? 'all'}
-            onChange={(v) => {
-              setStatus(v === 'all' ? undefined : v);
-              setPageNo(1);
-            }}
+            onChange={(v) => setStatus(v === 'all' ? undefined : v)}
             options={[
               { value: 'all', label: t('invoice.allStatuses') },
               ...INVOICE_STATUSES.filter((s) => s !== 'notInvoiced').map((s) => ({
@@ -102,16 +97,15 @@ export function InvoiceRecordsPage() {
       />
       <Card>
         <PagedTable
-          query={records}
+          call={calls.invoice.records}
+          filter={{ status }}
+          refetchInterval={pollWhilePending}
           columns={columns(t, i18n.language)}
           rowKey="invoiceNo"
           label={t('invoice.recordTitle')}
           testId="invoice-records-table"
           emptyText={t('invoice.recordsEmpty')}
           scrollX={1100}
-          pageNo={pageNo}
-          pageSize={PAGE_SIZE}
-          onPageChange={setPageNo}
         />
       </Card>
     </>

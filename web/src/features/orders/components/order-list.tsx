@@ -6,7 +6,6 @@ import { calls } from '@ac/protocol/calls';
 import type { TOrderDetail, TOrderRow } from '@ac/protocol/commerce';
 import { ZOrderStatus } from '@ac/protocol/enum-schemas';
 import type { TOrderStatus } from '@ac/protocol/enums';
-import { keepPreviousData } from '@tanstack/react-query';
 import { Card, Flex, Grid } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,13 +13,10 @@ import { useSearchParams } from 'react-router';
 import { CheckoutDialog, type CheckoutOrder, checkoutOrderOf } from '@/components/checkout/checkout-dialog';
 import { useRefreshAfterPayment } from '@/components/checkout/use-refresh-after-payment';
 import { PagedTable } from '@/components/paged-table';
-import { useCall } from '@/lib/api/use-call';
 import { CheckoutReturnNotice, checkoutReturnOf } from './checkout-return-notice';
 import { orderColumns } from './order-columns';
 import { OrderDetailDrawer } from './order-detail-drawer';
 import { OrderStatusFilter } from './order-status-filter';
-
-const PAGE_SIZE = 10;
 
 function readParams(params: URLSearchParams): { pageNo: number; status: TOrderStatus | undefined } {
   const pageNo = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
@@ -34,11 +30,6 @@ export function OrderList() {
   const { md = true } = Grid.useBreakpoint();
   const { pageNo, status } = readParams(params);
   const returned = checkoutReturnOf(params);
-  const orders = useCall(
-    calls.orders.list,
-    { pageNo, pageSize: PAGE_SIZE, status },
-    { placeholderData: keepPreviousData },
-  );
   const refresh = useRefreshAfterPayment();
   const [detailNo, setDetailNo] = useState<string | undefined>();
   const [checkout, setCheckout] = useState<CheckoutOrder | null>(null);
@@ -63,16 +54,15 @@ export function OrderList() {
         <OrderStatusFilter value={status} onChange={(s) => update({ status: s })} />
       </Flex>
       <PagedTable
-        query={orders}
+        call={calls.orders.list}
+        filter={{ status }}
         columns={orderColumns(t, i18n.language, { onDetail: (row) => setDetailNo(row.orderNo), onPay: pay }, md)}
         rowKey="orderNo"
         label={t('orders.pageTitle')}
         testId="orders-table"
         emptyText={t('orders.empty')}
         scrollX={1300}
-        pageNo={pageNo}
-        pageSize={PAGE_SIZE}
-        onPageChange={(page) => update({ page, status })}
+        page={{ pageNo, onChange: (page) => update({ page, status }) }}
         showTotal={(total) => t('orders.total', { count: total })}
       />
       <OrderDetailDrawer orderNo={detailNo} onClose={() => setDetailNo(undefined)} onPay={pay} />

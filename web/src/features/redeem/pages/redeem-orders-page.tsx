@@ -5,20 +5,18 @@
 import { calls } from '@ac/protocol/calls';
 import type { TRedeemOrderRow } from '@ac/protocol/commerce';
 import { COMPANY_ADMIN_ROLES } from '@ac/protocol/enums';
-import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { PagedTable } from '@/components/paged-table';
-import { invalidateCall, useCall } from '@/lib/api/use-call';
+import { invalidateCall } from '@/lib/api/use-call';
 import { useCompanyInfo } from '@/lib/session/company-info';
 import { BuyCodesDialog } from '../components/buy-codes-dialog';
 import { redeemOrderColumns } from '../components/redeem-order-columns';
 import { RedeemOrderDrawer } from '../components/redeem-order-drawer';
-
-const PAGE_SIZE = 10;
 
 export function RedeemOrdersPage() {
   const { t, i18n } = useTranslation(['redeem', 'enums']);
@@ -26,7 +24,6 @@ export function RedeemOrdersPage() {
   const [params, setParams] = useSearchParams();
   const [pageNo, setPageNo] = useState(1);
   const [open, setOpen] = useState<string | null>(null);
-  const orders = useCall(calls.redeem.orders, { pageNo, pageSize: PAGE_SIZE }, { placeholderData: keepPreviousData });
   const company = useCompanyInfo();
   const role = company.data?.role;
   const admin = role !== undefined && COMPANY_ADMIN_ROLES.includes(role);
@@ -62,16 +59,14 @@ export function RedeemOrdersPage() {
       />
       <Card>
         <PagedTable
-          query={orders}
+          call={calls.redeem.orders}
           columns={columns}
           rowKey="orderNo"
           label={t('redeem.ordersTitle')}
           testId="redeem-orders-table"
           emptyText={t('redeem.ordersEmpty')}
           scrollX={1200}
-          pageNo={pageNo}
-          pageSize={PAGE_SIZE}
-          onPageChange={setPageNo}
+          page={{ pageNo, onChange: setPageNo }}
         />
       </Card>
       {buying ? (
