@@ -7,13 +7,11 @@
 import { randomUUID } from 'node:crypto';
 import type { CallContract } from '@ac/client';
 import { payNotifyPath } from '@ac/protocol/http-paths';
-import { afterAll } from 'vitest';
 import { sandboxHeaders } from '../src/adapters/payments/sandbox-signing.ts';
-import { createServices, type Services } from '../src/app/services.ts';
 import { companies, companyMembers, users } from '../src/db/schema/index.ts';
 import { defaultClientInfo } from './envelope-client.ts';
 import { filledBeforeAll } from './filled-before-all.ts';
-import { createTestApp, type TestApp, type TestAppOptions } from './test-app.ts';
+import { type TestApp, type TestAppOptions, testAppForTests, testServices } from './test-app.ts';
 
 /** The sandbox gateway's HMAC key in tests (SANDBOX_PAYMENT_SECRET). */
 export const SANDBOX_SECRET = 'test-sandbox-secret-0123456789abcdef';
@@ -23,32 +21,15 @@ export const commerceEnv = { SANDBOX_PAYMENT_SECRET: SANDBOX_SECRET };
 export type Account = { userId: string; token: string; email: string; ip: string };
 
 let accounts = 0;
-/** The services of each test app, for what tests set up without a call (built once, nothing to close). */
-const servicesOf = new WeakMap<TestApp, Services>();
-export function testServices(t: TestApp): Services {
-  const known = servicesOf.get(t);
-  if (known) return known;
-  const services = createServices({ config: t.config, db: t.db, log: t.app.log });
-  servicesOf.set(t, services);
-  return services;
-}
-
-/** Closes the services the tests built on a test app (testServices), then the app. */
-export async function closeWithServices(t: TestApp) {
-  await servicesOf.get(t)?.close();
-  await t.close();
-}
-
 /**
  * For the tests of the file (or describe block): a test app taking sandbox payments (commerceEnv,
  * `options` over it) and a buyer in it, made before the tests and closed after them with its services.
  */
 export function commerceAppForTests(options: TestAppOptions = {}) {
-  const t = filledBeforeAll(() => createTestApp({ ...options, env: { ...commerceEnv, ...options.env } }));
+  const t = testAppForTests({ ...options, env: { ...commerceEnv, ...options.env } });
   const buyer = filledBeforeAll(() => createAccount(t));
   /** The app's services (testServices), for what the tests set up or run without a call. */
   const services = filledBeforeAll(async () => testServices(t));
-  afterAll(() => closeWithServices(t));
   return { t, buyer, services };
 }
 

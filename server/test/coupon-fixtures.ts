@@ -2,8 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { addMs, DAY } from '../src/lib/time.ts';
 import type { CouponSpec } from '../src/modules/coupons/coupon-admin.service.ts';
-import { testServices } from './commerce-fixtures.ts';
 import type { TestApp } from './test-app.ts';
+import { testServices } from './test-app.ts';
 
 export const uniqueCode = (prefix = 'T') => `${prefix}${randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`;
 

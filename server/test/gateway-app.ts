@@ -5,9 +5,9 @@
  * is closed with its services, then the fake.
  */
 import { afterAll } from 'vitest';
-import { type Account, closeWithServices, createAccount, postNotify } from './commerce-fixtures.ts';
+import { type Account, createAccount, postNotify } from './commerce-fixtures.ts';
 import { filledBeforeAll } from './filled-before-all.ts';
-import { createTestApp, type TestApp, type TestAppOptions } from './test-app.ts';
+import { closeWithServices, createTestApp, type TestApp, type TestAppOptions } from './test-app.ts';
 
 export type PaymentFake = { url: string; settled?: () => Promise<unknown>; close: () => Promise<void> };
 /** How a fake delivers a notification: the body and headers in, the status of the answer out. */

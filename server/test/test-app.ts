@@ -2,7 +2,7 @@
 import type { TRegion } from '@ac/protocol/enums';
 import { afterAll } from 'vitest';
 import { buildApp } from '../src/app/build-app.ts';
-import type { ServiceAdapters } from '../src/app/services.ts';
+import { createServices, type ServiceAdapters, type Services } from '../src/app/services.ts';
 import { loadConfig } from '../src/config/config.ts';
 import { seedDemo } from '../src/seed/demo.ts';
 import { seedEssentials } from '../src/seed/seed.ts';
@@ -56,9 +56,25 @@ export async function createTestApp(options: TestAppOptions = {}) {
 }
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-/** For the tests of the file (or describe block): a test app made before them and closed after them. */
+/** The services of each test app, for what tests set up without a call (built once, closed with the app by closeWithServices). */
+const servicesOf = new WeakMap<TestApp, Services>();
+export function testServices(t: TestApp): Services {
+  const known = servicesOf.get(t);
+  if (known) return known;
+  const services = createServices({ config: t.config, db: t.db, log: t.app.log });
+  servicesOf.set(t, services);
+  return services;
+}
+
+/** Closes the services the tests built on a test app (testServices), then the app. */
+export async function closeWithServices(t: TestApp) {
+  await servicesOf.get(t)?.close();
+  await t.close();
+}
+
+/** For the tests of the file (or describe block): a test app made before them and closed after them with its services. */
 export function testAppForTests(options: TestAppOptions = {}): TestApp {
   const t = filledBeforeAll(() => createTestApp(options));
-  afterAll(() => t.close());
+  afterAll(() => closeWithServices(t));
   return t;
 }

@@ -5,10 +5,10 @@ import { OrderStatus } from '@ac/protocol/enums';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALIPAY_APP_ID, alipayEnv, alipayKeys, alipayNotification, postAlipay } from '../../../test/alipay-fixtures.ts';
-import { type Account, createAccount, testServices } from '../../../test/commerce-fixtures.ts';
+import { type Account, createAccount } from '../../../test/commerce-fixtures.ts';
 import { makeCoupon } from '../../../test/coupon-fixtures.ts';
 import { signLikeAlipay } from '../../../test/fake-alipay.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { createTestApp, type TestApp, testServices } from '../../../test/test-app.ts';
 import { memberships, orders } from '../../db/schema/index.ts';
 
 const { app, alipay: platform } = alipayKeys;

@@ -12,8 +12,9 @@ import { OrderStatus, PayMethod, type TPayMethod } from '@ac/protocol/enums';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { alipayAppForTests } from '../../../test/alipay-fixtures.ts';
-import { type Account, testServices } from '../../../test/commerce-fixtures.ts';
+import type { Account } from '../../../test/commerce-fixtures.ts';
 import type { TestApp } from '../../../test/test-app.ts';
+import { testServices } from '../../../test/test-app.ts';
 import { wechatAppForTests } from '../../../test/wechat-fixtures.ts';
 import { memberships, orders } from '../../db/schema/index.ts';
 

@@ -13,11 +13,12 @@ import type { TOrderDetail, TOrderPayResponse, TOrderPayStateResponse } from '@a
 import { OrderStatus, PayMethod } from '@ac/protocol/enums';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { postNotify, testServices } from '../../../test/commerce-fixtures.ts';
+import { postNotify } from '../../../test/commerce-fixtures.ts';
 import { makeCoupon } from '../../../test/coupon-fixtures.ts';
 import { startFakePaypal } from '../../../test/fake-paypal.ts';
 import { deliverTo, gatewayAppForTests } from '../../../test/gateway-app.ts';
 import { orderRecords } from '../../../test/order-records.ts';
+import { testServices } from '../../../test/test-app.ts';
 import { run } from '../../admin/registry.ts';
 import { paymentAttempts, paymentNotifications, refundRequests } from '../../db/schema/index.ts';
 import { refusedNotifications } from '../../modules/payments/notify-refusals.ts';

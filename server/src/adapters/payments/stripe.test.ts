@@ -14,11 +14,12 @@ import type { TOrderDetail, TOrderPayResponse, TOrderPayStateResponse } from '@a
 import { OrderStatus, PayMethod } from '@ac/protocol/enums';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { postNotify, testServices } from '../../../test/commerce-fixtures.ts';
+import { postNotify } from '../../../test/commerce-fixtures.ts';
 import { makeCoupon } from '../../../test/coupon-fixtures.ts';
 import { signedStripeEvent, startFakeStripe } from '../../../test/fake-stripe.ts';
 import { deliverTo, gatewayAppForTests } from '../../../test/gateway-app.ts';
 import { orderRecords } from '../../../test/order-records.ts';
+import { testServices } from '../../../test/test-app.ts';
 import { run } from '../../admin/registry.ts';
 import { auditLog, paymentNotifications, refundRequests } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';

@@ -7,14 +7,8 @@ import type { TList } from '@ac/protocol/common';
 import type { TCoupon } from '@ac/protocol/coupons';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Account,
-  closeWithServices,
-  commerceEnv,
-  createAccount,
-  testServices,
-} from '../../../test/commerce-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { type Account, commerceEnv, createAccount } from '../../../test/commerce-fixtures.ts';
+import { closeWithServices, createTestApp, type TestApp, testServices } from '../../../test/test-app.ts';
 import { coupons } from '../../db/schema/index.ts';
 import type { AdminContext } from '../admin-context.ts';
 import { run } from '../registry.ts';

@@ -3,7 +3,7 @@ import { Code } from '@ac/protocol/codes';
 import type { TKaptchaResponse, TKaptchaVerifyResponse } from '@ac/protocol/profile';
 import { CAPTCHA_FREE_SENDS_PER_IP } from '@ac/protocol/profile';
 import { describe, expect, it } from 'vitest';
-import { failureCode } from '../../../test/app-error-code.ts';
+import { failureCode } from '../../../test/app-errors.ts';
 import { testAppForTests } from '../../../test/test-app.ts';
 import { auditLog, captchas } from '../../db/schema/index.ts';
 import { MINUTE, SECOND } from '../../lib/time.ts';

@@ -2,7 +2,7 @@ import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TLoginResponse } from '@ac/protocol/session';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { failureCode } from '../../../test/app-error-code.ts';
+import { failureCode } from '../../../test/app-errors.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { outbox } from '../../db/schema/index.ts';
 import { MINUTE, SECOND } from '../../lib/time.ts';

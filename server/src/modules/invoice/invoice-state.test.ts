@@ -1,7 +1,7 @@
 import { Code } from '@ac/protocol/codes';
 import { INVOICE_STATUSES } from '@ac/protocol/enums';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../lib/app-error.ts';
+import { appErrorOf } from '../../../test/app-errors.ts';
 import {
   assertInvoiceTransition,
   canMoveInvoice,
@@ -37,14 +37,9 @@ describe('the invoice state machine', () => {
           expect(() => assertInvoiceTransition(from, to)).not.toThrow();
           continue;
         }
-        try {
-          assertInvoiceTransition(from, to);
-          expect.unreachable();
-        } catch (e) {
-          expect(e).toBeInstanceOf(AppError);
-          expect((e as AppError).code).toBe(Code.invoiceTransitionRefused);
-          expect((e as AppError).message).toBe(`The invoice cannot change from ${from} to ${to}`);
-        }
+        const refused = appErrorOf(() => assertInvoiceTransition(from, to));
+        expect(refused.code).toBe(Code.invoiceTransitionRefused);
+        expect(refused.message).toBe(`The invoice cannot change from ${from} to ${to}`);
       }
     }
   });

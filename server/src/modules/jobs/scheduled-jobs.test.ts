@@ -1,9 +1,8 @@
 /** The scheduled jobs: each expiry or purge function run directly on an injected clock, and their registration. */
 import { OrderStatus } from '@ac/protocol/enums';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testServices } from '../../../test/commerce-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, testAppForTests, testServices } from '../../../test/test-app.ts';
 import { aesKeys, authThrottle, orders, outbox } from '../../db/schema/index.ts';
 import { addMs, DAY, HOUR } from '../../lib/time.ts';
 import { createKeysService } from '../keys/keys.service.ts';
@@ -12,18 +11,10 @@ import { createOutboxService } from '../outbox/outbox.service.ts';
 import { createSessionService } from '../session/session.service.ts';
 import { registerScheduledJobs, scheduledJobs } from './scheduled-jobs.ts';
 
-let t: TestApp;
+const t = testAppForTests();
 const clock = new Date('2031-03-01T12:00:00Z');
 const now = () => clock;
 const at = (ms: number) => addMs(clock, ms);
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await testServices(t).close();
-  await t.close();
-});
 
 describe('scheduled purges and expiry on an injected clock', () => {
   it('purges expired envelope keys only', async () => {

@@ -4,22 +4,15 @@
  * its company leaves the answer at that moment, with no write to say so.
  * The service on a test database, its clock and the cache's one fake clock.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, testServices } from '../../../test/commerce-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { createAccount } from '../../../test/commerce-fixtures.ts';
+import { testAppForTests, testServices } from '../../../test/test-app.ts';
 import { companies, companyMembers, companySeatAssignments } from '../../db/schema/index.ts';
 import { SECOND } from '../../lib/time.ts';
 import { createUserAnswerCache } from '../../lib/user-answer-cache.ts';
 import { createMembershipsService } from './memberships.service.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await testServices(t).close();
-  await t.close();
-});
+const t = testAppForTests();
 
 describe('product/mine kept per user', () => {
   it('drops a company seat when its company ends, though nothing was written', async () => {

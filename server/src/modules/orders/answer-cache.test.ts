@@ -16,15 +16,10 @@ import { OrderStatus } from '@ac/protocol/enums';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Account,
-  commerceEnv,
-  createAccount,
-  notifySandbox,
-  testServices,
-} from '../../../test/commerce-fixtures.ts';
+import { type Account, commerceEnv, createAccount, notifySandbox } from '../../../test/commerce-fixtures.ts';
 import { envelopeClient } from '../../../test/envelope-client.ts';
 import type { TestApp } from '../../../test/test-app.ts';
+import { testServices } from '../../../test/test-app.ts';
 import { openTestDatabase } from '../../../test/test-db.ts';
 import { buildApp } from '../../app/build-app.ts';
 import { loadConfig } from '../../config/config.ts';

@@ -15,9 +15,9 @@ import {
   SANDBOX_SECRET,
   type SandboxNote,
   sandboxNotification,
-  testServices,
 } from '../../../test/commerce-fixtures.ts';
 import { orderRecords } from '../../../test/order-records.ts';
+import { testServices } from '../../../test/test-app.ts';
 import { auditLog, paymentNotifications } from '../../db/schema/index.ts';
 import { DAY } from '../../lib/time.ts';
 import { refusedNotifications } from './notify-refusals.ts';

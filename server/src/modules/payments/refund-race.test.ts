@@ -8,8 +8,8 @@ import { Code } from '@ac/protocol/codes';
 import { OrderStatus } from '@ac/protocol/enums';
 import { describe, expect, it } from 'vitest';
 import { alipayAppForTests, paidAlipayOrder } from '../../../test/alipay-fixtures.ts';
-import { testServices } from '../../../test/commerce-fixtures.ts';
 import { orderRecords } from '../../../test/order-records.ts';
+import { testServices } from '../../../test/test-app.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 const { t, fake, buyer } = alipayAppForTests();

@@ -19,8 +19,8 @@ import {
   createAccount,
   postSandbox,
   sandboxNotification,
-  testServices,
 } from '../../../test/commerce-fixtures.ts';
+import { testServices } from '../../../test/test-app.ts';
 import { companyMembers, outbox, redeemCodes } from '../../db/schema/index.ts';
 import { CSV_BOM, csvField } from './redeem-csv.ts';
 

@@ -2,9 +2,9 @@ import { Code } from '@ac/protocol/codes';
 import { REDEEM_STATES, type TRedeemState } from '@ac/protocol/enums';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { appErrorOf } from '../../../test/app-errors.ts';
 import { testAppForTests } from '../../../test/test-app.ts';
 import { redeemCodes } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/app-error.ts';
 import { addMs, DAY } from '../../lib/time.ts';
 import { createRedeemRepo } from './redeem.repo.ts';
 import { generateRedeemCode, newSerialNo } from './redeem-code.ts';
@@ -63,13 +63,7 @@ describe('redeem code state machine', () => {
 
   it.each(all.filter(([f, to]) => !LEGAL.has(`${f}->${to}`)))('refuses %s → %s with 2000027', (from, to) => {
     expect(canCodeTransition(from, to)).toBe(false);
-    try {
-      assertCodeTransition(from, to);
-      expect.unreachable();
-    } catch (e) {
-      expect(e).toBeInstanceOf(AppError);
-      expect((e as AppError).code).toBe(Code.redeemCodeTransitionRefused);
-    }
+    expect(appErrorOf(() => assertCodeTransition(from, to)).code).toBe(Code.redeemCodeTransitionRefused);
   });
 
   it('names why each state cannot be exchanged', () => {
