@@ -5,11 +5,11 @@ import { act, render, screen } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AntdNotices } from '@/components/antd-provider';
 import { i18next, initI18n } from '@/i18n/i18n';
 import { NAMESPACES } from '@/i18n/namespaces';
 import { getToken, setToken } from '@/lib/session/token';
 import { installFakeServer } from '@/test/install-fake-server';
-import { AntdNotices } from './providers/antd-provider';
 import { SessionGate, USER_INFO_FAILURE_DELAY_MS } from './session-gate';
 
 const server = installFakeServer();

@@ -7,10 +7,10 @@ import { calls } from '@ac/protocol/calls';
 import { Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AntdProvider } from '@/components/antd-provider';
 import { apiCall } from '@/lib/api/api-client';
 import { queryClient } from '@/lib/query-client';
 import { setToken } from '@/lib/session/token';
-import { AntdProvider } from './providers/antd-provider';
 import type { PendingSwitch } from './session-handover';
 
 export function SessionSwitchPrompt({ pending }: { pending: PendingSwitch | null }) {

@@ -4,30 +4,28 @@
  * shell) loads on first use, so no page loads it up front.
  */
 
+import { LANGUAGES, type TLanguage } from '@ac/protocol/enums';
 import { GlobalOutlined } from '@ant-design/icons';
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguageState } from '@/i18n/language-store';
+import { applyLanguage, useLanguageState } from '@/i18n/language-store';
 import { languages } from '@/i18n/languages';
+import { LazyDropdown, MenuOnFirstUse, type MenuTriggerProps, preloadDropdown } from './menu-on-first-use';
 import { useShellKind } from './shell-context';
 
-export type TriggerProps = { onClick?: () => void; autoFocus?: boolean };
-export type LanguageMenuProps = { trigger: (props: TriggerProps) => React.ReactElement };
+export type LanguageMenuProps = { trigger: (props: MenuTriggerProps) => React.ReactElement };
 
-const loadMenu = () => import('./language-menu');
 const loadSheet = () => import('./language-sheet');
-const LanguageMenu = lazy(() => loadMenu().then((m) => ({ default: m.LanguageMenu })));
 const LanguageSheet = lazy(() => loadSheet().then((m) => ({ default: m.LanguageSheet })));
 
 export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation('common');
   const { language } = useLanguageState();
   const h5 = useShellKind() === 'h5';
-  const [wanted, setWanted] = useState(false);
   const current = languages[language].label;
-  const preload = () => void (h5 ? loadSheet() : loadMenu()).catch(() => undefined);
+  const preload = () => (h5 ? void loadSheet().catch(() => undefined) : preloadDropdown());
 
-  const trigger = ({ onClick, autoFocus }: TriggerProps) => (
+  const trigger = ({ onClick, autoFocus }: MenuTriggerProps) => (
     <button
       type="button"
       className={`plain-button plain-button-text${compact ? ' plain-button-icon-only' : ''}`}
@@ -45,11 +43,16 @@ export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
     </button>
   );
 
-  if (!wanted) return trigger({ onClick: () => setWanted(true) });
-  const Menu = h5 ? LanguageSheet : LanguageMenu;
+  if (h5) return <MenuOnFirstUse trigger={trigger} menu={(drawn) => <LanguageSheet trigger={drawn} />} />;
   return (
-    <Suspense fallback={trigger({})}>
-      <Menu trigger={trigger} />
-    </Suspense>
+    <LazyDropdown
+      trigger={trigger}
+      menu={{
+        selectable: true,
+        selectedKeys: [language],
+        items: LANGUAGES.map((lng) => ({ key: lng, label: <span lang={lng}>{languages[lng].label}</span> })),
+        onClick: ({ key }) => void applyLanguage(key as TLanguage, { persist: true }),
+      }}
+    />
   );
 }

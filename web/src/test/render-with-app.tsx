@@ -7,7 +7,7 @@ import { render } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { AntdNotices } from '@/app/providers/antd-provider';
+import { AntdNotices } from '@/components/antd-provider';
 import { initI18n } from '@/i18n/i18n';
 import { NAMESPACES } from '@/i18n/namespaces';
 

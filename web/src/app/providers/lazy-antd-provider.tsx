@@ -7,7 +7,7 @@ import { lazy, type ReactNode } from 'react';
 import { wantAntdLocale } from '@/i18n/language-store';
 
 const AntdProvider = lazy(() =>
-  Promise.all([import('./antd-provider'), wantAntdLocale()]).then(([m]) => ({ default: m.AntdProvider })),
+  Promise.all([import('@/components/antd-provider'), wantAntdLocale()]).then(([m]) => ({ default: m.AntdProvider })),
 );
 
 export function PageAntdProvider({ antd, children }: { antd: boolean; children: ReactNode }) {

@@ -6,9 +6,10 @@
  */
 
 import { EllipsisOutlined } from '@ant-design/icons';
-import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { LazyDropdown, type MenuTriggerProps, preloadDropdown } from '@/components/menu-on-first-use';
 import { type HeaderMenuItem, headerMenu } from '@/config/header-menu';
 import { paths } from '@/config/paths';
 import { getAppConfig } from '@/lib/app-config';
@@ -17,12 +18,6 @@ import { logout } from '@/lib/session/logout';
 
 /** The width of the "More" entry (antd's: 16 px padding each side of a 14 px icon). */
 const MORE_WIDTH = 46;
-
-export type MoreTriggerProps = { onClick?: () => void; autoFocus?: boolean };
-
-const loadMore = () => import('./header-nav-more');
-const HeaderNavMore = lazy(() => loadMore().then((m) => ({ default: m.HeaderNavMore })));
-const preloadMore = () => void loadMore().catch(() => undefined);
 
 function selectedKey(pathname: string): string {
   if (pathname === paths.orders.path) return 'myOrder';
@@ -52,7 +47,6 @@ export function HeaderNav({ mode }: { mode: 'horizontal' | 'inline' }) {
   const selected = selectedKey(pathname);
   const nav = useRef<HTMLElement>(null);
   const [fit, setFit] = useState(Number.POSITIVE_INFINITY);
-  const [moreWanted, setMoreWanted] = useState(false);
 
   /** Entries the user may not use are left out, never shown disabled. */
   const shown = (item: HeaderMenuItem): boolean => {
@@ -112,7 +106,14 @@ export function HeaderNav({ mode }: { mode: 'horizontal' | 'inline' }) {
   };
 
   const moved = mode === 'horizontal' ? items.slice(fit) : [];
-  const moreTrigger = ({ onClick, autoFocus }: MoreTriggerProps) => (
+  /** An entry moved into "More": a link, or the text of the action. */
+  const moreLabel = (item: HeaderMenuItem) => {
+    const text = t(item.label);
+    if (item.kind === 'route') return <Link to={item.to}>{text}</Link>;
+    if (item.kind === 'external') return <a href={links[item.link]}>{text}</a>;
+    return text;
+  };
+  const moreTrigger = ({ onClick, autoFocus }: MenuTriggerProps) => (
     <button
       type="button"
       className="nav-link nav-more"
@@ -122,8 +123,8 @@ export function HeaderNav({ mode }: { mode: 'horizontal' | 'inline' }) {
       // biome-ignore lint/a11y/noAutofocus: the button is drawn again when its menu has loaded; focus stays on it
       autoFocus={autoFocus}
       onClick={onClick}
-      onPointerEnter={preloadMore}
-      onFocus={preloadMore}
+      onPointerEnter={preloadDropdown}
+      onFocus={preloadDropdown}
     >
       <EllipsisOutlined aria-hidden />
     </button>
@@ -139,19 +140,17 @@ export function HeaderNav({ mode }: { mode: 'horizontal' | 'inline' }) {
         ))}
         {moved.length > 0 ? (
           <li>
-            {moreWanted ? (
-              <Suspense fallback={moreTrigger({})}>
-                <HeaderNavMore
-                  items={moved}
-                  selected={selected}
-                  links={links}
-                  onLogout={() => void logout()}
-                  trigger={moreTrigger}
-                />
-              </Suspense>
-            ) : (
-              moreTrigger({ onClick: () => setMoreWanted(true) })
-            )}
+            <LazyDropdown
+              trigger={moreTrigger}
+              menu={{
+                selectable: true,
+                selectedKeys: [selected],
+                items: moved.map((item) => ({ key: item.key, label: moreLabel(item) })),
+                onClick: ({ key }) => {
+                  if (moved.find((item) => item.key === key)?.kind === 'action') void logout();
+                },
+              }}
+            />
           </li>
         ) : null}
       </ul>

@@ -1,7 +1,7 @@
 /** The main shell's menus in antd's Drawer on narrow screens; loaded when the menu is first opened. */
 import { Drawer } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { AntdConfig } from '../providers/antd-provider';
+import { AntdConfig } from '@/components/antd-provider';
 import { HeaderNav } from './header-nav';
 import { SideMenu } from './side-menu';
 

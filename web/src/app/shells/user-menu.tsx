@@ -1,26 +1,22 @@
 /**
  * The user's avatar and nickname with a menu: profile, password, log out. The button is plain
- * markup; its menu (antd's Dropdown, user-menu-dropdown.tsx) loads on first use, prefetched on
+ * markup; its menu (antd's Dropdown, components/menu-on-first-use.tsx) loads on first use, prefetched on
  * hover or focus, like the language switcher's.
  */
-import { DownOutlined, UserOutlined } from '@ant-design/icons';
-import { lazy, Suspense, useState } from 'react';
+import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LazyDropdown, type MenuTriggerProps, preloadDropdown } from '@/components/menu-on-first-use';
+import { paths } from '@/config/paths';
+import { logout } from '@/lib/session/logout';
 import { useUserInfo } from '@/lib/session/user-info';
-
-export type UserMenuTriggerProps = { onClick?: () => void; autoFocus?: boolean };
-
-const loadDropdown = () => import('./user-menu-dropdown');
-const UserMenuDropdown = lazy(() => loadDropdown().then((m) => ({ default: m.UserMenuDropdown })));
-const preload = () => void loadDropdown().catch(() => undefined);
 
 export function UserMenu({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation('nav');
   const user = useUserInfo().data?.userInfo;
   const name = user?.nickName || user?.name || '';
-  const [wanted, setWanted] = useState(false);
 
-  const trigger = ({ onClick, autoFocus }: UserMenuTriggerProps) => (
+  const trigger = ({ onClick, autoFocus }: MenuTriggerProps) => (
     <button
       type="button"
       className="plain-button plain-button-text user-menu-button"
@@ -30,8 +26,8 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
       // biome-ignore lint/a11y/noAutofocus: the button is drawn again when its menu has loaded; focus stays on it
       autoFocus={autoFocus}
       onClick={onClick}
-      onPointerEnter={preload}
-      onFocus={preload}
+      onPointerEnter={preloadDropdown}
+      onFocus={preloadDropdown}
     >
       <span className="plain-avatar">{user?.favicon ? <img src={user.favicon} alt="" /> : <UserOutlined />}</span>
       {compact ? null : <span data-testid="user-nickname">{name}</span>}
@@ -39,10 +35,26 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
     </button>
   );
 
-  if (!wanted) return trigger({ onClick: () => setWanted(true) });
   return (
-    <Suspense fallback={trigger({})}>
-      <UserMenuDropdown trigger={trigger} />
-    </Suspense>
+    <LazyDropdown
+      trigger={trigger}
+      menu={{
+        items: [
+          {
+            key: 'profile',
+            icon: <UserOutlined />,
+            label: <Link to={paths.profile.getHref()}>{t('nav.profile')}</Link>,
+          },
+          { key: 'password', label: <Link to={paths.changePassword.getHref()}>{t('nav.changePassword')}</Link> },
+          { type: 'divider' },
+          {
+            key: 'logout',
+            icon: <LogoutOutlined />,
+            label: <span data-testid="logout">{t('nav.logout')}</span>,
+            onClick: () => void logout(),
+          },
+        ],
+      }}
+    />
   );
 }

@@ -20,7 +20,7 @@ import { StorageCard } from '../components/storage-card';
  * antd's provider load on first use (docs/performance.md, "First view").
  */
 const loadBuyDialog = () =>
-  Promise.all([import('../components/buy-dialog'), import('@/app/providers/antd-provider'), wantAntdLocale()]);
+  Promise.all([import('../components/buy-dialog'), import('@/components/antd-provider'), wantAntdLocale()]);
 const BuyDialog = lazy(() =>
   loadBuyDialog().then(([dialog, { AntdProvider }]) => ({
     default: (props: ComponentProps<typeof dialog.BuyDialog>) => (
