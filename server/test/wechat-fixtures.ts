@@ -63,6 +63,14 @@ export const startWechatFake = (app: () => TestApp) =>
     (body, headers) => deliverTo(app(), 'wechat')(body, headers),
   );
 
+/** A notification with one byte (`at`) of its AES-256-GCM ciphertext flipped: the platform's signature no longer matches it. */
+export function tamperedNotification(body: string, at: number) {
+  const parsed = JSON.parse(body);
+  const bytes = Buffer.from(parsed.resource.ciphertext, 'base64');
+  bytes[at] = (bytes[at] ?? 0) ^ 1;
+  return JSON.stringify({ ...parsed, resource: { ...parsed.resource, ciphertext: bytes.toString('base64') } });
+}
+
 /** A TRANSACTION.* notification of our order (paid unless `state` says otherwise). */
 export function transactionNotification(
   orderNo: string,

@@ -6,9 +6,9 @@ import {
   AGAIN,
   app,
   authorizeParams,
-  duringOutage,
   fakesOfEachTest,
   LATER,
+  nativeFlows,
   refusal,
   signIn,
 } from '../../../test/fakes/oauth/native-support.ts';
@@ -24,7 +24,7 @@ async function setup(secret = APP.clientSecret) {
     apiBase: fake.base('facebook'),
     version: 'v23.0',
   });
-  return { fake, adapter };
+  return nativeFlows('facebook', fake, adapter);
 }
 
 describe('Facebook login', () => {
@@ -45,8 +45,7 @@ describe('Facebook login', () => {
   });
 
   it('logs in with the app-scoped id, the name, the picture and the email', async () => {
-    const { fake, adapter } = await setup();
-    const identity = await adapter.identity(await signIn(fake, adapter, 'alice', authorizeParams('facebook')));
+    const identity = await (await setup()).identityOf('alice');
     expect(identity).toEqual({
       subject: expect.stringMatching(/^10\d{14}$/),
       name: 'Person alice',
@@ -69,20 +68,16 @@ describe('Facebook login', () => {
   });
 
   it('sends the redirect_uri of the dialog: another one is refused (36008)', async () => {
-    const { fake, adapter } = await setup();
-    const callback = await signIn(fake, adapter, 'carol', authorizeParams('facebook'));
-    const answer = await refusal(adapter.identity({ ...callback, redirectUri: 'http://127.0.0.1:8080/x' }));
+    const answer = await (await setup()).exchangeRefusal('carol', { redirectUri: 'http://127.0.0.1:8080/x' });
     expect(answer.detail).toBe('facebook: /v23.0/oauth/access_token OAuthException 100/36008');
   });
 
   it('answers 0300066 for a wrong app secret (code 1) and during an outage', async () => {
     const wrong = await setup('not-the-secret');
-    const callback = await signIn(wrong.fake, wrong.adapter, 'dave', authorizeParams('facebook'));
-    expect(await refusal(wrong.adapter.identity(callback))).toEqual({
+    expect(await wrong.exchangeRefusal('dave')).toEqual({
       code: LATER,
       detail: 'facebook: /v23.0/oauth/access_token OAuthException 1/-',
     });
-    const { fake, adapter } = await setup();
-    expect((await duringOutage(fake, adapter, 'facebook')).code).toBe(LATER);
+    expect((await (await setup()).duringOutage()).code).toBe(LATER);
   });
 });

@@ -5,11 +5,10 @@ import {
   AGAIN,
   app,
   authorizeParams,
-  duringOutage,
   fakesOfEachTest,
   IPHONE,
   LATER,
-  refusal,
+  nativeFlows,
   signIn,
 } from '../../../test/fakes/oauth/native-support.ts';
 import { createQqAdapter } from './qq.ts';
@@ -23,7 +22,7 @@ async function setup(o: { unionid?: boolean; secret?: string } = {}) {
     app: { clientId: APP.clientId, clientSecret: o.secret ?? APP.clientSecret },
     apiBase: fake.base('qq'),
   });
-  return { fake, adapter };
+  return nativeFlows('qq', fake, adapter);
 }
 
 describe('QQ login', () => {
@@ -49,8 +48,7 @@ describe('QQ login', () => {
   });
 
   it('logs in with the unionid as the subject, the nickname and the 100px QQ head', async () => {
-    const { fake, adapter } = await setup();
-    const identity = await adapter.identity(await signIn(fake, adapter, 'alice', authorizeParams('qq')));
+    const identity = await (await setup()).identityOf('alice');
     expect(identity).toEqual({
       subject: expect.stringMatching(/^UID_[0-9A-F]{32}$/),
       name: 'Person alice',
@@ -60,33 +58,25 @@ describe('QQ login', () => {
   });
 
   it('falls back to the openid without a unionid', async () => {
-    const { fake, adapter } = await setup({ unionid: false });
-    const identity = await adapter.identity(await signIn(fake, adapter, 'alice', authorizeParams('qq')));
+    const identity = await (await setup({ unionid: false })).identityOf('alice');
     expect(identity.subject).toMatch(/^[0-9A-F]{32}$/);
   });
 
   it('refuses a code used twice (100020) with 0300068', async () => {
-    const { fake, adapter } = await setup();
-    const callback = await signIn(fake, adapter, 'bob', authorizeParams('qq'));
-    await adapter.identity(callback);
-    expect(await refusal(adapter.identity(callback))).toEqual({ code: AGAIN, detail: 'qq: error 100020' });
+    expect(await (await setup()).reusedCodeRefusal('bob')).toEqual({ code: AGAIN, detail: 'qq: error 100020' });
   });
 
   it('sends the redirect_uri of the authorize URL: another one is refused (100010)', async () => {
-    const { fake, adapter } = await setup();
-    const callback = await signIn(fake, adapter, 'carol', authorizeParams('qq'));
-    const answer = await refusal(adapter.identity({ ...callback, redirectUri: 'http://127.0.0.1:8080/elsewhere' }));
+    const answer = await (await setup()).exchangeRefusal('carol', { redirectUri: 'http://127.0.0.1:8080/elsewhere' });
     expect(answer).toEqual({ code: LATER, detail: 'qq: /oauth2.0/token error 100010' });
   });
 
   it('answers 0300066 for a wrong app key (100009) and during an outage', async () => {
     const wrong = await setup({ secret: 'not-the-key' });
-    const callback = await signIn(wrong.fake, wrong.adapter, 'dave', authorizeParams('qq'));
-    expect(await refusal(wrong.adapter.identity(callback))).toEqual({
+    expect(await wrong.exchangeRefusal('dave')).toEqual({
       code: LATER,
       detail: 'qq: /oauth2.0/token error 100009',
     });
-    const { fake, adapter } = await setup();
-    expect((await duringOutage(fake, adapter, 'qq')).code).toBe(LATER);
+    expect((await (await setup()).duringOutage()).code).toBe(LATER);
   });
 });

@@ -5,10 +5,9 @@ import {
   AGAIN,
   app,
   authorizeParams,
-  duringOutage,
   fakesOfEachTest,
   LATER,
-  refusal,
+  nativeFlows,
   signIn,
   WECHAT_BROWSER,
 } from '../../../test/fakes/oauth/native-support.ts';
@@ -25,7 +24,7 @@ async function setup(o: { inApp?: boolean; unionid?: boolean; secret?: string } 
     inApp: o.inApp === false ? undefined : MP,
     apiBase: fake.base('wx'),
   });
-  return { fake, adapter };
+  return nativeFlows('wx', fake, adapter);
 }
 
 describe('WeChat login', () => {
@@ -87,11 +86,9 @@ describe('WeChat login', () => {
   });
 
   it('refuses a code used twice (40163) or unknown (40029) with 0300068', async () => {
-    const { fake, adapter } = await setup();
-    const callback = await signIn(fake, adapter, 'carol', authorizeParams('wx'));
-    await adapter.identity(callback);
-    expect(await refusal(adapter.identity(callback))).toEqual({ code: AGAIN, detail: 'wechat: errcode 40163' });
-    expect(await refusal(adapter.identity({ ...callback, code: 'no-such-code' }))).toEqual({
+    const flows = await setup();
+    expect(await flows.reusedCodeRefusal('carol')).toEqual({ code: AGAIN, detail: 'wechat: errcode 40163' });
+    expect(await flows.exchangeRefusal('carol', { code: 'no-such-code' })).toEqual({
       code: AGAIN,
       detail: 'wechat: errcode 40029',
     });
@@ -99,12 +96,10 @@ describe('WeChat login', () => {
 
   it('answers 0300066 for a wrong app secret (40125) and during an outage', async () => {
     const wrong = await setup({ secret: 'not-the-secret' });
-    const callback = await signIn(wrong.fake, wrong.adapter, 'dave', authorizeParams('wx'));
-    expect(await refusal(wrong.adapter.identity(callback))).toMatchObject({
+    expect(await wrong.exchangeRefusal('dave')).toMatchObject({
       code: LATER,
       detail: expect.stringContaining('40125'),
     });
-    const { fake, adapter } = await setup();
-    expect((await duringOutage(fake, adapter, 'wx')).code).toBe(LATER);
+    expect((await (await setup()).duringOutage()).code).toBe(LATER);
   });
 });

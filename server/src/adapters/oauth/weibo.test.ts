@@ -5,11 +5,10 @@ import {
   AGAIN,
   app,
   authorizeParams,
-  duringOutage,
   fakesOfEachTest,
   IPHONE,
   LATER,
-  refusal,
+  nativeFlows,
   signIn,
 } from '../../../test/fakes/oauth/native-support.ts';
 import { createWeiboAdapter } from './weibo.ts';
@@ -23,7 +22,7 @@ async function setup(secret = APP.clientSecret) {
     app: { clientId: APP.clientId, clientSecret: secret },
     apiBase: fake.base('weibo'),
   });
-  return { fake, adapter };
+  return nativeFlows('weibo', fake, adapter);
 }
 
 describe('Weibo login', () => {
@@ -48,8 +47,7 @@ describe('Weibo login', () => {
   });
 
   it('logs in with the uid as the subject, the screen name and the large avatar', async () => {
-    const { fake, adapter } = await setup();
-    const identity = await adapter.identity(await signIn(fake, adapter, 'alice', authorizeParams('weibo')));
+    const identity = await (await setup()).identityOf('alice');
     expect(identity).toEqual({
       subject: expect.stringMatching(/^1\d{9}$/),
       name: 'Person alice',
@@ -59,19 +57,14 @@ describe('Weibo login', () => {
   });
 
   it('refuses a code used twice (21325 invalid_grant) with 0300068', async () => {
-    const { fake, adapter } = await setup();
-    const callback = await signIn(fake, adapter, 'bob', authorizeParams('weibo'));
-    await adapter.identity(callback);
-    expect(await refusal(adapter.identity(callback))).toEqual({
+    expect(await (await setup()).reusedCodeRefusal('bob')).toEqual({
       code: AGAIN,
       detail: 'weibo: /oauth2/access_token error invalid_grant 21325',
     });
   });
 
   it('sends the redirect_uri of the authorize URL: another one is refused (21322)', async () => {
-    const { fake, adapter } = await setup();
-    const callback = await signIn(fake, adapter, 'carol', authorizeParams('weibo'));
-    expect(await refusal(adapter.identity({ ...callback, redirectUri: 'http://127.0.0.1:8080/x' }))).toEqual({
+    expect(await (await setup()).exchangeRefusal('carol', { redirectUri: 'http://127.0.0.1:8080/x' })).toEqual({
       code: LATER,
       detail: 'weibo: /oauth2/access_token error redirect_uri_mismatch 21322',
     });
@@ -79,12 +72,10 @@ describe('Weibo login', () => {
 
   it('answers 0300066 for a wrong app secret (21324) and during an outage', async () => {
     const wrong = await setup('not-the-secret');
-    const callback = await signIn(wrong.fake, wrong.adapter, 'dave', authorizeParams('weibo'));
-    expect(await refusal(wrong.adapter.identity(callback))).toEqual({
+    expect(await wrong.exchangeRefusal('dave')).toEqual({
       code: LATER,
       detail: 'weibo: /oauth2/access_token error invalid_client 21324',
     });
-    const { fake, adapter } = await setup();
-    expect((await duringOutage(fake, adapter, 'weibo')).code).toBe(LATER);
+    expect((await (await setup()).duringOutage()).code).toBe(LATER);
   });
 });

@@ -18,8 +18,8 @@ import { makeCoupon } from '../../../test/coupon-fixtures.ts';
 import { startFakePaypal } from '../../../test/fake-paypal.ts';
 import { deliverTo, gatewayAppForTests } from '../../../test/gateway-app.ts';
 import { orderRecords } from '../../../test/order-records.ts';
+import { runAdmin } from '../../../test/refund-fixtures.ts';
 import { testServices } from '../../../test/test-app.ts';
-import { run } from '../../admin/registry.ts';
 import { paymentAttempts, paymentNotifications, refundRequests } from '../../db/schema/index.ts';
 import { refusedNotifications } from '../../modules/payments/notify-refusals.ts';
 import { createPaypalGateway } from './paypal.gateway.ts';
@@ -337,8 +337,7 @@ describe('paypal refunds', () => {
 
   it('`orders refund` on the admin command line refunds through PayPal (5)', async () => {
     const { orderNo } = await paidOrder();
-    const ctx = { config: t.config, services: testServices(t), now: () => new Date() };
-    const out = await run(ctx, { positionals: ['orders', 'refund', orderNo], values: {} });
+    const out = await runAdmin(t, `orders refund ${orderNo}`);
     expect(out).toBe(
       `${orderNo}: refunded, refunded 39.99 USD of 39.99 USD (refund ${orderNo}R01, confirmed by paypal)`,
     );

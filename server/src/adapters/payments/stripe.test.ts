@@ -19,8 +19,8 @@ import { makeCoupon } from '../../../test/coupon-fixtures.ts';
 import { signedStripeEvent, startFakeStripe } from '../../../test/fake-stripe.ts';
 import { deliverTo, gatewayAppForTests } from '../../../test/gateway-app.ts';
 import { orderRecords } from '../../../test/order-records.ts';
+import { runAdmin } from '../../../test/refund-fixtures.ts';
 import { testServices } from '../../../test/test-app.ts';
-import { run } from '../../admin/registry.ts';
 import { auditLog, paymentNotifications, refundRequests } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { refusedNotifications } from '../../modules/payments/notify-refusals.ts';
@@ -260,8 +260,7 @@ describe('stripe refunds', () => {
 
   it('`orders refund` on the admin command line asks Stripe, and the webhook records the refund (5)', async () => {
     const { orderNo } = await paidOrder();
-    const ctx = { config: t.config, services: testServices(t), now: () => new Date() };
-    const out = await run(ctx, { positionals: ['orders', 'refund', orderNo], values: {} });
+    const out = await runAdmin(t, `orders refund ${orderNo}`);
     expect(out).toMatch(
       new RegExp(
         `^${orderNo}: refund ${orderNo}R01 of 39\\.99 USD asked of stripe \\(re_test_\\w+\\); the order changes when stripe confirms it$`,

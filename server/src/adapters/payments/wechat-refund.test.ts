@@ -18,6 +18,7 @@ import { orderRecords } from '../../../test/order-records.ts';
 import { runAdmin } from '../../../test/refund-fixtures.ts';
 import {
   postWechat,
+  tamperedNotification,
   transactionNotification,
   wechatAppForTests,
   wechatConfig,
@@ -116,13 +117,7 @@ describe('WeChat Pay refunds', () => {
     const genuine = refundNotification(orderNo, transactionId, { refundNo, refund: 5000 });
     const stranger = generateKeyPairSync('rsa', { modulusLength: 2048 });
     expect((await postWechat(t, genuine, platformHeaders(genuine, stranger.privateKey))).statusCode).toBe(400);
-    const parsed = JSON.parse(genuine);
-    const bytes = Buffer.from(parsed.resource.ciphertext, 'base64');
-    bytes[3] = (bytes[3] ?? 0) ^ 1;
-    const tampered = JSON.stringify({
-      ...parsed,
-      resource: { ...parsed.resource, ciphertext: bytes.toString('base64') },
-    });
+    const tampered = tamperedNotification(genuine, 3);
     expect((await postWechat(t, tampered)).statusCode).toBe(400);
     for (const wrong of [{ refund: 9000 }, { refund: 5000, total: 20000 }, { refund: 5000, mchid: '1900000999' }]) {
       expect((await postWechat(t, refundNotification(orderNo, transactionId, { refundNo, ...wrong }))).statusCode).toBe(

@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import {
   postWechat,
   startWechatFake,
+  tamperedNotification,
   transactionNotification,
   wechatConfig as wechat,
   wechatEnv,
@@ -110,13 +111,7 @@ describe('WeChat Pay notifications', () => {
     const stranger = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const body = transactionNotification(orderNo, 12800);
     expect((await post(body, platformHeaders(body, stranger.privateKey))).statusCode).toBe(400);
-    const parsed = JSON.parse(body);
-    const bytes = Buffer.from(parsed.resource.ciphertext, 'base64');
-    bytes[0] = (bytes[0] ?? 0) ^ 1;
-    const tampered = JSON.stringify({
-      ...parsed,
-      resource: { ...parsed.resource, ciphertext: bytes.toString('base64') },
-    });
+    const tampered = tamperedNotification(body, 0);
     const refusedTamper = await post(tampered);
     expect(refusedTamper.statusCode).toBe(400);
     expect(refusedTamper.json()).toMatchObject({ code: 'FAIL' });

@@ -76,3 +76,29 @@ export function fakesOfEachTest() {
     return fake;
   };
 }
+
+/**
+ * The flows the tests of a native adapter run against its fake, `type` being the provider's key in
+ * the callback URL ('qq'): signing in as a login (from a user agent), the identity the code is
+ * exchanged for, and the refusals of a code used twice, of an exchange, and during an outage.
+ */
+export function nativeFlows<F extends OAuthFakeServer>(type: string, fake: F, adapter: OAuthAdapter) {
+  const callback = (login: string, userAgent?: string) =>
+    signIn(fake, adapter, login, authorizeParams(type, userAgent));
+  return {
+    fake,
+    adapter,
+    callback,
+    identityOf: async (login: string, userAgent?: string) => adapter.identity(await callback(login, userAgent)),
+    /** The refusal of a code of `login` exchanged a second time. */
+    async reusedCodeRefusal(login: string) {
+      const once = await callback(login);
+      await adapter.identity(once);
+      return refusal(adapter.identity(once));
+    },
+    /** The refusal of the exchange of a code of `login`, with `change` made to the callback parameters. */
+    exchangeRefusal: async (login: string, change: Partial<CallbackParams> = {}) =>
+      refusal(adapter.identity({ ...(await callback(login)), ...change })),
+    duringOutage: () => duringOutage(fake, adapter, type),
+  };
+}
