@@ -1,61 +1,34 @@
+/** China's registration: mobile number, SMS code (purpose register), password and the terms. */
 import { calls } from '@ac/protocol/calls';
-import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CodeField } from '@/components/code-field';
-import { ContactField } from '@/components/contact-field';
-import { FormError } from '@/components/form-error';
-import { NewPasswordFields } from '@/components/new-password-fields';
+import { MobileCodeForm, type MobileCodeValues } from '@/components/mobile-code-form';
 import { useCallMutation } from '@/lib/api/use-call';
 import { withBusinessSource } from '@/lib/tracked-params';
 import { TermsField } from './terms-field';
 
-type Values = { mobile: string; code: string; password: string; agree: boolean };
+type Values = MobileCodeValues & { agree: boolean };
 
 export function MobileRegisterForm({ onRegistered }: { onRegistered: (mobile: string) => void }) {
   const { t } = useTranslation('register');
   const register = useCallMutation(calls.registration.registerByMobile);
-  const [form] = Form.useForm<Values>();
-
-  const mobileTarget = async () => {
-    try {
-      const { mobile } = await form.validateFields(['mobile']);
-      return mobile;
-    } catch {
-      return undefined;
-    }
-  };
-
   const submit = (v: Values) => {
     const mobile = v.mobile.trim();
     register.mutate(withBusinessSource({ mobile, code: v.code.trim(), password: v.password, agree: v.agree }), {
       onSuccess: () => onRegistered(mobile),
     });
   };
-
   return (
-    <Form<Values>
-      form={form}
+    <MobileCodeForm<Values>
       name="register-mobile"
-      layout="vertical"
-      requiredMark={false}
+      purpose="register"
+      sendTestId="register-send-code"
+      passwordLabels="first"
+      submitLabel={t('register.submit')}
+      call={register}
+      disableWhilePending
       onFinish={submit}
-      disabled={register.isPending}
     >
-      <FormError error={register.error} />
-      <ContactField kind="mobile" />
-      <CodeField
-        inputId="register-mobile_code"
-        messageUnder="input"
-        channel="sms"
-        purpose="register"
-        getTarget={mobileTarget}
-        testId="register-send-code"
-      />
-      <NewPasswordFields labels="first" />
       <TermsField />
-      <Button type="primary" htmlType="submit" block size="large" loading={register.isPending} style={{ marginTop: 8 }}>
-        {t('register.submit')}
-      </Button>
-    </Form>
+    </MobileCodeForm>
   );
 }
