@@ -12,7 +12,7 @@ import { httpPaths } from '@ac/protocol/http-paths';
 import type { TLoginResponse } from '@ac/protocol/session';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedCaptcha, sendCode } from '../test/codes-helper.ts';
-import { linkToken, STRONG_PASSWORD, waitForMail } from '../test/registration-support.ts';
+import { linkToken, registrationForm, STRONG_PASSWORD, waitForMail } from '../test/registration-support.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from './seed/demo.ts';
 
@@ -52,13 +52,10 @@ describe('server logs', () => {
 
     // an activation link, followed
     const email = 'log-grep@example.com';
-    const registered = await t.client.call(calls.registration.registerByEmail, {
-      name: 'Log',
-      email,
-      password: STRONG_PASSWORD,
-      region: 'FR',
-      agree: true,
-    });
+    const registered = await t.client.call(
+      calls.registration.registerByEmail,
+      registrationForm(email, { name: 'Log', region: 'FR' }),
+    );
     expect(registered.code).toBe(Code.ok);
     const activation = linkToken((await waitForMail(t.db, email)).body, '/toactivate');
     secrets.push(activation);

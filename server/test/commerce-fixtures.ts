@@ -6,6 +6,8 @@
 
 import { randomUUID } from 'node:crypto';
 import type { CallContract } from '@ac/client';
+import { calls } from '@ac/protocol/calls';
+import type { TOrderDetail } from '@ac/protocol/commerce';
 import { payNotifyPath } from '@ac/protocol/http-paths';
 import { sandboxHeaders } from '../src/adapters/payments/sandbox-signing.ts';
 import { companies, companyMembers, users } from '../src/db/schema/index.ts';
@@ -56,6 +58,10 @@ export async function createAccount(t: TestApp, opts: { company?: boolean } = {}
   accounts += 1;
   return { userId, token, email, ip: `10.${(accounts >> 16) & 255}.${(accounts >> 8) & 255}.${accounts & 255}` };
 }
+
+/** Creates an order of `who` for `goodsCode` through order/create; answers the call's answer. */
+export const createOrder = (t: TestApp, who: Account, goodsCode = 'ML2') =>
+  t.client.call<TOrderDetail>(calls.orders.create, { goodsCode }, { token: who.token });
 
 /** An envelope call sent from `remoteAddress` (per-IP limits see distinct clients). */
 export async function callFrom<T>(

@@ -13,7 +13,7 @@ import type { TOrderDetail, TOrderPayResponse, TOrderPayStateResponse } from '@a
 import { OrderStatus, PayMethod } from '@ac/protocol/enums';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { postNotify } from '../../../test/commerce-fixtures.ts';
+import { createOrder, postNotify } from '../../../test/commerce-fixtures.ts';
 import { makeCoupon } from '../../../test/coupon-fixtures.ts';
 import { startFakePaypal } from '../../../test/fake-paypal.ts';
 import { deliverTo, gatewayAppForTests } from '../../../test/gateway-app.ts';
@@ -115,11 +115,7 @@ describe('paypal checkout', () => {
   });
 
   it('answers 2000006 for the card channel when only PayPal takes pay method 7', async () => {
-    const created = await t.client.call<TOrderDetail>(
-      calls.orders.create,
-      { goodsCode: 'ML2' },
-      { token: buyer.token },
-    );
+    const created = await createOrder(t, buyer);
     const pay = await t.client.call(
       calls.payments.pay,
       { orderNo: created.data.orderNo, payMethod: PayMethod.other, channel: 'card' },

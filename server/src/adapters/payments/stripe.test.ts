@@ -14,7 +14,7 @@ import type { TOrderDetail, TOrderPayResponse, TOrderPayStateResponse } from '@a
 import { OrderStatus, PayMethod } from '@ac/protocol/enums';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { postNotify } from '../../../test/commerce-fixtures.ts';
+import { createOrder, postNotify } from '../../../test/commerce-fixtures.ts';
 import { makeCoupon } from '../../../test/coupon-fixtures.ts';
 import { signedStripeEvent, startFakeStripe } from '../../../test/fake-stripe.ts';
 import { deliverTo, gatewayAppForTests } from '../../../test/gateway-app.ts';
@@ -44,7 +44,7 @@ const { orderRow, grantsOf, outcomesOf } = orderRecords(t);
 
 /** An order for ML2 ($39.99) whose Stripe checkout was started: the order and its session. */
 async function startedOrder() {
-  const created = await t.client.call<TOrderDetail>(calls.orders.create, { goodsCode: 'ML2' }, { token: buyer.token });
+  const created = await createOrder(t, buyer);
   const { orderNo } = created.data;
   const pay = await t.client.call<TOrderPayResponse>(
     calls.payments.pay,

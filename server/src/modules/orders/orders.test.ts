@@ -5,7 +5,13 @@ import type { CallContract } from '@ac/protocol/contract';
 import { OrderStatus } from '@ac/protocol/enums';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { type Account, callFrom, commerceAppForTests, createAccount } from '../../../test/commerce-fixtures.ts';
+import {
+  type Account,
+  callFrom,
+  commerceAppForTests,
+  createAccount,
+  createOrder,
+} from '../../../test/commerce-fixtures.ts';
 import { filledBeforeAll } from '../../../test/filled-before-all.ts';
 import { createTestApp } from '../../../test/test-app.ts';
 import { auditLog, orders, paymentAttempts } from '../../db/schema/index.ts';
@@ -143,11 +149,7 @@ describe('without a payment gateway', () => {
     const bare = await createTestApp({ env: { PAYMENT_PROVIDERS: '' } });
     try {
       const who = await createAccount(bare);
-      const created = await bare.client.call<TOrderDetail>(
-        calls.orders.create,
-        { goodsCode: 'ML1' },
-        { token: who.token },
-      );
+      const created = await createOrder(bare, who, 'ML1');
       const res = await bare.client.call(
         calls.payments.pay,
         { orderNo: created.data.orderNo, payMethod: 2 },

@@ -11,7 +11,7 @@ import type { TLoginResponse } from '@ac/protocol/session';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkToken, STRONG_PASSWORD } from '../../../test/registration-support.ts';
+import { linkToken, registrationForm, STRONG_PASSWORD } from '../../../test/registration-support.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { outbox } from '../../db/schema/index.ts';
 
@@ -63,13 +63,10 @@ async function waitForSink(to: string): Promise<Received> {
 describe('activation through a real SMTP server', () => {
   it('delivers the link, which activates the account, which can then log in', async () => {
     const email = 'smtp-user@example.com';
-    const res = await t.client.call(calls.registration.registerByEmail, {
-      name: 'Sam',
-      email,
-      password: STRONG_PASSWORD,
-      region: 'FR',
-      agree: true,
-    });
+    const res = await t.client.call(
+      calls.registration.registerByEmail,
+      registrationForm(email, { name: 'Sam', region: 'FR' }),
+    );
     expect(res.code).toBe(Code.ok);
 
     const mail = await waitForSink(email);
