@@ -6,14 +6,14 @@
 import { httpPaths } from '@ac/protocol/http-paths';
 import { describe, expect } from 'vitest';
 import { itOnPglite, itOnPostgres } from '../test/database-only.ts';
-import { cleanupsAfterAll, emptyDatabaseEnv, startServerProcess } from '../test/server-process.ts';
+import { cleanupsAfterAll, emptyDatabaseEnv, spawnServer } from '../test/server-process.ts';
 
 const serverDir = new URL('..', import.meta.url).pathname;
 const cleanup = cleanupsAfterAll();
 
 /** Starts the server; `inherit: false` gives it only PATH besides `env` (no DATABASE_URL of the test run). */
 const start = (env: Record<string, string>, { inherit = true } = {}) =>
-  startServerProcess({ args: ['--import', 'tsx', 'src/main.ts'], cwd: serverDir, env, inherit, cleanup });
+  spawnServer({ args: ['--import', 'tsx', 'src/main.ts'], cwd: serverDir, env, inherit, cleanup });
 
 /** A production environment that starts (on PGlite once ALLOW_EMBEDDED_DB=true is added). */
 const PRODUCTION: Record<string, string> = {

@@ -50,7 +50,7 @@ export async function emptyDatabaseEnv(
   return { DATABASE_URL: url.toString() };
 }
 
-export type ServerStart = {
+export type ServerSpawn = {
   /** The entry and its arguments after `node`, e.g. `['--import', 'tsx', 'src/main.ts']`. */
   args: string[];
   cwd: string;
@@ -60,8 +60,8 @@ export type ServerStart = {
   cleanup: (c: Cleanup) => void;
 };
 
-/** Starts a server process (development, LOG_LEVEL info, PORT 0 unless `env` says otherwise); SIGKILLed at cleanup. */
-export function startServerProcess({ args, cwd, env, inherit = true, cleanup }: ServerStart) {
+/** Spawns a server process (development, LOG_LEVEL info, PORT 0 unless `env` says otherwise); SIGKILLed at cleanup. */
+export function spawnServer({ args, cwd, env, inherit = true, cleanup }: ServerSpawn) {
   const base = inherit ? process.env : { PATH: process.env.PATH };
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd,

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { calls, createClient } from '@ac/client';
 import { httpPaths } from '@ac/protocol/http-paths';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cleanupsAfterAll, emptyDatabaseEnv, startServerProcess } from '../../test/server-process.ts';
+import { cleanupsAfterAll, emptyDatabaseEnv, spawnServer } from '../../test/server-process.ts';
 import { onPostgres } from '../../test/test-db.ts';
 
 const serverDir = new URL('../..', import.meta.url).pathname;
@@ -27,7 +27,7 @@ const cleanup = cleanupsAfterAll();
 
 /** Starts a dist entry from the repository root on a port the system picks; `listening` answers its URL. */
 const startDist = (env: Record<string, string>) =>
-  startServerProcess({ args: [`server/${outdir}/main.js`], cwd: repoDir, env, cleanup });
+  spawnServer({ args: [`server/${outdir}/main.js`], cwd: repoDir, env, cleanup });
 
 describe('production build', () => {
   beforeAll(() => {

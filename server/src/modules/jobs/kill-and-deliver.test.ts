@@ -11,7 +11,7 @@ import { createClient } from '@ac/client';
 import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import { describe, expect, it } from 'vitest';
-import { cleanupsAfterAll, emptyDatabaseEnv, startServerProcess } from '../../../test/server-process.ts';
+import { cleanupsAfterAll, emptyDatabaseEnv, spawnServer } from '../../../test/server-process.ts';
 import { type SmtpSink, startSmtpSink } from '../../../test/smtp-sink.ts';
 import { onPostgres } from '../../../test/test-db.ts';
 import { DEMO_EMAIL } from '../../seed/demo.ts';
@@ -20,7 +20,7 @@ const serverDir = new URL('../../..', import.meta.url).pathname;
 const cleanup = cleanupsAfterAll();
 
 const start = (env: Record<string, string>) =>
-  startServerProcess({
+  spawnServer({
     args: ['--import', 'tsx', 'src/main.ts'],
     cwd: serverDir,
     env: { JOBS_SCHEDULE: 'false', ...env },
