@@ -52,8 +52,8 @@ export default defineConfig({
   // the servers' logs searched for every secret of the run (fails it when one is found)
   globalTeardown: './support/global-teardown.ts',
   // A failed test keeps its trace (actions, DOM snapshots, network, console) and a screenshot of the
-  // end; the trace's screencast is off: encoding its frames in every test, passed or not, doubled the
-  // run's CPU time on 2 cores (docs/reliability.md#the-test-suite).
+  // end; the trace's screencast is off: it encoded frames in every test, passed or not, to be thrown
+  // away (docs/reliability.md#the-test-suite).
   use: {
     launchOptions: chromium,
     trace: { mode: 'retain-on-failure', screenshots: false },
