@@ -2,7 +2,7 @@
  * The one rule for a user's current membership (the VIP every answer shows)
  * and the storage their grants add, as SQL: the session snapshot joins it
  * into its single query (session/session-snapshots.ts) and `currentVip` /
- * `storage` run it alone, so both always agree.
+ * `vipAndStorage` run it alone, so both always agree.
  *
  * The current membership is the best live grant — an own membership that
  * has started and not ended, or a company seat that grants now — preferring

@@ -131,8 +131,10 @@ export function createMembershipsService(d: Deps) {
       return toVipInfo((await grantsNow(userId)).vip);
     },
 
-    async storage(userId: string, usedBytes: number): Promise<TStorage> {
-      return storageOf((await grantsNow(userId)).storageGb, usedBytes);
+    /** The current membership and the storage, read together (one query). */
+    async vipAndStorage(userId: string, usedBytes: number): Promise<{ vipInfo: TVipInfo | null; storage: TStorage }> {
+      const grants = await grantsNow(userId);
+      return { vipInfo: toVipInfo(grants.vip), storage: storageOf(grants.storageGb, usedBytes) };
     },
 
     /**

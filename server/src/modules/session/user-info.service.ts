@@ -22,7 +22,7 @@ export function toUserInfo(u: UserRow, vipType: string): TUserInfo {
 
 type Deps = {
   users: Pick<UserService, 'requireLive'>;
-  memberships: Pick<MembershipsService, 'currentVip' | 'storage'>;
+  memberships: Pick<MembershipsService, 'currentVip' | 'vipAndStorage'>;
   /** The session's cached snapshot (one query, or none) answers userInfo when it is there. */
   snapshots: Pick<SessionSnapshots, 'get'>;
 };
@@ -52,13 +52,8 @@ export function createUserInfoService(d: Deps) {
         return answer;
       }
       const user = await d.users.requireLive(userId);
-      const vipInfo = await d.memberships.currentVip(userId);
-      return {
-        utoken,
-        userInfo: toUserInfo(user, vipInfo?.accountType ?? 'standard'),
-        storage: await d.memberships.storage(userId, user.storageUsed),
-        vipInfo,
-      };
+      const { vipInfo, storage } = await d.memberships.vipAndStorage(userId, user.storageUsed);
+      return { utoken, userInfo: toUserInfo(user, vipInfo?.accountType ?? 'standard'), storage, vipInfo };
     },
     async publicUserInfo(userId: string): Promise<TUserInfo> {
       const user = await d.users.requireLive(userId);
