@@ -54,7 +54,11 @@ export default defineConfig({
   // A failed test keeps its trace (actions, DOM snapshots, network, console) and a screenshot of the
   // end; the trace's screencast is off: it encoded frames in every test, passed or not, to be thrown
   // away (docs/reliability.md#the-test-suite).
+  // The journeys run as a visitor who asked for less motion: antd and antd-mobile then skip their
+  // animations, which Chromium otherwise renders frame by frame and each click waits out; the
+  // PGlite smoke journey keeps them (docs/decisions/0035-e2e-reduced-motion.md).
   use: {
+    reducedMotion: 'reduce',
     launchOptions: chromium,
     trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
@@ -80,7 +84,12 @@ export default defineConfig({
       grepInvert: /@us-only|@crosswise/,
     },
     // the demo as `npm start` runs it (PGlite, demo data): one smoke journey, which no other project runs
-    { name: 'lite-us', use: { ...desktop, baseURL: `${liteServer.url}/` }, testMatch: SMOKE, testIgnore: [] },
+    {
+      name: 'lite-us',
+      use: { ...desktop, baseURL: `${liteServer.url}/`, reducedMotion: 'no-preference' },
+      testMatch: SMOKE,
+      testIgnore: [],
+    },
   ],
   webServer: {
     // the fakes and the product servers of support/servers.ts, started side by side by one process,

@@ -11,7 +11,6 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
 import type { Config } from '../config/config.ts';
 import type { Database } from '../db/client.ts';
 import { errorAnswer } from '../envelope/answer.ts';
@@ -123,8 +122,9 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   await registerSecurityHeaders(app);
   // rate limits: in Redis when REDIS_URL is set, counted in memory while it cannot answer
   // (docs/decisions/0031-faults.md)
+  // ioredis loads only where REDIS_URL is set
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, {
+    ? new (await import('ioredis')).Redis(config.redisUrl, {
         lazyConnect: false,
         maxRetriesPerRequest: 1,
         enableOfflineQueue: false,

@@ -83,20 +83,26 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
   const { currency, defaultLanguage } = regionSettings[region];
 
   // durable jobs, and the delivery adapters: over SMTP, mail goes through the queue
-  const jobs = createJobQueue({ db, log, schedules: config.jobsSchedule });
+  const jobs = createJobQueue({
+    db,
+    log,
+    schedules: config.jobsSchedule,
+    maintenanceSeconds: config.jobsMaintenanceSeconds,
+  });
   const outboxRepo = createOutboxRepo(db);
-  const { smtpUrl, mailFrom: from, deliveryRetrySeconds: retryDelaySeconds } = config;
+  const { smtpUrl, mailFrom: from } = config;
+  const timing = { retryDelaySeconds: config.deliveryRetrySeconds, expireSeconds: config.deliveryExpireSeconds };
   const mailer =
     adapters.mailer ??
     (smtpUrl
-      ? createQueuedMailer({ smtpUrl, from, db, queue: jobs, outbox: outboxRepo, log, retryDelaySeconds })
+      ? createQueuedMailer({ smtpUrl, from, db, queue: jobs, outbox: outboxRepo, log, ...timing })
       : createOutboxMailer(db));
   // SMS: through the selected provider (and the queue for retries), else kept in the outbox
   const smsProvider = createSmsProvider(config.sms);
   const sms =
     adapters.sms ??
     (smsProvider
-      ? createQueuedSms({ provider: smsProvider, queue: jobs, outbox: outboxRepo, log, retryDelaySeconds })
+      ? createQueuedSms({ provider: smsProvider, queue: jobs, outbox: outboxRepo, log, ...timing })
       : createOutboxSms(outboxRepo));
   const outbox = createOutboxService({ db });
   const notifier = createNotifier({ mailer, sms, log });

@@ -24,6 +24,21 @@ describe('config', () => {
         /^Invalid configuration: DELIVERY_RETRY_SECONDS /m,
       );
     }
+    // an attempt cut short is retried after the queues' own 60 s, and looked for every 30 s, unless a
+    // test server shortens them
+    expect([c.deliveryExpireSeconds, c.jobsMaintenanceSeconds]).toEqual([undefined, undefined]);
+    const short = loadConfig({ DELIVERY_EXPIRE_SECONDS: '3', JOBS_MAINTENANCE_SECONDS: '1' });
+    expect([short.deliveryExpireSeconds, short.jobsMaintenanceSeconds]).toEqual([3, 1]);
+    for (const bad of ['1', '61', 'soon']) {
+      expect(() => loadConfig({ DELIVERY_EXPIRE_SECONDS: bad })).toThrow(
+        /^Invalid configuration: DELIVERY_EXPIRE_SECONDS /m,
+      );
+    }
+    for (const bad of ['0', '31']) {
+      expect(() => loadConfig({ JOBS_MAINTENANCE_SECONDS: bad })).toThrow(
+        /^Invalid configuration: JOBS_MAINTENANCE_SECONDS /m,
+      );
+    }
   });
 
   it('derives the China base path and never seeds demo data in production', () => {

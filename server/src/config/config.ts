@@ -102,6 +102,11 @@ const ZEnv = z
     CODE_RESEND_SECONDS: z.coerce.number().int().min(1).max(CODE_RESEND_SECONDS).optional(),
     // Test servers only (refused in production): a shorter first wait before a mail or SMS delivery is retried.
     DELIVERY_RETRY_SECONDS: z.coerce.number().int().min(1).max(5).optional(),
+    // Test servers only (refused in production): a delivery attempt cut short by a dead process is
+    // retried after this many seconds instead of 60, and the job queue looks for such attempts
+    // every JOBS_MAINTENANCE_SECONDS instead of 30.
+    DELIVERY_EXPIRE_SECONDS: z.coerce.number().int().min(2).max(60).optional(),
+    JOBS_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(30).optional(),
     TRUST_PROXY: ZTrustProxy.default(false),
     SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     DEVICE_LIMITS: ZDeviceLimitsEnv.optional(),
@@ -175,6 +180,15 @@ export type Config = {
    */
   deliveryRetrySeconds: number | undefined;
   /**
+   * Seconds after which a mail or SMS delivery attempt still running counts as cut short (its
+   * process died) and is retried (the queues' own 60 s when unset), and seconds between two
+   * looks of the job queue for such attempts (30 when unset). Test servers lower them with
+   * DELIVERY_EXPIRE_SECONDS and JOBS_MAINTENANCE_SECONDS, so a kill test does not wait out
+   * the real expiry; production refuses both variables.
+   */
+  deliveryExpireSeconds: number | undefined;
+  jobsMaintenanceSeconds: number | undefined;
+  /**
    * TRUST_PROXY, Fastify's `trustProxy`: the proxies whose X-Forwarded-For
    * gives the client's address (per-IP limits, captcha thresholds, audit).
    */
@@ -235,6 +249,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     captchaFreeSendsPerIp: e.CAPTCHA_FREE_SENDS_PER_IP ?? CAPTCHA_FREE_SENDS_PER_IP,
     codeResendSeconds: e.CODE_RESEND_SECONDS ?? CODE_RESEND_SECONDS,
     deliveryRetrySeconds: e.DELIVERY_RETRY_SECONDS,
+    deliveryExpireSeconds: e.DELIVERY_EXPIRE_SECONDS,
+    jobsMaintenanceSeconds: e.JOBS_MAINTENANCE_SECONDS,
     trustProxy: e.TRUST_PROXY,
     sessionMaxAgeDays: e.SESSION_MAX_AGE_DAYS,
     deviceLimits: deviceLimits(e.DEVICE_LIMITS),

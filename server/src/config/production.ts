@@ -57,6 +57,8 @@ type ModeEnv = {
   DEV_MAILBOX: boolean;
   CODE_RESEND_SECONDS?: number | undefined;
   DELIVERY_RETRY_SECONDS?: number | undefined;
+  DELIVERY_EXPIRE_SECONDS?: number | undefined;
+  JOBS_MAINTENANCE_SECONDS?: number | undefined;
 };
 
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -135,6 +137,12 @@ export function refineModeEnv(e: ModeEnv & Record<string, unknown>, ctx: z.Refin
   }
   if (e.DELIVERY_RETRY_SECONDS !== undefined) {
     problem('DELIVERY_RETRY_SECONDS', 'is for test servers only: production retries deliveries on its own schedule');
+  }
+  if (e.DELIVERY_EXPIRE_SECONDS !== undefined) {
+    problem('DELIVERY_EXPIRE_SECONDS', 'is for test servers only: production waits 60 s before retrying an attempt');
+  }
+  if (e.JOBS_MAINTENANCE_SECONDS !== undefined) {
+    problem('JOBS_MAINTENANCE_SECONDS', 'is for test servers only: production looks for cut-short jobs every 30 s');
   }
   for (const [name, min] of Object.entries(SECRET_MIN_LENGTH)) {
     const value = e[name];

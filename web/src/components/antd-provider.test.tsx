@@ -1,5 +1,5 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { App, Button } from 'antd';
+import { App, Button, theme } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGE_DURATION_SECONDS } from '@/config/antd-theme';
 import { initI18n } from '@/i18n/i18n';
@@ -54,5 +54,41 @@ describe('header messages', () => {
     for (let i = 0; i < 10 && closedAt === undefined; i++) await act(() => vi.advanceTimersByTimeAsync(20));
     expect(closedAt).toBeDefined();
     expect((closedAt ?? 0) - shownAt).toBeLessThanOrEqual(MESSAGE_DURATION_SECONDS * 1000 + 200);
+  });
+});
+
+describe('motion', () => {
+  function Motion() {
+    const { token } = theme.useToken();
+    return <output>{String(token.motion)}</output>;
+  }
+  const withReducedMotion = (reduce: boolean) =>
+    vi.mocked(window.matchMedia).mockImplementation(
+      (query: string) =>
+        ({
+          matches: reduce && query === '(prefers-reduced-motion: reduce)',
+          media: query,
+          addEventListener: vi.fn(),
+          removeEventListener: vi.fn(),
+        }) as unknown as MediaQueryList,
+    );
+
+  it('is off when the visitor asked their system for less motion, on otherwise', async () => {
+    await initI18n('en');
+    withReducedMotion(true);
+    render(
+      <AntdProvider>
+        <Motion />
+      </AntdProvider>,
+    );
+    expect(screen.getByRole('status').textContent).toBe('false');
+    cleanup();
+    withReducedMotion(false);
+    render(
+      <AntdProvider>
+        <Motion />
+      </AntdProvider>,
+    );
+    expect(screen.getByRole('status').textContent).toBe('true');
   });
 });

@@ -11,10 +11,11 @@
 import { App, ConfigProvider } from 'antd';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { type Notice, NoticeContext } from '@/components/notice';
-import { antdTheme, MESSAGE_DURATION_SECONDS } from '@/config/antd-theme';
+import { antdTheme, antdThemeWithoutMotion, MESSAGE_DURATION_SECONDS } from '@/config/antd-theme';
 import { i18next } from '@/i18n/i18n';
 import { useAntdLocale } from '@/i18n/language-store';
 import { configureSessionExpiry } from '@/lib/api/session-expiry';
+import { usePrefersReducedMotion } from '@/lib/hooks/use-media-query';
 
 /** Inside antd's App: the re-login notice and the shared notices go to its message API. */
 export function AntdNotices({ children }: { children: ReactNode }) {
@@ -35,11 +36,16 @@ export function AntdNotices({ children }: { children: ReactNode }) {
   return <NoticeContext.Provider value={notice}>{children}</NoticeContext.Provider>;
 }
 
-/** antd's theme and locale (no DOM of its own). */
+/** antd's theme (without motion when the visitor asked for less) and locale (no DOM of its own). */
 export function AntdConfig({ children }: { children: ReactNode }) {
   const antd = useAntdLocale();
+  const reducedMotion = usePrefersReducedMotion();
   return (
-    <ConfigProvider locale={antd} theme={antdTheme} button={{ autoInsertSpace: false }}>
+    <ConfigProvider
+      locale={antd}
+      theme={reducedMotion ? antdThemeWithoutMotion : antdTheme}
+      button={{ autoInsertSpace: false }}
+    >
       {children}
     </ConfigProvider>
   );

@@ -22,3 +22,6 @@ export const antdTheme: ThemeConfig = {
   },
   components: { Layout: { headerBg: '#ffffff', siderBg: '#ffffff', headerPadding: '0 24px' } },
 };
+
+/** The same theme without animations and transitions, for visitors who asked for less motion. */
+export const antdThemeWithoutMotion: ThemeConfig = { ...antdTheme, token: { ...antdTheme.token, motion: false } };

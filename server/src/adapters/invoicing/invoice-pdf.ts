@@ -6,7 +6,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import PDFDocument from 'pdfkit';
 import type { InvoiceDocument, IssuedInvoice } from './provider.ts';
 
 let font: Buffer | undefined;
@@ -37,7 +36,9 @@ export const ITEM_CATEGORY = '*信息技术服务*软件服务 ';
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
-export function renderInvoicePdf(doc: InvoiceDocument, issued: IssuedInvoice, issuer: string): Promise<Buffer> {
+export async function renderInvoicePdf(doc: InvoiceDocument, issued: IssuedInvoice, issuer: string): Promise<Buffer> {
+  // pdfkit loads on the first invoice, not at every start (lib/lazy.ts)
+  const { default: PDFDocument } = await import('pdfkit');
   const pdf = new PDFDocument({
     size: 'A4',
     margin: 50,

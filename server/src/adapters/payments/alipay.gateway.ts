@@ -11,9 +11,9 @@
 
 import { Code } from '@ac/protocol/codes';
 import { payNotifyPath } from '@ac/protocol/http-paths';
-import { AlipaySdk } from 'alipay-sdk';
 import type { AlipayConfig } from '../../config/payments.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { lazy } from '../../lib/lazy.ts';
 import { pkcs1Pem, privateKeyOf, publicKeyOf, spkiPem } from './keys.ts';
 import {
   fromDecimal,
@@ -68,15 +68,22 @@ export function alipayReport(p: Record<string, string | undefined>): PaymentRepo
 }
 
 export function createAlipayGateway(o: Options): PaymentGateway {
-  const sdk = new AlipaySdk({
-    appId: o.config.appId,
-    privateKey: pkcs1Pem(privateKeyOf(o.config.privateKey)),
-    keyType: 'PKCS1',
-    alipayPublicKey: spkiPem(publicKeyOf(o.config.alipayPublicKey)),
-    ...(o.config.gateway ? { gateway: o.config.gateway } : {}),
+  // the keys are read now (a wrong one stops the start); the SDK loads on the first call (lib/lazy.ts)
+  const privateKey = pkcs1Pem(privateKeyOf(o.config.privateKey));
+  const alipayPublicKey = spkiPem(publicKeyOf(o.config.alipayPublicKey));
+  const client = lazy(async () => {
+    const { AlipaySdk } = await import('alipay-sdk');
+    return new AlipaySdk({
+      appId: o.config.appId,
+      privateKey,
+      keyType: 'PKCS1',
+      alipayPublicKey,
+      ...(o.config.gateway ? { gateway: o.config.gateway } : {}),
+    });
   });
   /** A signed call whose answer's signature is verified; 2000007 when it fails or cannot be verified. */
   async function exec(method: string, bizContent: object): Promise<Answer> {
+    const sdk = await client();
     try {
       return await sdk.exec(method, { bizContent }, { validateSign: true });
     } catch (e) {
@@ -107,6 +114,7 @@ export function createAlipayGateway(o: Options): PaymentGateway {
     merchant: o.config.appId,
     currencies: ['CNY'],
     async start(req) {
+      const sdk = await client();
       const payUrl = sdk.pageExecute('alipay.trade.page.pay', 'GET', {
         bizContent: {
           out_trade_no: req.orderNo,
@@ -121,6 +129,7 @@ export function createAlipayGateway(o: Options): PaymentGateway {
     },
     async verify(n) {
       const params = Object.fromEntries(new URLSearchParams(n.rawBody));
+      const sdk = await client();
       if (!params.sign || !sdk.checkNotifySignV2(params)) throw new AppError(Code.badSignature);
       return alipayReport(params);
     },

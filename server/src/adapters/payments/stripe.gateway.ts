@@ -16,9 +16,10 @@
 import { Code } from '@ac/protocol/codes';
 import type { TCheckoutReturn } from '@ac/protocol/enums';
 import { httpPaths } from '@ac/protocol/http-paths';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { StripeConfig } from '../../config/payments.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { lazy } from '../../lib/lazy.ts';
 import {
   type PaymentGateway,
   type PaymentReport,
@@ -41,9 +42,10 @@ type Options = {
 const modeOf = (secretKey: string) => (/^(sk|rk)_live_/.test(secretKey) ? 'live' : 'test');
 
 /** The SDK client; STRIPE_API_BASE (tests) points it at a local fake instead of api.stripe.com. */
-export function stripeClient(config: StripeConfig): Stripe {
+async function stripeClient(config: StripeConfig): Promise<Stripe> {
   const base = config.apiBase ? new URL(config.apiBase) : undefined;
-  return new Stripe(config.secretKey, {
+  const { default: StripeSdk } = await import('stripe');
+  return new StripeSdk(config.secretKey, {
     maxNetworkRetries: 1,
     timeout: TIMEOUT_MS,
     telemetry: false,
@@ -119,7 +121,8 @@ function refundFailed(e: unknown): AppError {
 }
 
 export function createStripeGateway(o: Options): PaymentGateway {
-  const stripe = stripeClient(o.config);
+  // the SDK loads on the first call (lib/lazy.ts)
+  const client = lazy(() => stripeClient(o.config));
   const now = o.now ?? (() => new Date());
   const merchant = modeOf(o.config.secretKey);
   const back = (orderNo: string, outcome: TCheckoutReturn) =>
@@ -130,6 +133,7 @@ export function createStripeGateway(o: Options): PaymentGateway {
     merchant,
     currencies: ['USD'],
     async start(req) {
+      const stripe = await client();
       try {
         const session = await stripe.checkout.sessions.create({
           mode: 'payment',
@@ -156,6 +160,7 @@ export function createStripeGateway(o: Options): PaymentGateway {
       }
     },
     async verify(n) {
+      const stripe = await client();
       let event: Stripe.Event;
       try {
         event = stripe.webhooks.constructEvent(
@@ -187,6 +192,7 @@ export function createStripeGateway(o: Options): PaymentGateway {
       }
     },
     async query(orderNo): Promise<QueryResult> {
+      const stripe = await client();
       let found: Stripe.PaymentIntent[];
       try {
         const res = await stripe.paymentIntents.search({ query: `metadata['order_no']:'${orderNo}'`, limit: 10 });
@@ -208,6 +214,7 @@ export function createStripeGateway(o: Options): PaymentGateway {
       };
     },
     async refund(r) {
+      const stripe = await client();
       try {
         const refund = await stripe.refunds.create(
           { payment_intent: r.tradeNo, amount: r.amount, metadata: { order_no: r.orderNo, refund_no: r.refundNo } },
@@ -220,6 +227,7 @@ export function createStripeGateway(o: Options): PaymentGateway {
       }
     },
     async queryRefund(r) {
+      const stripe = await client();
       let found: Stripe.Refund | undefined;
       try {
         const list = await stripe.refunds.list({ payment_intent: r.tradeNo, limit: 100 });

@@ -6,14 +6,9 @@
  * or an error status, becomes an SmsRefusal (docs/decisions/0016-sms-providers.md).
  */
 
-import DysmsapiModule, { SendSmsRequest } from '@alicloud/dysmsapi20170525';
-import { $OpenApiUtil } from '@alicloud/openapi-core';
-import type { AliyunSmsConfig, SmsTemplate } from '../../config/sms.ts';
+import type { AliyunSmsConfig } from '../../config/sms.ts';
+import { lazy } from '../../lib/lazy.ts';
 import { type SmsMessage, type SmsProvider, SmsRefusal, type SmsRefusalReason } from './sms.ts';
-
-// the SDK is CommonJS with `exports.default`
-const Dysmsapi = ((DysmsapiModule as unknown as { default?: typeof DysmsapiModule }).default ??
-  DysmsapiModule) as typeof DysmsapiModule;
 
 /** Aliyun error codes (help.aliyun.com, SMS error codes) and what they mean to the user. */
 export function aliyunReason(code: string, status?: number): SmsRefusalReason {
@@ -42,19 +37,31 @@ export function aliyunPhone(e164: string): string {
 
 export function createAliyunSms(c: AliyunSmsConfig): SmsProvider {
   const url = c.endpoint && /^https?:\/\//.test(c.endpoint) ? new URL(c.endpoint) : undefined;
-  const client = new Dysmsapi(
-    new $OpenApiUtil.Config({
-      accessKeyId: c.accessKeyId,
-      accessKeySecret: c.accessKeySecret,
-      endpoint: url ? url.host : (c.endpoint ?? 'dysmsapi.aliyuncs.com'),
-      protocol: url ? url.protocol.replace(':', '') : 'https',
-      readTimeout: 10_000,
-      connectTimeout: 5_000,
-    }),
-  );
+  // the SDK loads on the first message (lib/lazy.ts)
+  const sdk = lazy(async () => {
+    const [dysmsapi, { $OpenApiUtil }] = await Promise.all([
+      import('@alicloud/dysmsapi20170525'),
+      import('@alicloud/openapi-core'),
+    ]);
+    // the SDK is CommonJS with `exports.default`
+    const Dysmsapi = ((dysmsapi.default as unknown as { default?: typeof dysmsapi.default }).default ??
+      dysmsapi.default) as typeof dysmsapi.default;
+    const client = new Dysmsapi(
+      new $OpenApiUtil.Config({
+        accessKeyId: c.accessKeyId,
+        accessKeySecret: c.accessKeySecret,
+        endpoint: url ? url.host : (c.endpoint ?? 'dysmsapi.aliyuncs.com'),
+        protocol: url ? url.protocol.replace(':', '') : 'https',
+        readTimeout: 10_000,
+        connectTimeout: 5_000,
+      }),
+    );
+    return { client, SendSmsRequest: dysmsapi.SendSmsRequest };
+  });
   return {
     name: 'aliyun',
     async deliver(m: SmsMessage) {
+      const { client, SendSmsRequest } = await sdk();
       const request = new SendSmsRequest({
         phoneNumbers: aliyunPhone(m.to),
         signName: c.signName,

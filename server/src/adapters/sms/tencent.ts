@@ -11,8 +11,8 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import tls from 'node:tls';
-import * as tencentcloud from 'tencentcloud-sdk-nodejs-sms';
-import type { SmsTemplate, TencentSmsConfig } from '../../config/sms.ts';
+import type { TencentSmsConfig } from '../../config/sms.ts';
+import { lazy } from '../../lib/lazy.ts';
 import { type SmsMessage, type SmsProvider, SmsRefusal, type SmsRefusalReason } from './sms.ts';
 
 export const TENCENT_SMS_HOST = 'sms.tencentcloudapi.com';
@@ -59,24 +59,29 @@ function connectToAgent(target: URL): http.Agent {
 
 export function createTencentSms(c: TencentSmsConfig): SmsProvider {
   const target = c.connectTo ? new URL(c.connectTo) : undefined;
-  const client = new tencentcloud.sms.v20210111.Client({
-    credential: { secretId: c.secretId, secretKey: c.secretKey },
-    region: c.region,
-    profile: {
-      httpProfile: {
-        endpoint: TENCENT_SMS_HOST,
-        protocol: target ? `${target.protocol}//` : 'https://',
-        reqTimeout: 10,
-        ...(target ? { agent: connectToAgent(target) } : {}),
+  // the SDK loads on the first message (lib/lazy.ts)
+  const client = lazy(async () => {
+    const tencentcloud = await import('tencentcloud-sdk-nodejs-sms');
+    return new tencentcloud.sms.v20210111.Client({
+      credential: { secretId: c.secretId, secretKey: c.secretKey },
+      region: c.region,
+      profile: {
+        httpProfile: {
+          endpoint: TENCENT_SMS_HOST,
+          protocol: target ? `${target.protocol}//` : 'https://',
+          reqTimeout: 10,
+          ...(target ? { agent: connectToAgent(target) } : {}),
+        },
       },
-    },
+    });
   });
   return {
     name: 'tencent',
     async deliver(m: SmsMessage) {
-      let answer: Awaited<ReturnType<typeof client.SendSms>>;
+      const sms = await client();
+      let answer: Awaited<ReturnType<typeof sms.SendSms>>;
       try {
-        answer = await client.SendSms({
+        answer = await sms.SendSms({
           PhoneNumberSet: [m.to],
           SmsSdkAppId: c.sdkAppId,
           SignName: c.signName,

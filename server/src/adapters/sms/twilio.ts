@@ -8,9 +8,9 @@
  * (docs/decisions/0016-sms-providers.md).
  */
 
-import twilio from 'twilio';
 import type RequestClient from 'twilio/lib/base/RequestClient';
 import type { TwilioSmsConfig } from '../../config/sms.ts';
+import { lazy } from '../../lib/lazy.ts';
 import { type SmsMessage, type SmsProvider, SmsRefusal, type SmsRefusalReason } from './sms.ts';
 
 /** Twilio error codes (twilio.com/docs/api/errors) and what they mean to the user. */
@@ -24,27 +24,32 @@ export function twilioReason(code: number, status: number): SmsRefusalReason {
   return status >= 400 ? 'auth' : 'transient';
 }
 
+type Twilio = typeof import('twilio');
+
 /** The SDK's request client with every `https://*.twilio.com` URL moved to `baseUrl`. */
-class BaseUrlRequestClient extends twilio.RequestClient {
-  constructor(private readonly baseUrl: string) {
-    super({ timeout: 10_000 });
-  }
-  override request<T>(opts: RequestClient.RequestOptions<T>) {
-    const uri = opts.uri.replace(/^https:\/\/[a-z0-9.-]*twilio\.com/, this.baseUrl.replace(/\/$/, ''));
-    return super.request<T>({ ...opts, uri });
-  }
+function baseUrlRequestClient(twilio: Twilio, baseUrl: string): RequestClient {
+  return new (class extends twilio.RequestClient {
+    override request<T>(opts: RequestClient.RequestOptions<T>) {
+      const uri = opts.uri.replace(/^https:\/\/[a-z0-9.-]*twilio\.com/, baseUrl.replace(/\/$/, ''));
+      return super.request<T>({ ...opts, uri });
+    }
+  })({ timeout: 10_000 });
 }
 
 export function createTwilioSms(c: TwilioSmsConfig): SmsProvider {
-  const client = twilio(c.accountSid, c.authToken, {
-    httpClient: c.baseUrl ? new BaseUrlRequestClient(c.baseUrl) : new twilio.RequestClient({ timeout: 10_000 }),
+  // the SDK loads on the first message (lib/lazy.ts)
+  const client = lazy(async () => {
+    const twilio = (await import('twilio')).default;
+    return twilio(c.accountSid, c.authToken, {
+      httpClient: c.baseUrl ? baseUrlRequestClient(twilio, c.baseUrl) : new twilio.RequestClient({ timeout: 10_000 }),
+    });
   });
   const sender = c.from.startsWith('MG') ? { messagingServiceSid: c.from } : { from: c.from };
   return {
     name: 'twilio',
     async deliver(m: SmsMessage) {
       try {
-        await client.messages.create({ to: m.to, body: m.text, ...sender });
+        await (await client()).messages.create({ to: m.to, body: m.text, ...sender });
       } catch (e) {
         const err = e as { code?: number; status?: number; message?: string };
         if (typeof err.status === 'number') {

@@ -6,7 +6,6 @@
  */
 import { Code } from '@ac/protocol/codes';
 import { AVATAR_MAX_BYTES, AVATAR_SIZES } from '@ac/protocol/profile';
-import sharp from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
 
 export type AvatarFormat = 'jpeg' | 'png';
@@ -29,6 +28,8 @@ export async function normaliseAvatar(data: Buffer): Promise<AvatarImage> {
   const format = sniffImageType(data);
   if (!format) throw new AppError(Code.avatarType);
   const options = { limitInputPixels: MAX_SIDE * MAX_SIDE, failOn: 'error' } as const;
+  // sharp (and libvips) load on the first avatar, not at every start (lib/lazy.ts)
+  const { default: sharp } = await import('sharp');
   // the header alone tells the size; the pixel limit applies when decoding below
   const meta = await sharp(data)
     .metadata()

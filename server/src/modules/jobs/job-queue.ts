@@ -61,6 +61,8 @@ type Deps = {
   pollSeconds?: number;
   /** Register the schedules (off: the jobs still run when sent). */
   schedules?: boolean;
+  /** Seconds between two looks for attempts past their expiry (MAINTENANCE_SECONDS by default; a test server's JOBS_MAINTENANCE_SECONDS). */
+  maintenanceSeconds?: number | undefined;
 };
 
 /** pg-boss's maintenance (expiring attempts, archiving) at most this often over all instances (its default: 120). */
@@ -75,7 +77,7 @@ export function createJobQueue(d: Deps): JobQueue {
     schedule: d.schedules ?? true,
     // how often attempts past their expiry are failed (for a retry): a job whose process was
     // killed mid-attempt runs again within its expiry plus this (docs/decisions/0031-faults.md)
-    maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
+    maintenanceIntervalSeconds: d.maintenanceSeconds ?? MAINTENANCE_SECONDS,
   });
   boss.on('error', (err) => d.log.error({ err }, 'job queue error'));
   const handlers = new Map<string, JobHandler<object>>();

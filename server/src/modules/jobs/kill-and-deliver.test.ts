@@ -52,6 +52,8 @@ describe('durable mail delivery', () => {
       ...(await emptyDatabaseEnv('kill', onPostgres, cleanup)),
       PORT: String(port),
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      // the retry after the restart comes after 1 s, not the queue's 5 s (a test server's setting)
+      DELIVERY_RETRY_SECONDS: '1',
     };
 
     // the SMTP server is down: the answer comes, the first attempt fails, the process dies

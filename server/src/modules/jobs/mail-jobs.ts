@@ -37,12 +37,18 @@ type Deps = {
   log: FastifyBaseLogger;
   now?: () => Date;
   /** Seconds before the first retry (MAIL_RETRY's by default; a test server's DELIVERY_RETRY_SECONDS). */
-  retryDelaySeconds?: number;
+  retryDelaySeconds?: number | undefined;
+  /** Seconds before an attempt cut short is retried (MAIL_RETRY's by default; a test server's DELIVERY_EXPIRE_SECONDS). */
+  expireSeconds?: number | undefined;
 };
 
 export function createQueuedMailer(d: Deps): Mailer {
   const now = d.now ?? (() => new Date());
-  const retry: SendOptions = { ...MAIL_RETRY, retryDelay: d.retryDelaySeconds ?? MAIL_RETRY.retryDelay };
+  const retry: SendOptions = {
+    ...MAIL_RETRY,
+    retryDelay: d.retryDelaySeconds ?? MAIL_RETRY.retryDelay,
+    expireInSeconds: d.expireSeconds ?? MAIL_RETRY.expireInSeconds,
+  };
   const transport = nodemailer.createTransport({ url: d.smtpUrl, ...SMTP_TIMEOUTS });
 
   d.queue.work<MailJob>(MAIL_QUEUE, async ({ outboxId, transient }, job) => {

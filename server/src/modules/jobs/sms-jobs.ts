@@ -44,12 +44,18 @@ type Deps = {
   log: FastifyBaseLogger;
   now?: () => Date;
   /** Seconds before the first retry (SMS_RETRY's by default; a test server's DELIVERY_RETRY_SECONDS). */
-  retryDelaySeconds?: number;
+  retryDelaySeconds?: number | undefined;
+  /** Seconds before an attempt cut short is retried (SMS_RETRY's by default; a test server's DELIVERY_EXPIRE_SECONDS). */
+  expireSeconds?: number | undefined;
 };
 
 export function createQueuedSms(d: Deps): SmsSender {
   const now = d.now ?? (() => new Date());
-  const retry: SendOptions = { ...SMS_RETRY, retryDelay: d.retryDelaySeconds ?? SMS_RETRY.retryDelay };
+  const retry: SendOptions = {
+    ...SMS_RETRY,
+    retryDelay: d.retryDelaySeconds ?? SMS_RETRY.retryDelay,
+    expireInSeconds: d.expireSeconds ?? SMS_RETRY.expireInSeconds,
+  };
   const { provider, log } = d;
 
   /** One attempt; the refusal, if any, recorded on the row. */

@@ -8,7 +8,7 @@ import { generateKey } from '@ac/protocol/envelope';
 import type { Db } from '../../db/client.ts';
 import { SIGNED_REQUEST_MAX_AGE_MS } from '../../envelope/envelope.plugin.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
-import { addMs, DAY, MINUTE } from '../../lib/time.ts';
+import { addMs, DAY } from '../../lib/time.ts';
 import { createKeysRepo } from './keys.repo.ts';
 
 export const KEY_TTL_MS = 7 * DAY;

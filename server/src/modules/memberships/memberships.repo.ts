@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, max, min, ne, sql, sum } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, max, min, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { goods, memberships } from '../../db/schema/index.ts';
 

@@ -18,7 +18,6 @@ import { contactChangedText } from '../../i18n/mail-texts.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { verifyPassword } from '../../lib/hashing.ts';
-import { iso } from '../../lib/time.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { CodesService } from '../codes/codes.service.ts';
 import type { SessionService } from '../session/session.service.ts';

@@ -3,10 +3,11 @@
  * and a tab bar of links on the account pages (links, so keyboards and
  * screen readers can use it). It loads no antd: notices show as antd-mobile
  * Toasts; a page built of antd components (route handle `antd`) gets antd's
- * provider, loaded with it.
+ * provider, loaded with it. A visitor who asked for less motion gets no
+ * animations (antd-mobile's reduceMotion).
  */
 import { LaptopOutlined, LeftOutlined, UserOutlined } from '@ant-design/icons';
-import { ConfigProvider, NavBar, Toast } from 'antd-mobile';
+import { ConfigProvider, NavBar, reduceMotion, restoreMotion, Toast } from 'antd-mobile';
 import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
@@ -19,6 +20,7 @@ import { paths } from '@/config/paths';
 import { i18next } from '@/i18n/i18n';
 import { useLanguageState } from '@/i18n/language-store';
 import { configureSessionExpiry } from '@/lib/api/session-expiry';
+import { usePrefersReducedMotion } from '@/lib/hooks/use-media-query';
 import { PageAntdProvider } from '../providers/lazy-antd-provider';
 import { SessionGate } from '../session-gate';
 
@@ -48,6 +50,9 @@ export function H5Shell() {
     header.current?.querySelector('.adm-nav-bar-left')?.removeAttribute('role');
   });
   useEffect(() => configureSessionExpiry({ notify: () => h5Notice.warning(i18next.t('errors.0000005')) }), []);
+  // antd-mobile's animations (popups, pickers, toasts) follow the visitor's wish for less motion
+  const reducedMotion = usePrefersReducedMotion();
+  useEffect(() => (reducedMotion ? reduceMotion() : restoreMotion()), [reducedMotion]);
   const back = (
     <button type="button" className="h5-back" aria-label={t('common.back')} onClick={() => navigate(-1)}>
       <LeftOutlined aria-hidden />
