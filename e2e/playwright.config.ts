@@ -51,16 +51,16 @@ export default defineConfig({
   globalSetup: './support/global-setup.ts',
   // the servers' logs searched for every secret of the run (fails it when one is found)
   globalTeardown: './support/global-teardown.ts',
-  // A failed test keeps its trace (actions, DOM snapshots, network, console) and a screenshot of the
-  // end; the trace's screencast is off: it encoded frames in every test, passed or not, to be thrown
-  // away (docs/reliability.md#the-test-suite).
+  // A failed test keeps its trace (actions, network, console, sources) and a screenshot of the end;
+  // the trace's screencast and DOM snapshots are off: they were taken all through every test, passed
+  // or not, to be thrown away, about a tenth of the browser's work (docs/reliability.md#the-test-suite).
   // The journeys run as a visitor who asked for less motion: antd and antd-mobile then skip their
   // animations, which Chromium otherwise renders frame by frame and each click waits out; the
   // PGlite smoke journey keeps them (docs/decisions/0035-e2e-reduced-motion.md).
   use: {
     reducedMotion: 'reduce',
     launchOptions: chromium,
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
     screenshot: 'only-on-failure',
   },
   // Tags: @h5 runs at phone width only, @responsive at desktop and phone width,

@@ -1,9 +1,13 @@
 #!/usr/bin/env node
 /**
- * `npm test`: the stages of the README's test line, in order — lint, unit
- * (vitest: protocol, client, server on PGlite and PostgreSQL, web), build,
- * e2e (Playwright on the built server) — stopping at the first that fails
- * with its exit code, then a table of how long each took.
+ * `npm test`: the stages of the README's test line — lint, unit (vitest:
+ * protocol, client, server on PGlite and PostgreSQL, web), build, e2e
+ * (Playwright on the built server) — then a table of how long each took.
+ * Lint and then the build run beside the unit stage, whose tests wait on
+ * child processes and PostgreSQL for much of their time (about a core of a
+ * 2-core machine idle); their output is printed when each ends. The e2e
+ * stage runs once all three passed; the first failure ends the run with its
+ * exit code.
  *
  * With STAGE_TIMINGS_FILE set (.ci/run sets it), each stage's line is
  * appended to that file instead and the caller prints the whole table, its
@@ -19,7 +23,7 @@
  * its reason (docs/reliability.md#the-test-suite). Nothing is retried by
  * configuration, so a retried test there is a configuration gone wrong.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -34,6 +38,10 @@ const stages = [
   ['build', 'npm run build'],
   ['e2e', 'npm run test:e2e', E2E_REPORT],
 ];
+/** Stages that run beside `unit` (one after the other), their output held until each ends. */
+const BESIDE_UNIT = ['lint', 'build'];
+/** A row's result says so, and the table leaves it out of the total (its time is inside unit's). */
+const BESIDE_NOTE = 'beside unit';
 
 /** The tests a Playwright JSON report holds, as the unit tally counts them. */
 function tallyOfPlaywright(report) {
@@ -87,7 +95,7 @@ const clock = (s) => {
 /** Lines of `name<TAB>seconds<TAB>result`, as a table with a total. */
 function table(rows) {
   const width = Math.max(5, ...rows.map(([name]) => name.length));
-  const total = rows.reduce((sum, [, s]) => sum + s, 0);
+  const total = rows.reduce((sum, [, s, result]) => (result.includes(BESIDE_NOTE) ? sum : sum + s), 0);
   const line = (name, s, result) => `  ${name.padEnd(width)}  ${clock(s).padStart(6)}  ${result}`;
   return [
     '',
@@ -150,36 +158,63 @@ function pgSkippedBanner() {
 const file = process.env.STAGE_TIMINGS_FILE;
 const rows = [];
 const notes = [];
-let failed = 0;
-for (const [name, command, tallyFile] of stages) {
-  console.log(`\n== ${name}: ${command}`);
+
+/** Runs one stage; its output goes straight through, or (`held`) is printed in one piece when it ends. */
+function runStage(name, command, held) {
+  return new Promise((resolve) => {
+    const child = spawn(command, {
+      stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      shell: true,
+      env: { ...process.env, ...(name === 'unit' ? { TEST_TALLY_FILE: UNIT_TALLY } : {}) },
+    });
+    const output = [];
+    if (held) {
+      child.stdout.on('data', (chunk) => output.push(chunk));
+      child.stderr.on('data', (chunk) => output.push(chunk));
+    }
+    child.on('close', (code, signal) => {
+      if (held) process.stdout.write(`\n== ${name} (ran beside unit): output\n${Buffer.concat(output).toString()}`);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+/** Runs a stage and records its row (and its tally's notes); resolves with its exit status. */
+async function stage(name, held = false) {
+  const [, command, tallyFile] = stages.find(([n]) => n === name);
+  console.log(`\n== ${name}: ${command}${held ? ' (beside unit; its output when it ends)' : ''}`);
   const pgSkipped = name === 'unit' && PG_SKIPPED;
   if (pgSkipped) pgSkippedBanner();
   if (tallyFile) rmSync(tallyFile, { force: true });
   const started = Date.now();
-  const run = spawnSync(command, {
-    stdio: 'inherit',
-    shell: true,
-    env: { ...process.env, ...(name === 'unit' ? { TEST_TALLY_FILE: UNIT_TALLY } : {}) },
-  });
-  const status = run.status ?? 1;
+  const status = await runStage(name, command, held);
   const tally = readTally(name, tallyFile);
   const result = [
     status === 0 ? 'ok' : `FAILED (exit ${status})`,
     ...(tally ? [countsOf(tally)] : []),
     ...(pgSkipped ? [PG_SKIPPED_NOTE] : []),
+    ...(held ? [BESIDE_NOTE] : []),
   ].join(', ');
   const row = [name, seconds(Date.now() - started), result];
   rows.push(row);
   const stageNotes = tally ? notesOf(name, tally) : [];
   notes.push(...stageNotes);
   if (file) appendFileSync(file, [row.join('\t'), ...stageNotes.map((n) => `#${n}`)].map((l) => `${l}\n`).join(''));
-  if (status !== 0) {
-    failed = status;
-    break;
-  }
+  return status;
 }
-for (const [name] of stages.slice(rows.length)) {
+
+async function besideUnit() {
+  for (const name of BESIDE_UNIT) {
+    const status = await stage(name, true);
+    if (status !== 0) return status;
+  }
+  return 0;
+}
+
+const [besideStatus, unitStatus] = await Promise.all([besideUnit(), stage('unit')]);
+let failed = besideStatus || unitStatus;
+if (!failed) failed = await stage('e2e');
+for (const [name] of stages.filter(([n]) => !rows.some(([r]) => r === n))) {
   rows.push([name, 0, 'not run']);
   if (file) appendFileSync(file, `${name}\t0\tnot run\n`);
 }
