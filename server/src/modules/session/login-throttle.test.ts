@@ -12,7 +12,7 @@ import { envelopeClient } from '../../../test/envelope-client.ts';
 import { linkToken, STRONG_PASSWORD, waitForMail } from '../../../test/registration-support.ts';
 import { testAppForTests } from '../../../test/test-app.ts';
 import { authThrottle } from '../../db/schema/index.ts';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../../seed/demo.ts';
+import { DEMO_EMAIL, DEMO_MOBILE, DEMO_PASSWORD } from '../../seed/demo.ts';
 
 const t = testAppForTests({ demo: true });
 
@@ -73,6 +73,21 @@ describe('login throttling', () => {
       .where(eq(authThrottle.key, key));
     expect((await loginFrom(100, account, 'Wrong-password-1')).code).toBe(Code.loginFailed);
     expect(await throttleRow(key)).toMatchObject({ failures: 1, lockedUntil: null });
+  });
+
+  it('counts every spelling of one mobile number against one budget', async () => {
+    // the demo's mobile, +86 138 0000 0000, typed as people type it: one account, one lock
+    const spellings = ['13800000000', '138 0000 0000', '+86-138-0000-0000', '(138) 0000 0000', '+8613800000000'];
+    const answers: string[] = [];
+    for (let n = 0; n < BUDGET; n++) {
+      answers.push((await loginFrom(150, spellings[n % spellings.length]!, 'Wrong-password-1')).code);
+    }
+    expect(answers).toEqual(Array(BUDGET).fill(Code.loginFailed));
+    // the right password under yet another spelling: locked like the others
+    expect((await loginFrom(150, '0086 138 0000 0000', DEMO_PASSWORD)).code).toBe(Code.tooManyRequests);
+    expect((await throttleRow(`account:${DEMO_MOBILE}|ip:${address(150)}`))!.failures).toBe(BUDGET);
+    // what the failures ran into is lifted for the test after this one
+    await t.db.delete(authThrottle).where(sql`${authThrottle.key} like ${`account:${DEMO_MOBILE}%`}`);
   });
 
   it('clears the failures when the password is reset', async () => {

@@ -5,6 +5,7 @@
 
 import { isPortalClientType } from '@ac/protocol/client-types';
 import { Code } from '@ac/protocol/codes';
+import { normalizeMobile } from '@ac/protocol/common';
 import type { TActiveSession } from '@ac/protocol/devices';
 import type { TClientInfo } from '@ac/protocol/envelope';
 import { HANDOVER_TTL_SECONDS, type THandoverResponse, type TLoginResponse } from '@ac/protocol/session';
@@ -127,9 +128,13 @@ export function createSessionService(d: Deps) {
     await repo.releaseAttempt(accountKey);
   }
 
-  /** `account:<a>` and `account:<a>|ip:<ip>`: every key of an account starts with its account key. */
+  /**
+   * `account:<a>` and `account:<a>|ip:<ip>`: every key of an account starts with its account key.
+   * `<a>` is the account as the lookup reads it (a mobile in E.164, an e-mail in lower case), so
+   * every spelling of one number (`138 0000 0000`, `+86-138…`, `(138) 0000 0000`) shares one budget.
+   */
   function throttleKeys(account: string, ip: string) {
-    const accountKey = `account:${account.trim().toLowerCase()}`;
+    const accountKey = `account:${normalizeMobile(account) ?? account.trim().toLowerCase()}`;
     return { accountKey, pairKey: `${accountKey}|ip:${ip}` };
   }
 

@@ -1,5 +1,5 @@
 /** Every query of the trade tables (the trade module owns them). */
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { tradeCashAccounts, tradeEducations, tradeJobs, tradeProfiles } from '../../db/schema/index.ts';
 
@@ -27,14 +27,30 @@ export function createTradeRepo(db: DbOrTx) {
         .values({ userId, ...patch, updatedAt: at })
         .onConflictDoUpdate({ target: tradeProfiles.userId, set: { ...patch, updatedAt: at } });
     },
-    /** One more wrong cash password: the new number of failures in a row. */
-    async addCashFailure(userId: string, at: Date) {
+    /**
+     * Takes one check of the cash password, in one statement, before it is checked: the attempt's
+     * number in the row of failures (1 … `max`), or null while the check is locked or `max`
+     * attempts are already counted (in flight or failed), so a parallel burst cannot check more.
+     * A full count older than `staleBefore` (its checks long over without a lock: a process died
+     * between counting and locking) starts again at 1.
+     */
+    async takeCashAttempt(userId: string, at: Date, max: number, staleBefore: Date) {
+      const stale = and(gte(tradeProfiles.cashFailures, max), lte(tradeProfiles.updatedAt, staleBefore));
       const [row] = await db
         .update(tradeProfiles)
-        .set({ cashFailures: sql`${tradeProfiles.cashFailures} + 1`, updatedAt: at })
-        .where(eq(tradeProfiles.userId, userId))
+        .set({
+          cashFailures: sql`case when ${stale} then 1 else ${tradeProfiles.cashFailures} + 1 end`,
+          updatedAt: at,
+        })
+        .where(
+          and(
+            eq(tradeProfiles.userId, userId),
+            or(lt(tradeProfiles.cashFailures, max), stale),
+            or(isNull(tradeProfiles.cashLockedUntil), lte(tradeProfiles.cashLockedUntil, at)),
+          ),
+        )
         .returning({ failures: tradeProfiles.cashFailures });
-      return row?.failures ?? 0;
+      return row?.failures ?? null;
     },
 
     educations: (userId: string) =>

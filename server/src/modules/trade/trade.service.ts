@@ -115,25 +115,28 @@ export function createTradeService(d: Deps) {
 
   /**
    * The cash password of the user: 1300004 when none is set, 1300003 while
-   * locked; a wrong one counts (outside any transaction, so the count stays)
-   * and the fifth in a row locks the check for 15 minutes.
+   * locked. Each check is counted before the password is compared (one
+   * statement, outside any transaction, so the count stays), as logins are:
+   * a parallel burst checks at most five. A right one resets the count; the
+   * fifth wrong one in a row locks the check for 15 minutes.
    */
   async function verifyCashPassword(c: TradeCaller, password: string) {
     const p = await repo().findProfile(c.userId);
     if (!p?.cashPasswordHash) throw new AppError(Code.cashPasswordNotSet);
     const at = now();
-    if (p.cashLockedUntil && p.cashLockedUntil > at) {
-      const seconds = Math.ceil((p.cashLockedUntil.getTime() - at.getTime()) / 1000);
-      throw new AppError(Code.cashPasswordLocked, `retry in ${seconds} s`);
+    const lockMs = CASH_PASSWORD_LOCK_MINUTES * MINUTE;
+    const failures = await repo().takeCashAttempt(c.userId, at, CASH_PASSWORD_MAX_FAILURES, addMs(at, -lockMs));
+    if (failures === null) {
+      // locked, or the last checks before a lock are in flight: refused unchecked
+      const lockedUntil = (await repo().findProfile(c.userId))?.cashLockedUntil;
+      const left = lockedUntil && lockedUntil > at ? lockedUntil.getTime() - at.getTime() : lockMs;
+      throw new AppError(Code.cashPasswordLocked, `retry in ${Math.ceil(left / 1000)} s`);
     }
     const { ok } = await verifyPassword(password, p.cashPasswordHash);
     if (ok) {
-      if (p.cashFailures > 0 || p.cashLockedUntil) {
-        await repo().updateProfile(c.userId, { cashFailures: 0, cashLockedUntil: null }, at);
-      }
+      await repo().updateProfile(c.userId, { cashFailures: 0, cashLockedUntil: null }, at);
       return;
     }
-    const failures = await repo().addCashFailure(c.userId, at);
     if (failures >= CASH_PASSWORD_MAX_FAILURES) {
       const until = addMs(at, CASH_PASSWORD_LOCK_MINUTES * MINUTE);
       await repo().updateProfile(c.userId, { cashFailures: 0, cashLockedUntil: until }, at);

@@ -323,6 +323,33 @@ describe('cash-out settings', () => {
     expect(await codeOf('246800')).toBe(Code.ok);
   });
 
+  it('checks at most 5 of 16 parallel wrong guesses, then refuses the right one', async () => {
+    // the service itself: the call's own rate limit would refuse part of the burst before it
+    const trade = createTradeService({
+      db: t.db,
+      users: createUserService({ db: t.db, changes: createUserChanges({ db: t.db }) }),
+      audit: createAuditService({ db: t.db }),
+      cipher: createFieldCipher(t.config.fieldEncryptionKey),
+    });
+    const c = { userId, clientType: 'gs_trade_pc', ip: '127.0.0.1', requestId: 'r' };
+    const codeOf = (password: string) =>
+      trade.checkCashPassword(c, password).then(
+        () => Code.ok,
+        (e: { code: string }) => e.code,
+      );
+    const answers = await Promise.all(Array.from({ length: 16 }, (_, i) => codeOf(`00000${i % 10}`)));
+    const checked = answers.filter((code) => code !== Code.cashPasswordLocked);
+    expect(checked.length).toBeGreaterThanOrEqual(1);
+    expect(checked.length).toBeLessThanOrEqual(4);
+    expect(checked.every((code) => code === Code.cashPasswordWrong)).toBe(true);
+    // the fifth check locked: the right password is refused unchecked
+    expect(await codeOf('246800')).toBe(Code.cashPasswordLocked);
+    await t.db
+      .update(tradeProfiles)
+      .set({ cashFailures: 0, cashLockedUntil: null })
+      .where(eq(tradeProfiles.userId, userId));
+  });
+
   it('answers the lock through the call too, and logs it', async () => {
     for (let i = 0; i < 4; i++) await call(calls.trade.checkCashPassword, { password: '000000' });
     const locked = await call(calls.trade.checkCashPassword, { password: '000000' });
