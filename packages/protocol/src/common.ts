@@ -29,6 +29,23 @@ export type TMoney = z.infer<typeof ZMoney>;
 export const ZTime = z.string();
 
 export const ZEmail = z.string().trim().toLowerCase().max(254).email();
+
+/**
+ * Control characters (C0, DEL, C1) and the bidirectional overrides and isolates, which reorder the
+ * text around them: never part of a name, a terminal runs them and a page shows them reordered.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's purpose
+export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u;
+
+/** A name people read (a person's, a nickname, a device's): trimmed, `min`–`max` characters, no control characters. */
+export function zDisplayText(min: number, max: number) {
+  return z
+    .string()
+    .trim()
+    .min(min)
+    .max(max)
+    .refine((v) => !CONTROL_CHARACTERS.test(v), { message: 'must not contain control characters' });
+}
 const MOBILE_RE = /^(?:1\d{10}|\+[1-9]\d{6,14})$/;
 
 /**

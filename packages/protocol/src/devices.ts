@@ -1,6 +1,6 @@
 /** Devices and active sessions (docs/api.md, docs/product.md#devices-and-sessions). */
 import { z } from 'zod';
-import { ZListRequest, ZListResponse, ZTime } from './common.ts';
+import { ZListRequest, ZListResponse, ZTime, zDisplayText } from './common.ts';
 import { DEVICE_STATUSES } from './enums.ts';
 
 export const ZDeviceListRequest = ZListRequest;
@@ -30,8 +30,8 @@ export const ZDeviceReportRequest = z.object({
     .string()
     .trim()
     .regex(/^[0-9A-Fa-f]{2}([:-]?[0-9A-Fa-f]{2}){5}$/, 'a MAC address such as 00:1A:2B:3C:4D:5E'),
-  name: z.string().trim().min(1).max(128),
-  model: z.string().trim().min(1).max(128),
+  name: zDisplayText(1, 128),
+  model: zDisplayText(1, 128),
   clientVersion: z.string().trim().min(1).max(32),
 });
 export type TDeviceReportRequest = z.infer<typeof ZDeviceReportRequest>;

@@ -4,7 +4,7 @@
  * account deletion.
  */
 import { z } from 'zod';
-import { ZEmail, ZMobile, ZTime } from './common.ts';
+import { ZEmail, ZMobile, ZTime, zDisplayText } from './common.ts';
 import { buildDictionary } from './dictionary.ts';
 import { ZTradeAccount } from './trade.ts';
 
@@ -72,10 +72,10 @@ export function reauthAddress(
  * (the email's when both move).
  */
 export const ZProfileRequest = z.object({
-  nickName: z.string().trim().min(1).max(64),
+  nickName: zDisplayText(1, 64),
   location: z.union([z.literal(''), ZCountryCode]).optional(),
-  company: z.string().trim().max(128).optional(),
-  position: z.string().trim().max(64).optional(),
+  company: zDisplayText(0, 128).optional(),
+  position: zDisplayText(0, 64).optional(),
   email: ZEmail.optional(),
   emailCode: ZCodeDigits.optional(),
   mobile: ZMobile.optional(),

@@ -5,7 +5,7 @@
  * the policy's own message; forms use ZNewPassword from password.ts.
  */
 import { z } from 'zod';
-import { ZEmail, ZMobile } from './common.ts';
+import { ZEmail, ZMobile, zDisplayText } from './common.ts';
 import { buildDictionary } from './dictionary.ts';
 
 const COUNTRIES: readonly string[] = buildDictionary().countries;
@@ -30,7 +30,7 @@ export const ZCountryCode = z
 
 /** Overseas: register with email; the account stays unactivated until the mailed link is opened. */
 export const ZRegisterEmailRequest = z.object({
-  name: z.string().trim().min(1).max(64),
+  name: zDisplayText(1, 64),
   email: ZEmail,
   password: ZPasswordInput,
   region: ZCountryCode,

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commerceEnv, notifySandbox, postSandbox, sandboxNotification } from '../../test/commerce-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createServices } from '../app/services.ts';
-import { memberships, orders, redeemCodes } from '../db/schema/index.ts';
+import { memberships, orders, redeemCodes, users } from '../db/schema/index.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../seed/demo.ts';
 import type { AdminContext } from './admin-context.ts';
 import { run } from './registry.ts';
@@ -153,6 +153,21 @@ describe('admin commands', () => {
 
   it('users list', async () => {
     expect(await admin('users list')).toMatch(new RegExp(`${DEMO_EMAIL}.*ML2`));
+  });
+
+  it('prints the control characters of a stored name escaped, never raw', async () => {
+    // a name from before the protocol refused them (or from a third-party profile): it clears the
+    // screen, forges a row and reorders text when printed raw
+    const [user] = await t.db.select().from(users).where(eq(users.email, DEMO_EMAIL));
+    await t.db.update(users).set({ name: 'Evil\u001b[2J\nforged\tcell\u202e' }).where(eq(users.id, user!.id));
+    try {
+      const out = await admin('users list');
+      expect(out).toContain('Evil\\u{1b}[2J\\u{a}forged\\u{9}cell\\u{202e}');
+      for (const raw of ['\u001b', '\u202e']) expect(out).not.toContain(raw);
+      expect(out.split('\n').some((line) => line.startsWith('forged'))).toBe(false);
+    } finally {
+      await t.db.update(users).set({ name: user!.name }).where(eq(users.id, user!.id));
+    }
   });
 
   it('refuses an unknown command with the usage text', async () => {

@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError } from '../config/config.ts';
 import { AppError } from '../lib/app-error.ts';
 import { openAdmin } from './admin-context.ts';
+import { printableOutput } from './output.ts';
 import { findCommand, run, USAGE } from './registry.ts';
 
 /** The options every command may take: all strings but --help. */
@@ -47,11 +48,11 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   try {
-    console.log(await run(admin.ctx, { positionals: parsed.positionals, values: parsed.values }));
+    console.log(printableOutput(await run(admin.ctx, { positionals: parsed.positionals, values: parsed.values })));
     return 0;
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
-    console.error(`${e.code} ${e.message}`);
+    console.error(printableOutput(`${e.code} ${e.message}`));
     return 1;
   } finally {
     await admin.close();

@@ -2,10 +2,30 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Code } from '@ac/protocol/codes';
+import { CONTROL_CHARACTERS } from '@ac/protocol/common';
 import { AppError } from '../lib/app-error.ts';
 
+const EVERY_CONTROL_CHARACTER = new RegExp(CONTROL_CHARACTERS.source, 'gu');
+
+/**
+ * A value from the database as a terminal may print it: every control character (an escape
+ * sequence, a tab or line break that would forge a column or a row, a bidirectional override)
+ * written as `\u{…}`. Names from before the protocol refused them, and third-party profiles, can hold them.
+ */
+export function printable(value: string): string {
+  return value.replace(EVERY_CONTROL_CHARACTER, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
+}
+
+/**
+ * Everything the command line prints, as a terminal may show it: the control characters of
+ * `printable`, but its own line breaks and tabs kept (the cells were made printable before).
+ */
+export function printableOutput(text: string): string {
+  return text.replace(EVERY_CONTROL_CHARACTER, (c) => (c === '\n' || c === '\t' ? c : printable(c)));
+}
+
 export function table(header: string[], rows: (string | number | null | undefined)[][]): string {
-  const cells = [header, ...rows.map((r) => r.map((c) => (c === null || c === undefined ? '' : String(c))))];
+  const cells = [header, ...rows.map((r) => r.map((c) => (c === null || c === undefined ? '' : printable(String(c)))))];
   const widths = header.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
   return cells
     .map((r) =>

@@ -10,6 +10,7 @@ import { COMPANY_STATUSES } from '@ac/protocol/enums';
 import { AppError } from '../../lib/app-error.ts';
 import type { AdminArgs, AdminCommand } from '../admin-context.ts';
 import { int, oneOf, optionalText, text } from '../args.ts';
+import { printable } from '../output.ts';
 
 function date(value: string, what: string): Date {
   const d = /^\d{4}-\d{2}-\d{2}/.test(value) ? new Date(value.length === 10 ? `${value}T23:59:59.999Z` : value) : null;
@@ -31,13 +32,13 @@ export const companiesCreate: AdminCommand = async ({ services }, args) => {
     endTime: date(text(args, 'end'), '--end'),
     status,
   });
-  return `${c.id}\t${c.name}\t${c.status}\tends ${c.endTime.toISOString()}`;
+  return `${c.id}\t${printable(c.name)}\t${c.status}\tends ${c.endTime.toISOString()}`;
 };
 
 export const companiesList: AdminCommand = async ({ services }) => {
   const rows = await services.companies.admin.list();
   return rows
-    .map((c) => `${c.id}\t${c.name}\t${c.status}\t${c.freezeStatus}\tends ${c.endTime.toISOString()}`)
+    .map((c) => `${c.id}\t${printable(c.name)}\t${c.status}\t${c.freezeStatus}\tends ${c.endTime.toISOString()}`)
     .join('\n');
 };
 

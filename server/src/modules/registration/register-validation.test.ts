@@ -19,6 +19,8 @@ describe('register refusals (overseas)', () => {
       [registrationForm('x3@example.com', { password: 'short1' }), Code.passwordPolicy, /8-64/],
       [registrationForm('x4@example.com', { password: 'password123' }), Code.passwordBreached],
       [registrationForm('x5@example.com', { password: 'x5@example.com' }), Code.passwordSameAsAccount],
+      // a terminal escape and a right-to-left override: never part of a name
+      [registrationForm('x6@example.com', { name: 'Evil\u001b[2J\u202e' }), Code.invalidParam, /control characters/],
     ];
     for (const [payload, code, msg] of cases) {
       const res = await t.client.call(calls.registration.registerByEmail, payload);
