@@ -50,7 +50,8 @@ export async function startServer(
   if (options.cpus) command.unshift('taskset', '-c', options.cpus);
   const child: ChildProcess = spawn(command[0]!, command.slice(1), {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    // the demo, asked for: the build runs in production without NODE_ENV
+    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
     // its own process group, so stop() ends the server and anything under it together
     detached: true,

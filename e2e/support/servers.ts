@@ -77,7 +77,7 @@ type Options = {
 export const PG_SERVER = process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
 
 /** The environment of `node server/dist/admin.js` on a journey server's database (support/admin.ts). */
-export type AdminEnv = { REGION: Region; DATABASE_URL: string; LOG_LEVEL: string };
+export type AdminEnv = { REGION: Region; DATABASE_URL: string; LOG_LEVEL: string; NODE_ENV: 'development' };
 
 /**
  * A product server: its address, its mail sender and the command that starts it (from the
@@ -98,6 +98,8 @@ function server(
     `REGION=${region}`,
     `PORT=${port}`,
     `DATA_DIR=${dataDir}`,
+    // the build runs in production unless asked for the demo (README, NODE_ENV)
+    'NODE_ENV=development',
     ...storage,
     // every request is logged: the log check reads them all
     'LOG_LEVEL=info',
@@ -144,7 +146,12 @@ function server(
 function journeyServer(options: Options) {
   const database = `ac_e2e_${PORT_OFFSET}_${options.code}`;
   const databaseUrl = `${PG_SERVER}/${database}`;
-  const adminEnv: AdminEnv = { REGION: options.region, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' };
+  const adminEnv: AdminEnv = {
+    REGION: options.region,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'development',
+  };
   return { ...server(options, [`DATABASE_URL=${databaseUrl}`]), database, adminEnv };
 }
 

@@ -66,6 +66,8 @@ const result = await build({
   legalComments: 'none',
   metafile: true,
   logLevel: 'warning',
+  // the build runs in production unless NODE_ENV asks for the demo (config.ts, DEFAULT_NODE_ENV)
+  define: { __AC_BUILD__: 'true' },
   plugins: [externalPackages],
 });
 

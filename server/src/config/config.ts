@@ -13,6 +13,17 @@ import { type PaymentsConfig, paymentsConfig, paymentsEnvShape, refinePaymentsEn
 import { productionEnvShape, refineModeEnv } from './production.ts';
 import { refineSmsEnv, type SmsConfig, smsConfig, smsEnvShape } from './sms.ts';
 
+/** True in the production build (server/scripts/build.mjs defines it), undefined from the sources. */
+declare const __AC_BUILD__: boolean | undefined;
+/**
+ * NODE_ENV when it is not set: the build (`node server/dist/main.js`, the image, the admin command
+ * line) runs in production, with every production check, unless NODE_ENV=development asks for the
+ * demo; from the sources (`npm start`, `npm run dev`, the tests) the demo. A server started from
+ * the build without its settings refuses to start instead of running as the demo with sandbox
+ * payments and the published demo account.
+ */
+export const DEFAULT_NODE_ENV = typeof __AC_BUILD__ !== 'undefined' && __AC_BUILD__ ? 'production' : 'development';
+
 const boolish = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 const ZNodeCode = z.string().regex(/^[a-z0-9][a-z0-9-]{0,31}$/, 'must be 1-32 of a-z, 0-9 and -');
@@ -130,7 +141,7 @@ const ZEnv = z
     ...productionEnvShape,
     PROTOCOL_PLAINTEXT: boolish.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    NODE_ENV: z.enum(['development', 'production', 'test']).default(DEFAULT_NODE_ENV),
   })
   .superRefine((e, ctx) => {
     if (e.NODE_ENV === 'production' && e.REGION === 'cn' && !e.FIELD_ENCRYPTION_KEY) {

@@ -5,7 +5,8 @@
  * PostgreSQL database in the server-pg project — answers /healthz and
  * /readyz and an envelope call through @ac/client, and stops on SIGTERM.
  * Then `node server/dist/migrate.js` finds nothing left to do. With
- * NODE_ENV=production and an unsafe setting it refuses to start.
+ * NODE_ENV=production and an unsafe setting it refuses to start; without
+ * NODE_ENV the build is production (the demo only when asked for).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
@@ -91,6 +92,21 @@ describe('production build', () => {
         expect.stringMatching(new RegExp(`^Invalid configuration: ${name} `)),
       ]);
     }
+  }, 60_000);
+
+  it('runs in production without NODE_ENV: refuses to start without its settings, never as the demo', () => {
+    const dataDir = join(serverDir, outdir, 'no-node-env-data');
+    const run = spawnSync(process.execPath, [`server/${outdir}/main.js`], {
+      cwd: repoDir,
+      env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, PORT: '0' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(2);
+    expect(run.stdout).not.toContain('demo');
+    expect(run.stderr).toMatch(/^Invalid configuration: PUBLIC_URL /m);
+    // nothing was created, the demo account least of all
+    expect(existsSync(dataDir)).toBe(false);
   }, 60_000);
 
   it('runs with plain node on an empty database, answering probes and envelope calls', async () => {
