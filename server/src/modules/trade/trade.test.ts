@@ -34,6 +34,15 @@ afterAll(() => t.close());
 type Contract = Parameters<TestApp['client']['call']>[0];
 const call = <T = Record<string, unknown>>(contract: Contract, payload: unknown, clientType = TRADE.clientType) =>
   t.client.call<T>(contract, payload, { token, clientInfo: { clientType } });
+/** The trade service on the test app's database, outside the call's rate limits; `now` injects a clock. */
+const tradeService = (now?: () => Date) =>
+  createTradeService({
+    db: t.db,
+    users: createUserService({ db: t.db, changes: createUserChanges({ db: t.db }) }),
+    audit: createAuditService({ db: t.db }),
+    cipher: createFieldCipher(t.config.fieldEncryptionKey),
+    ...(now ? { now } : {}),
+  });
 const tradeOf = async () =>
   (await t.client.call<TUserDetail>(calls.profile.getUserDetail, {}, { token, clientInfo: TRADE })).data.trade!;
 
@@ -295,13 +304,7 @@ describe('cash-out settings', () => {
 
   it('locks after 5 wrong tries in a row, for 15 minutes (clock injected)', async () => {
     let clock = new Date('2030-01-01T00:00:00Z');
-    const trade = createTradeService({
-      db: t.db,
-      users: createUserService({ db: t.db, changes: createUserChanges({ db: t.db }) }),
-      audit: createAuditService({ db: t.db }),
-      cipher: createFieldCipher(t.config.fieldEncryptionKey),
-      now: () => clock,
-    });
+    const trade = tradeService(() => clock);
     const c = { userId, clientType: 'gs_trade_pc', ip: '127.0.0.1', requestId: 'r' };
     const codeOf = (password: string) =>
       trade.checkCashPassword(c, password).then(
@@ -325,12 +328,7 @@ describe('cash-out settings', () => {
 
   it('checks at most 5 of 16 parallel wrong guesses, then refuses the right one', async () => {
     // the service itself: the call's own rate limit would refuse part of the burst before it
-    const trade = createTradeService({
-      db: t.db,
-      users: createUserService({ db: t.db, changes: createUserChanges({ db: t.db }) }),
-      audit: createAuditService({ db: t.db }),
-      cipher: createFieldCipher(t.config.fieldEncryptionKey),
-    });
+    const trade = tradeService();
     const c = { userId, clientType: 'gs_trade_pc', ip: '127.0.0.1', requestId: 'r' };
     const codeOf = (password: string) =>
       trade.checkCashPassword(c, password).then(
@@ -362,12 +360,7 @@ describe('cash-out settings', () => {
 
 describe('account deletion', () => {
   it('forgets every trade row of the user', async () => {
-    const trade = createTradeService({
-      db: t.db,
-      users: createUserService({ db: t.db, changes: createUserChanges({ db: t.db }) }),
-      audit: createAuditService({ db: t.db }),
-      cipher: createFieldCipher(t.config.fieldEncryptionKey),
-    });
+    const trade = tradeService();
     await t.db.transaction((tx) => trade.forgetUser(userId, tx));
     expect(await t.db.select().from(tradeProfiles).where(eq(tradeProfiles.userId, userId))).toEqual([]);
     expect(await trade.account(userId)).toMatchObject({ identity: null, jobs: [], cashAccounts: [] });
