@@ -93,6 +93,8 @@ export type DatabaseOptions =
       url: string;
       poolSize?: number;
       statementTimeoutMs?: number;
+      /** How long a query waits for a free pooled connection before it fails (10 s unless given). */
+      connectionWaitMs?: number;
       ssl?: DatabaseSsl;
       /** Told of a pooled connection that failed (it is dropped either way). */
       onConnectionError?: (err: Error) => void;
@@ -216,7 +218,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       max: options.poolSize ?? 10,
       statement_timeout: options.statementTimeoutMs ?? 15_000,
       ssl: sslOption(options.ssl),
-      connectionTimeoutMillis: 10_000,
+      connectionTimeoutMillis: options.connectionWaitMs ?? 10_000,
     });
     // A connection the server closed (PostgreSQL restarted, a proxy cut it) emits 'error': the pool
     // listens while the connection is idle, nobody while it is checked out between two queries of a
