@@ -31,7 +31,7 @@ const SERVER_LAYERS = [
  */
 const MODULE_LAYERS = [
   ['audit', 'outbox', 'keys', 'user', 'products'],
-  ['nodes', 'company', 'coupons', 'trade', 'dev'],
+  ['nodes', 'company', 'coupons', 'trade', 'dev', 'storage'],
   ['codes', 'memberships'],
   ['session', 'orders'],
   ['avatar', 'devices', 'invoice', 'password', 'redeem', 'profile', 'third-party'],

@@ -1,7 +1,8 @@
 /**
  * Paths of the routes that are not envelope calls (docs/protocol.md): the
  * key fetch answered in clear, the multipart avatar upload, avatar images,
- * payment gateways' notifications and the sandbox checkout page, the
+ * payment gateways' notifications and the sandbox checkout page, the cloud
+ * storage service's usage reports, the
  * development mailbox, and the health and metrics probes.
  */
 export const httpPaths = {
@@ -23,6 +24,8 @@ export const httpPaths = {
   invoicePdfPrefix: '/order/v5/invoice/pdf',
   /** The codes of one of my redeem-code orders as CSV (UTF-8 with BOM), `GET <prefix>/<orderNo>` with the session from `?utoken=` or the ticket cookie. */
   redeemCodesCsvPrefix: '/order/v5/redeem/codes.csv',
+  /** POST: the cloud storage service's signed usage report (storage.ts), answered `{recorded, stale, unknown}`. */
+  storageUsage: '/storage/v5/usage',
   /** Outside production: the development mailbox page and its JSON. */
   devMailbox: '/dev/mailbox',
   devMailboxJson: '/dev/mailbox.json',

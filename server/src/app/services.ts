@@ -59,6 +59,7 @@ import { createRegistrationService } from '../modules/registration/registration.
 import { createSessionService } from '../modules/session/session.service.ts';
 import { createSessionSnapshots } from '../modules/session/session-snapshots.ts';
 import { createUserInfoService } from '../modules/session/user-info.service.ts';
+import { createStorageService } from '../modules/storage/storage.service.ts';
 import { createOAuthFlow } from '../modules/third-party/oauth-flow.ts';
 import { createThirdLoginService } from '../modules/third-party/third-login.service.ts';
 import { createThirdPartyService } from '../modules/third-party/third-party.service.ts';
@@ -118,6 +119,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
   const snapshots = createSessionSnapshots({ db, changes });
   const answers = createUserAnswerCache({ changes });
   const users = createUserService({ db, changes });
+  const storage = createStorageService({ db, users });
   const products = createProductsService({ db, currency });
   const companies = createCompanyService({
     db,
@@ -258,6 +260,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     outbox,
     gateways,
     audit,
+    storage,
     keys,
     users,
     userInfo,

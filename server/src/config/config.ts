@@ -130,6 +130,8 @@ const ZEnv = z
     LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
     SERVER_NODES: ZServerNodes.optional(),
     NODE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    // the cloud storage service signs its usage reports with it (docs/protocol.md#storage-usage-reports)
+    STORAGE_SERVICE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     ...deployEnvShape,
     ...oauthEnvShape,
     ...paymentsEnvShape,
@@ -214,6 +216,8 @@ export type Config = {
   serverNodes: ServerNodeConfig[];
   /** Shared by the nodes of SERVER_NODES: node-to-node lookups carrying it skip the per-IP limit. */
   nodeSecret: string | undefined;
+  /** Signs the cloud storage service's usage reports; without it the report route answers 0000007. */
+  storageServiceSecret: string | undefined;
   /** 32-byte key of the fields encrypted at rest (a fixed demo key outside production). */
   fieldEncryptionKey: Buffer;
   protocolPlaintext: boolean;
@@ -268,6 +272,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     serverNodes: e.SERVER_NODES ?? [],
     nodeSecret: e.NODE_SECRET,
+    storageServiceSecret: e.STORAGE_SERVICE_SECRET,
     fieldEncryptionKey: e.FIELD_ENCRYPTION_KEY
       ? Buffer.from(e.FIELD_ENCRYPTION_KEY, 'base64')
       : createHash('sha256').update('account-center demo field key').digest(),

@@ -26,6 +26,7 @@ export const productionEnvShape = {
 /** The secrets the configuration reads and their least length in production. */
 export const SECRET_MIN_LENGTH: Record<string, number> = {
   NODE_SECRET: 32,
+  STORAGE_SERVICE_SECRET: 32,
   SANDBOX_PAYMENT_SECRET: 32,
   WECHATPAY_APIV3_KEY: 32,
   STRIPE_SECRET_KEY: 32,

@@ -59,6 +59,7 @@ function probes(): Probe[] {
   out.push({ method: 'POST', url: payNotifyPath('sandbox'), row: `${httpPaths.payNotifyPrefix}/{provider}` });
   out.push({ method: 'GET', url: httpPaths.sandboxCheckout, row: httpPaths.sandboxCheckout });
   out.push({ method: 'POST', url: httpPaths.sandboxCheckout, row: httpPaths.sandboxCheckout });
+  out.push({ method: 'POST', url: httpPaths.storageUsage, row: httpPaths.storageUsage });
   return out;
 }
 
@@ -66,7 +67,8 @@ describe.each(['us', 'cn'] as const)('per-IP limits in region %s', (region) => {
   let t: TestApp;
   let ip = 0;
   beforeAll(async () => {
-    t = await createTestApp({ region });
+    // with the storage service's secret, so its report route answers (a bad signature) instead of 0000007
+    t = await createTestApp({ region, env: { STORAGE_SERVICE_SECRET: 'x'.repeat(32) } });
   });
   afterAll(() => t.close());
 

@@ -21,6 +21,8 @@ export const users = pgTable(
     company: text('company'),
     position: text('position'),
     storageUsed: bigint('storage_used', { mode: 'number' }).notNull().default(0),
+    /** When the cloud storage service measured `storageUsed` (its reports, docs/protocol.md#storage-usage-reports). */
+    storageMeasuredAt: at('storage_measured_at'),
     registerDate: at('register_date').notNull().defaultNow(),
     lastLoginTime: at('last_login_time'),
     updateTime: at('update_time').notNull().defaultNow(),

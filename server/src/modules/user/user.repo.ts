@@ -11,6 +11,9 @@ export type UserPatch = Partial<
   Pick<NewUser, 'nickName' | 'location' | 'company' | 'position' | 'email' | 'mobile' | 'sex'>
 >;
 
+/** What became of one storage usage report. */
+export type StorageRecord = 'recorded' | 'stale' | 'unknown';
+
 const live = (id: string) => and(eq(users.id, id), isNull(users.deletedAt));
 
 export function createUserRepo(db: DbOrTx) {
@@ -110,6 +113,25 @@ export function createUserRepo(db: DbOrTx) {
     },
     async setFavicon(id: string, favicon: string, at: Date) {
       await db.update(users).set({ favicon, updateTime: at }).where(eq(users.id, id));
+    },
+    /**
+     * The storage a live account uses, measured at `measuredAt`: kept only when it is newer than the
+     * measure kept (a late or replayed report changes nothing). 'stale' or 'unknown' when not kept.
+     */
+    async recordStorageUsage(id: string, usedBytes: number, measuredAt: Date): Promise<StorageRecord> {
+      const kept = await db
+        .update(users)
+        .set({ storageUsed: usedBytes, storageMeasuredAt: measuredAt })
+        .where(
+          and(
+            live(id),
+            sql`(${users.storageMeasuredAt} is null or ${users.storageMeasuredAt} < ${measuredAt.toISOString()})`,
+          ),
+        )
+        .returning({ id: users.id });
+      if (kept.length) return 'recorded';
+      const exists = await db.select({ id: users.id }).from(users).where(live(id)).limit(1);
+      return exists.length ? 'stale' : 'unknown';
     },
     async updateUser(id: string, patch: UserPatch, at: Date) {
       const [row] = await db

@@ -49,6 +49,12 @@ export function createUserService(d: { db: Db; changes: UserChanges }) {
       write(id, tx, (r) => r.recordLogin(id, at, passwordHash)),
     setFavicon: (id: string, favicon: string, at: Date, tx?: DbOrTx) =>
       write(id, tx, (r) => r.setFavicon(id, favicon, at)),
+    /** The cloud storage service's measure of the account's usage, unless an older one than kept. */
+    async recordStorageUsage(id: string, usedBytes: number, measuredAt: Date, tx?: DbOrTx) {
+      const result = await repo(tx).recordStorageUsage(id, usedBytes, measuredAt);
+      if (result === 'recorded') await d.changes.userChanged(id, tx);
+      return result;
+    },
     update: (id: string, patch: UserPatch, at: Date, tx?: DbOrTx) => write(id, tx, (r) => r.updateUser(id, patch, at)),
     anonymise: (id: string, at: Date, tx?: DbOrTx) => write(id, tx, (r) => r.anonymiseUser(id, at)),
   };

@@ -26,4 +26,14 @@ describe('StorageCard', () => {
     await renderWithApp(<StorageCard storage={{ total: 0, used: 0, surplus: 0, free: 0 }} />);
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('0');
   });
+
+  it('over the quota (the storage service reported more than a membership that ended allowed): says by how much', async () => {
+    const view = await renderWithApp(
+      <StorageCard storage={{ total: GB, used: GB + 512 * 1024 ** 2, surplus: 0, free: GB }} />,
+    );
+    expect(screen.getByRole('status').textContent).toMatch(/^You are using 512(\.0)? MB more than your storage allows/);
+    view.unmount();
+    await renderWithApp(<StorageCard storage={{ total: GB, used: GB, surplus: 0, free: GB }} />);
+    expect(screen.queryByRole('status')).toBeNull();
+  });
 });

@@ -15,6 +15,8 @@ export function StorageCard({ storage }: { storage: TStorage }) {
   const bytes = (n: number) => formatBytes(n, i18n.language);
   const percent = storage.total > 0 ? Math.min(100, Math.round((storage.used / storage.total) * 1000) / 10) : 0;
   const full = percent >= FULL_PERCENT;
+  // the cloud storage service reports the real usage, which can pass the quota (after a membership ended)
+  const over = storage.used - storage.total;
   return (
     <PlainCard title={t('products.storageTitle')} icon={<CloudOutlined aria-hidden />} testId="storage-card">
       <p className="plain-paragraph" style={{ marginBottom: 4 }}>
@@ -33,6 +35,11 @@ export function StorageCard({ storage }: { storage: TStorage }) {
         </div>
         <span className="plain-progress-indicator">{full ? <CloseCircleFilled aria-hidden /> : `${percent}%`}</span>
       </div>
+      {over > 0 && (
+        <p className="plain-storage-over" role="status" data-testid="storage-over">
+          {t('products.storageOver', { over: bytes(over) })}
+        </p>
+      )}
       <div style={{ marginTop: 8 }}>
         <Descriptions
           inline

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "storage_measured_at" timestamp with time zone;
