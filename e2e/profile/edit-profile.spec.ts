@@ -4,6 +4,7 @@
  * with the code sent to the new address.
  */
 import { normalizeMobile } from '@ac/protocol/common';
+import { formatMobile } from '@ac/protocol/mobile-display';
 import { logInAs } from '../support/account.ts';
 import { regionOf } from '../support/demo.ts';
 import { createFreshUser } from '../support/fresh-user.ts';
@@ -59,6 +60,7 @@ test('changes the mobile number with the code sent to the new number @cn-only', 
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Your information has been saved')).toBeVisible();
   await page.reload();
-  // kept and shown in E.164
-  await expect(page.getByLabel('Mobile number')).toHaveValue(normalizeMobile(newMobile)!);
+  // kept in E.164, shown as people write it in China (138 xxxx xxxx)
+  await expect(page.getByLabel('Mobile number')).toHaveValue(formatMobile(normalizeMobile(newMobile)!));
+  await expect(page.getByLabel('Mobile number')).toHaveValue(/^138 \d{4} \d{4}$/);
 });

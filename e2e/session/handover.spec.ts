@@ -4,7 +4,7 @@
  * session without the user's choice.
  */
 import { calls } from '@ac/client';
-import { normalizeMobile } from '@ac/protocol/common';
+import { formatMobile } from '@ac/protocol/mobile-display';
 import { apiClient } from '../support/api-client.ts';
 import { logInAsDemo, regionOf } from '../support/demo.ts';
 import { createFreshUser } from '../support/fresh-user.ts';
@@ -37,8 +37,8 @@ test('asks before a raw utoken replaces the session in this browser', async ({ p
   const mine = (await context.cookies()).find((c) => c.name === 'utoken')?.value;
 
   await page.goto(`products?utoken=${utoken}&lang=en`);
-  // a mobile account is shown as stored, in E.164 (+86…)
-  const shown = normalizeMobile(user.account) ?? user.account;
+  // a mobile account is shown as people write it: a mainland one in the national form (138 0000 0000)
+  const shown = formatMobile(user.account);
   const dialog = page.getByRole('dialog', { name: `Continue as ${shown}?` });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Keep my session' }).click();

@@ -4,9 +4,12 @@
  * gateway, the fake API built from them, and such an app for a file's tests.
  */
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { calls } from '@ac/protocol/calls';
+import type { TOrderDetail } from '@ac/protocol/commerce';
+import { PayMethod } from '@ac/protocol/enums';
 import type { WechatPayConfig } from '../src/config/payments.ts';
-import { postNotify } from './commerce-fixtures.ts';
-import { platformHeaders, startFakeWechatPay, wechatNotification } from './fake-wechatpay.ts';
+import { type Account, postNotify } from './commerce-fixtures.ts';
+import { type FakeWechatPay, platformHeaders, startFakeWechatPay, wechatNotification } from './fake-wechatpay.ts';
 import { deliverTo, gatewayAppForTests } from './gateway-app.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -94,3 +97,14 @@ export const wechatAppForTests = () =>
     (t) => startWechatFake(() => t),
     (fake) => ({ region: 'cn', env: wechatEnv(fake.url) }),
   );
+
+/** An ML2 order (128.00 CNY) paid with WeChat Pay: the native order at the fake, paid there, the platform's notification posted. */
+export async function paidWechatOrder(t: TestApp, fake: FakeWechatPay, buyer: Account) {
+  const created = await t.client.call<TOrderDetail>(calls.orders.create, { goodsCode: 'ML2' }, { token: buyer.token });
+  const orderNo = created.data.orderNo;
+  await t.client.call(calls.payments.pay, { orderNo, payMethod: PayMethod.wechat }, { token: buyer.token });
+  const transactionId = fake.pay(orderNo, 12800);
+  const res = await postWechat(t, transactionNotification(orderNo, 12800, { transactionId }));
+  if (res.statusCode !== 200) throw new Error(`the payment notification was refused: ${res.body}`);
+  return { orderNo, transactionId };
+}

@@ -4,6 +4,7 @@
  * it, or keep the current session. Loaded only when it shows, with antd's provider of its own.
  */
 import { calls } from '@ac/protocol/calls';
+import { formatMobile } from '@ac/protocol/mobile-display';
 import { Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +18,8 @@ export function SessionSwitchPrompt({ pending }: { pending: PendingSwitch | null
   const { t } = useTranslation('common');
   const [open, setOpen] = useState(pending !== null);
   if (!pending) return null;
+  // an account known by its mobile number shows it as people write it (an email or a nickname unchanged)
+  const account = formatMobile(pending.account);
 
   const switchAccount = () => {
     setToken(pending.token);
@@ -36,14 +39,14 @@ export function SessionSwitchPrompt({ pending }: { pending: PendingSwitch | null
     <AntdProvider>
       <Modal
         open={open}
-        title={t('common.sessionSwitchTitle', { account: pending.account })}
+        title={t('common.sessionSwitchTitle', { account })}
         okText={t('common.sessionSwitchConfirm')}
         cancelText={t('common.sessionSwitchKeep')}
         onOk={switchAccount}
         onCancel={keep}
         maskClosable={false}
       >
-        <p data-testid="session-switch">{t('common.sessionSwitchBody', { account: pending.account })}</p>
+        <p data-testid="session-switch">{t('common.sessionSwitchBody', { account })}</p>
       </Modal>
     </AntdProvider>
   );

@@ -49,7 +49,7 @@ export const ordersRefundDue: AdminCommand = async ({ services }) => {
 };
 
 export const ordersExpire: AdminCommand = async ({ services }) => {
-  const n = await services.orders.expireServed();
+  const n = await services.payments.expireServed();
   return `${n} order${n === 1 ? '' : 's'} marked expired`;
 };
 

@@ -17,8 +17,8 @@ export const RECONCILE_AFTER_MINUTES = 15;
 
 type Deps = {
   queue: Pick<JobQueue, 'work' | 'schedule'>;
-  orders: Pick<OrdersService, 'expireServed' | 'expireCouponHolds'>;
-  payments: Pick<PaymentsService, 'reconcile'>;
+  orders: Pick<OrdersService, 'expireCouponHolds'>;
+  payments: Pick<PaymentsService, 'reconcile' | 'expireServed'>;
   keys: Pick<KeysService, 'purgeExpired'>;
   sessions: Pick<SessionService, 'purgeIdleThrottles'>;
   outbox: Pick<OutboxService, 'purgeOld'>;
@@ -28,7 +28,8 @@ type Deps = {
 /** name → [cron, what it does, returning what to log]. */
 export function scheduledJobs(d: Omit<Deps, 'queue' | 'log'>) {
   return {
-    'orders-expire': ['7 * * * *', async () => ({ expired: await d.orders.expireServed() })],
+    // served orders end, except one whose gateway refund is still open (docs/product.md#states)
+    'orders-expire': ['7 * * * *', async () => ({ expired: await d.payments.expireServed() })],
     // unpaid orders that held a coupon too long are cancelled and the coupon released (docs/product.md#coupons)
     'orders-expire-coupon-holds': ['*/5 * * * *', async () => ({ cancelled: await d.orders.expireCouponHolds() })],
     'payments-reconcile': ['*/10 * * * *', () => d.payments.reconcile(RECONCILE_AFTER_MINUTES)],

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, notExists, notInArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { accountDirectory, serverNodes } from '../../db/schema/index.ts';
 
@@ -23,6 +23,20 @@ export function createNodesRepo(db: DbOrTx) {
     },
     async findDirectoryEntry(accountKey: string) {
       const rows = await db.select().from(accountDirectory).where(eq(accountDirectory.accountKey, accountKey)).limit(1);
+      return rows[0] ?? null;
+    },
+    /** Moves the entry under `from` to the key `to` unless `to` is taken; the moved entry, or null. */
+    async rekeyDirectoryEntry(from: string, to: string) {
+      const rows = await db
+        .update(accountDirectory)
+        .set({ accountKey: to })
+        .where(
+          and(
+            eq(accountDirectory.accountKey, from),
+            notExists(db.select().from(accountDirectory).where(eq(accountDirectory.accountKey, to))),
+          ),
+        )
+        .returning();
       return rows[0] ?? null;
     },
     /** Records that an account lives on `nodeCode` (a re-registration after deletion moves it). */

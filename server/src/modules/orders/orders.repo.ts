@@ -115,11 +115,13 @@ export function createOrdersRepo(db: DbOrTx) {
         .orderBy(asc(orders.payTime))
         .limit(limit);
     },
-    async servedOrdersEndedBy(now: Date, statuses: number[], limit: number) {
+    /** Orders in `statuses` whose service ended by `now`, numbered after `after`, in number order (paged by number). */
+    async servedOrdersEndedBy(now: Date, statuses: number[], limit: number, after = '') {
       return db
-        .select({ orderNo: orders.orderNo, status: orders.status })
+        .select({ orderNo: orders.orderNo })
         .from(orders)
-        .where(and(inArray(orders.status, statuses), lte(orders.endDate, now)))
+        .where(and(inArray(orders.status, statuses), lte(orders.endDate, now), gt(orders.orderNo, after)))
+        .orderBy(asc(orders.orderNo))
         .limit(limit);
     },
   };

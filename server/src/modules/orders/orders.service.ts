@@ -7,7 +7,7 @@
 import { Code } from '@ac/protocol/codes';
 import type { TOrderCreateRequest, TOrderDetail } from '@ac/protocol/commerce';
 import { OrderStatus, orderStatusName, type TOrderStatus } from '@ac/protocol/enums';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { UserAnswerCache } from '../../lib/user-answer-cache.ts';
@@ -44,10 +44,27 @@ export type OrderSpec = Pick<
 const CREATE_TRIES = 3;
 const EXPIRE_BATCH = 500;
 
+/** Statuses of an order whose service runs until its end date. */
+const SERVED = [OrderStatus.paid, OrderStatus.partiallyRefunded, OrderStatus.conversionDue] as const;
+/** Whether something keeps a served order from expiring, asked inside the transaction holding its row lock. */
+export type ExpiryHold = (orderNo: string, tx: Tx) => Promise<boolean>;
+
 export function createOrdersService(d: Deps) {
   const now = d.now ?? (() => new Date());
   const repo = (tx?: DbOrTx) => createOrdersRepo(tx ?? d.db);
   const coupons = createOrderCoupons({ db: d.db, coupons: d.coupons, audit: d.audit, now });
+
+  /** Expires one served order if, under its lock, its service has still ended and nothing holds it. */
+  function expireOne(orderNo: string, at: Date, held: ExpiryHold): Promise<boolean> {
+    return d.db.transaction(async (tx) => {
+      const o = await repo(tx).lockOrder(orderNo);
+      const status = o?.status as TOrderStatus | undefined;
+      if (!o || !status || !SERVED.some((s) => s === status) || !o.endDate || o.endDate > at) return false;
+      if (await held(orderNo, tx)) return false;
+      assertTransition(status, OrderStatus.expired);
+      return (await repo(tx).moveStatus(orderNo, status, OrderStatus.expired, { updatedAt: at })) !== null;
+    });
+  }
 
   /** Inserts an unpaid order in the region currency, the coupon held in the same transaction. */
   async function place(userId: string, spec: OrderSpec, coupon: string | undefined, origin: OrderOrigin, at: Date) {
@@ -189,18 +206,20 @@ export function createOrdersService(d: Deps) {
     /** Orders paid after they were cancelled and not refunded yet (the admin refunds them in full). */
     refundDue: (limit = 500) => repo().refundDue(limit),
 
-    /** Marks paid orders whose service period has ended as expired (3); returns how many. */
-    async expireServed(): Promise<number> {
+    /**
+     * Marks paid orders whose service period has ended as expired (3), except those `held` keeps
+     * open (a gateway refund still awaited: payments.service.ts `expireServed`); returns how many.
+     * Each order is checked and moved under its row lock, the lock a refund is asked under.
+     */
+    async expireServed(held: ExpiryHold): Promise<number> {
       const at = now();
-      const served = [OrderStatus.paid, OrderStatus.partiallyRefunded, OrderStatus.conversionDue];
       let changed = 0;
+      let after = '';
       for (;;) {
-        const batch = await repo().servedOrdersEndedBy(at, served, EXPIRE_BATCH);
-        for (const o of batch) {
-          assertTransition(o.status as TOrderStatus, OrderStatus.expired);
-          if (await repo().moveStatus(o.orderNo, o.status, OrderStatus.expired, { updatedAt: at })) changed++;
-        }
+        const batch = await repo().servedOrdersEndedBy(at, [...SERVED], EXPIRE_BATCH, after);
+        for (const { orderNo } of batch) if (await expireOne(orderNo, at, held)) changed++;
         if (batch.length < EXPIRE_BATCH) break;
+        after = batch.at(-1)!.orderNo;
       }
       return changed;
     },

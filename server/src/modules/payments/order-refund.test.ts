@@ -63,7 +63,7 @@ describe('orders refund (admin)', () => {
       .update(orders)
       .set({ endDate: new Date(Date.now() - 1000) })
       .where(eq(orders.orderNo, orderNo));
-    expect(await commerce.orders.expireServed()).toBeGreaterThanOrEqual(1);
+    expect(await commerce.payments.expireServed()).toBeGreaterThanOrEqual(1);
     const detail = await t.client.call<TOrderDetail>(calls.orders.detail, { orderNo }, { token: who.token });
     expect(detail.data).toMatchObject({ status: OrderStatus.expired, detailState: 'expired', payState: 1 });
   });

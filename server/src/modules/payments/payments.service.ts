@@ -23,7 +23,7 @@ import { applyRefundAnswer, applyRefundReport } from './refund-apply.ts';
 import { createRefundRequestsRepo } from './refund-requests.repo.ts';
 
 type Deps = ApplyDeps & {
-  orders: Pick<OrdersService, 'find' | 'lock' | 'move'>;
+  orders: Pick<OrdersService, 'find' | 'lock' | 'move' | 'expireServed'>;
   gateways: PaymentGateways;
   refunds: Pick<OrderRefunds, 'refund'>;
   log: PaymentLog;
@@ -124,6 +124,13 @@ export function createPaymentsService(d: Deps) {
     refund: gatewayRefunds.refund,
     /** The refunds asked of gateways for an order, oldest first. */
     refundRequests: (orderNo: string) => createRefundRequestsRepo(d.db).of(orderNo),
+    /**
+     * The hourly expiry of served orders (orders.service.ts `expireServed`), leaving out an order
+     * whose refund is still open at its gateway: its confirmation must find the order paid to
+     * record the refund, and an expired order is terminal. Refunds are asked under the order's
+     * row lock (gateway-refunds.ts), the lock this check runs under.
+     */
+    expireServed: () => orders.expireServed((orderNo, tx) => createRefundRequestsRepo(tx).hasOpen(orderNo)),
 
     /** Pay state of one of my orders; one awaiting confirmation (6) is first checked with its gateway. */
     async payState(userId: string, orderNo: string): Promise<TOrderPayStateResponse> {

@@ -26,6 +26,15 @@ export function createRefundRequestsRepo(db: DbOrTx) {
         .where(eq(refundRequests.orderNo, orderNo))
         .orderBy(asc(refundRequests.createdAt), asc(refundRequests.refundNo));
     },
+    /** Whether a request of the order is still open at its gateway. */
+    async hasOpen(orderNo: string): Promise<boolean> {
+      const rows = await db
+        .select({ refundNo: refundRequests.refundNo })
+        .from(refundRequests)
+        .where(and(eq(refundRequests.orderNo, orderNo), eq(refundRequests.state, 'open')))
+        .limit(1);
+      return rows.length > 0;
+    },
     async countOf(orderNo: string): Promise<number> {
       const [row] = await db.select({ n: count() }).from(refundRequests).where(eq(refundRequests.orderNo, orderNo));
       return row?.n ?? 0;

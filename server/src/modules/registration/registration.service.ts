@@ -7,6 +7,7 @@
  */
 import { Code } from '@ac/protocol/codes';
 import type { TLanguage } from '@ac/protocol/enums';
+import { maskMobile } from '@ac/protocol/mobile-display';
 import type { TRegisterEmailRequest, TRegisterMobileRequest } from '@ac/protocol/registration';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { messageLanguage } from '../../i18n/language.ts';
@@ -35,12 +36,6 @@ type Deps = {
 };
 /** Where a request came from, and the language (clientInfo.language) its mails are written in. */
 export type RegistrationRequest = Required<Origin> & { language: string | undefined };
-
-/** `139****2222` for +8613911112222: a mainland number shows its national digits. */
-const maskMobile = (e164: string) => {
-  const m = e164.startsWith('+86') ? e164.slice(3) : e164;
-  return m.length > 7 ? `${m.slice(0, 3)}****${m.slice(-4)}` : m;
-};
 
 export function createRegistrationService(d: Deps) {
   const now = d.now ?? (() => new Date());

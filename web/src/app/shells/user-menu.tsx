@@ -3,6 +3,8 @@
  * markup; its menu (antd's Dropdown, components/menu-on-first-use.tsx) loads on first use, prefetched on
  * hover or focus, like the language switcher's.
  */
+
+import { formatMobile } from '@ac/protocol/mobile-display';
 import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,7 +16,8 @@ import { useUserInfo } from '@/lib/session/user-info';
 export function UserMenu({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation('nav');
   const user = useUserInfo().data?.userInfo;
-  const name = user?.nickName || user?.name || '';
+  // a mobile registration's account name is its number: shown as people write it
+  const name = user?.nickName || formatMobile(user?.name ?? '');
 
   const trigger = ({ onClick, autoFocus }: MenuTriggerProps) => (
     <button

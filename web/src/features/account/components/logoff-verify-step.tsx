@@ -4,6 +4,7 @@
  * the session ends and the login page says so (lib/session/login-notice.ts).
  */
 import { calls } from '@ac/protocol/calls';
+import { formatMobile } from '@ac/protocol/mobile-display';
 import type { TCancelAccountRequest, TUserDetail } from '@ac/protocol/profile';
 import { App, Button, Flex, Form, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +25,9 @@ export function LogoffVerifyStep({ detail, onBack }: { detail: TUserDetail; onBa
   const [form] = Form.useForm<Values>();
   const cancel = useCallMutation(calls.account.cancel);
   const channels: { value: Channel; label: string }[] = [
-    ...(detail.mobile ? [{ value: 'sms' as const, label: t('security.channelSms', { target: detail.mobile }) }] : []),
+    ...(detail.mobile
+      ? [{ value: 'sms' as const, label: t('security.channelSms', { target: formatMobile(detail.mobile) }) }]
+      : []),
     ...(detail.email ? [{ value: 'email' as const, label: t('security.channelEmail', { target: detail.email }) }] : []),
   ];
   const channel = Form.useWatch('channel', form) ?? channels[0]?.value;

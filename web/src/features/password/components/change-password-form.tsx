@@ -3,6 +3,7 @@
  * with a code sent to the user's own mobile, then the new password twice.
  */
 import { calls } from '@ac/protocol/calls';
+import { formatMobile } from '@ac/protocol/mobile-display';
 import type { TUpdatePasswordRequest } from '@ac/protocol/profile';
 import { App, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -53,7 +54,7 @@ export function ChangePasswordForm({ type, mobile }: Props) {
       ) : (
         <>
           <Form.Item label={t('security.mobile')} htmlFor={`changePassword-${type}_mobile`}>
-            <Input id={`changePassword-${type}_mobile`} value={mobile ?? ''} disabled />
+            <Input id={`changePassword-${type}_mobile`} value={mobile ? formatMobile(mobile) : ''} disabled />
           </Form.Item>
           <CodeField
             name="mobileCode"

@@ -2,6 +2,7 @@
  * For a logged-in buyer: the account that pays, the current end of this
  * product's membership (if any) and the end after this purchase.
  */
+import { maskMobile } from '@ac/protocol/mobile-display';
 import type { TUserInfo } from '@ac/protocol/session';
 import { Descriptions, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -10,11 +11,9 @@ import { ExpiryTag } from './expiry-tag';
 
 type Props = { user: TUserInfo; currentEnd: string | undefined; newEnd: Date };
 
-/** 13800000000 → 138****0000, the way mainland portals show a mobile number. */
-const maskMobile = (mobile: string) => mobile.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2');
-
 export function VipAccountTerms({ user, currentEnd, newEnd }: Props) {
   const { t } = useTranslation('products');
+  // +8613800000000 → 138****0000, the way mainland portals show a mobile number
   const contact = user.mobile ? maskMobile(user.mobile) : user.email;
   return (
     <Descriptions column={1} size="small" data-testid="vip-terms">

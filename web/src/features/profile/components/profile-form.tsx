@@ -9,7 +9,8 @@
 import { errorCode } from '@ac/client';
 import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
-import { ZEmail, ZMobile } from '@ac/protocol/common';
+import { normalizeMobile, ZEmail, ZMobile } from '@ac/protocol/common';
+import { formatMobile } from '@ac/protocol/mobile-display';
 import { reauthAddress, type TProfileRequest, type TUserDetail } from '@ac/protocol/profile';
 import { Alert, App, Button, Form, Input, Radio, Select } from 'antd';
 import { useMemo, useState } from 'react';
@@ -38,6 +39,9 @@ type Proof = 'password' | 'code';
 
 const changed = (value: string | undefined, now: string | null) =>
   Boolean(value?.trim()) && value?.trim() !== (now ?? '');
+/** The field shows the number as people write it (`138 0000 0000`); it changed when its E.164 form did. */
+const mobileChangedFrom = (value: string | undefined, now: string | null) =>
+  changed(value && (normalizeMobile(value) ?? value), now);
 
 export function ProfileForm({ detail }: { detail: TUserDetail }) {
   const { t, i18n } = useTranslation(['profile', 'common']);
@@ -54,7 +58,7 @@ export function ProfileForm({ detail }: { detail: TUserDetail }) {
     [dictionary.data, i18n.language],
   );
   const emailChanged = changed(email, detail.email);
-  const mobileChanged = changed(mobile, detail.mobile);
+  const mobileChanged = mobileChangedFrom(mobile, detail.mobile);
   const [reauth, setReauth] = useState(false);
   const current = reauthAddress(detail, emailChanged ? 'email' : 'mobile');
   const [proof, setProof] = useState<Proof>(detail.hasPassword ? 'password' : 'code');
@@ -99,7 +103,13 @@ export function ProfileForm({ detail }: { detail: TUserDetail }) {
       <Form.Item label={t('profile.reauthBy')} style={{ marginTop: 16 }}>
         <Radio.Group value={proof} onChange={(e) => setProof(e.target.value as Proof)}>
           {detail.hasPassword ? <Radio value="password">{t('profile.reauthPassword')}</Radio> : null}
-          {current ? <Radio value="code">{t('profile.reauthCode', { target: current.target })}</Radio> : null}
+          {current ? (
+            <Radio value="code">
+              {t('profile.reauthCode', {
+                target: current.channel === 'sms' ? formatMobile(current.target) : current.target,
+              })}
+            </Radio>
+          ) : null}
         </Radio.Group>
       </Form.Item>
       {proof === 'password' ? (
@@ -146,7 +156,7 @@ export function ProfileForm({ detail }: { detail: TUserDetail }) {
       initialValues={{
         nickName: detail.nickName,
         email: detail.email ?? undefined,
-        mobile: detail.mobile ?? undefined,
+        mobile: detail.mobile ? formatMobile(detail.mobile) : undefined,
         location: detail.location ?? undefined,
         company: detail.company ?? undefined,
         position: detail.position ?? undefined,
@@ -154,7 +164,7 @@ export function ProfileForm({ detail }: { detail: TUserDetail }) {
     >
       {confirming ? null : <FormError error={update.error} />}
       <Form.Item label={t('profile.account')} htmlFor="profile_account">
-        <Input id="profile_account" value={detail.name} disabled />
+        <Input id="profile_account" value={formatMobile(detail.name)} disabled />
       </Form.Item>
       <Form.Item
         name="nickName"

@@ -1,4 +1,5 @@
 /** The user's information, read-only, as an antd-mobile list. */
+import { formatMobile } from '@ac/protocol/mobile-display';
 import type { TUserInfoResponse } from '@ac/protocol/session';
 import { Avatar, List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
@@ -11,9 +12,9 @@ export function ProfileList({ info }: { info: TUserInfoResponse }) {
   const { t } = useTranslation(['profile', 'enums']);
   const user = info.userInfo;
   const rows: [label: string, value: string][] = [
-    [t('profile.account'), user.name],
+    [t('profile.account'), formatMobile(user.name)],
     [t('profile.email'), user.email ?? EMPTY_VALUE],
-    [t('profile.mobile'), user.mobile ?? EMPTY_VALUE],
+    [t('profile.mobile'), user.mobile ? formatMobile(user.mobile) : EMPTY_VALUE],
     [t('profile.sex'), t(SEX_KEYS[user.sex] ?? SEX_KEYS[0])],
     [t('profile.memberType'), t(enumKey('accountType', user.vipType), { defaultValue: user.vipType })],
     [t('profile.level'), String(user.level)],
@@ -27,10 +28,10 @@ export function ProfileList({ info }: { info: TUserInfoResponse }) {
       <List>
         <List.Item
           prefix={<Avatar src={user.favicon ?? ''} alt="" style={{ '--size': '56px', '--border-radius': '50%' }} />}
-          description={user.email ?? user.mobile ?? undefined}
+          description={user.email ?? (user.mobile ? formatMobile(user.mobile) : undefined)}
         >
           <span data-testid="h5-profile-nickname" style={{ fontSize: 18, fontWeight: 600 }}>
-            {user.nickName || user.name}
+            {user.nickName || formatMobile(user.name)}
           </span>
         </List.Item>
       </List>
