@@ -69,6 +69,7 @@ export const Code = {
   smsBadNumber: '1200010',
   smsLimitExceeded: '1200011',
   smsUnavailable: '1200012',
+  smsCountryPaused: '1200013',
   // profile, avatar, captcha, third-party rules, account deletion
   addressTaken: '1100001',
   avatarMissing: '1100002',
@@ -227,6 +228,10 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
   '1200012': {
     status: 200,
     message: 'Text messages cannot be sent at the moment, please use another way or try again later',
+  },
+  '1200013': {
+    status: 200,
+    message: 'Text messages to this country are paused for today, please use your email or try again tomorrow',
   },
   '1100001': { status: 200, message: 'This email or mobile number is already used by another account' },
   '1100002': { status: 200, message: 'Please select a file first' },

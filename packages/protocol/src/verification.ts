@@ -36,6 +36,11 @@ export const CODE_RESEND_SECONDS = 60;
 export const CODE_MAX_ATTEMPTS = 5;
 export const CODE_MAX_PER_HOUR = 5;
 export const CODE_MAX_PER_DAY = 10;
+/**
+ * Texts abroad (asked for without a session, to a number outside the region's own countries) per
+ * country calling code in 24 hours, unless SMS_COUNTRY_DAILY_BUDGET says otherwise; past it 1200013.
+ */
+export const SMS_COUNTRY_DAILY_BUDGET = 200;
 
 export const ZSmsCodeVerifyRequest = z.object({
   mobile: ZMobile,

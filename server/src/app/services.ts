@@ -137,6 +137,8 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     db,
     freeSendsPerIp: config.captchaFreeSendsPerIp,
     resendSeconds: config.codeResendSeconds,
+    smsHomeCallingCodes: config.smsHomeCallingCodes,
+    smsCountryDailyBudget: config.smsCountryDailyBudget,
   });
   const captcha = createCaptchaService({ db, generate: adapters.captcha ?? svgCaptchaGenerator, audit });
   const directory = createNodeDirectory({

@@ -4,7 +4,7 @@ import { isIP } from 'node:net';
 import { ZRegion } from '@ac/protocol/enum-schemas';
 import { regionSettings, type TPaymentProvider } from '@ac/protocol/enums';
 import { CAPTCHA_FREE_SENDS_PER_IP } from '@ac/protocol/profile';
-import { CODE_RESEND_SECONDS } from '@ac/protocol/verification';
+import { CODE_RESEND_SECONDS, SMS_COUNTRY_DAILY_BUDGET } from '@ac/protocol/verification';
 import { z } from 'zod';
 import { type DeployConfig, deployConfig, deployEnvShape } from './deploy.ts';
 import { type DeviceLimits, deviceLimits, ZDeviceLimitsEnv } from './device-limits.ts';
@@ -109,6 +109,14 @@ const ZEnv = z
     // Server nodes (docs/decisions/0005-server-nodes.md).
     NODE_CODE: ZNodeCode.optional(),
     CAPTCHA_FREE_SENDS_PER_IP: z.coerce.number().int().min(1).max(100_000).optional(),
+    // Text messages abroad (docs/protocol.md#verification-codes): the region's own country calling
+    // codes (comma-separated digits; China 86, overseas 1 unless set) and each other country's daily budget.
+    SMS_HOME_CALLING_CODES: z
+      .string()
+      .regex(/^\d{1,3}(,\d{1,3})*$/, 'must be country calling codes, comma-separated digits (86,852)')
+      .transform((v) => v.split(','))
+      .optional(),
+    SMS_COUNTRY_DAILY_BUDGET: z.coerce.number().int().min(0).max(1_000_000).default(SMS_COUNTRY_DAILY_BUDGET),
     // Test servers only (refused in production): a shorter wait between two codes to one target.
     CODE_RESEND_SECONDS: z.coerce.number().int().min(1).max(CODE_RESEND_SECONDS).optional(),
     // Test servers only (refused in production): a shorter first wait before a mail or SMS delivery is retried.
@@ -181,6 +189,10 @@ export type Config = {
   nodeCode: string;
   /** Code sends from one IP in an hour before an image captcha is needed (docs/protocol.md#verification-codes default 10). */
   captchaFreeSendsPerIp: number;
+  /** The region's own country calling codes: a code asked for without a session elsewhere is a text abroad. */
+  smsHomeCallingCodes: string[];
+  /** Texts abroad per country calling code in 24 hours. */
+  smsCountryDailyBudget: number;
   /**
    * Seconds between two codes to one target (docs/protocol.md#verification-codes: 60). Test
    * servers lower it with CODE_RESEND_SECONDS; production refuses that variable.
@@ -262,6 +274,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     payments: paymentsConfig(e),
     nodeCode: e.NODE_CODE ?? e.REGION,
     captchaFreeSendsPerIp: e.CAPTCHA_FREE_SENDS_PER_IP ?? CAPTCHA_FREE_SENDS_PER_IP,
+    smsHomeCallingCodes: e.SMS_HOME_CALLING_CODES ?? (e.REGION === 'cn' ? ['86'] : ['1']),
+    smsCountryDailyBudget: e.SMS_COUNTRY_DAILY_BUDGET,
     codeResendSeconds: e.CODE_RESEND_SECONDS ?? CODE_RESEND_SECONDS,
     deliveryRetrySeconds: e.DELIVERY_RETRY_SECONDS,
     deliveryExpireSeconds: e.DELIVERY_EXPIRE_SECONDS,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { at, createdAtColumn, idColumn } from './columns.ts';
 import { devices } from './devices.ts';
@@ -53,10 +54,18 @@ export const verificationCodes = pgTable(
     usedAt: at('used_at'),
     /** Who asked for it, to require a captcha after 3 sends from one IP in an hour. */
     ip: text('ip'),
+    /**
+     * The country calling code of a text message asked for without a session to a number outside
+     * the region's own countries (SMS_HOME_CALLING_CODES): the per-country daily budget counts these.
+     */
+    abroadCallingCode: text('abroad_calling_code'),
   },
   (t) => [
     index('verification_codes_target_idx').on(t.target, t.purpose, t.createdAt),
     index('verification_codes_ip_idx').on(t.ip, t.createdAt),
+    index('verification_codes_abroad_idx')
+      .on(t.abroadCallingCode, t.createdAt)
+      .where(sql`${t.abroadCallingCode} is not null`),
   ],
 );
 

@@ -24,6 +24,17 @@ export function createCodesRepo(db: DbOrTx) {
         .where(and(eq(verificationCodes.target, target), gt(verificationCodes.createdAt, since)));
       return row?.n ?? 0;
     },
+    /** Serialises the sends abroad to one country calling code inside the current transaction. */
+    async lockCallingCode(callingCode: string) {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-abroad:${callingCode}`}))`);
+    },
+    async countAbroadSince(callingCode: string, since: Date) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(verificationCodes)
+        .where(and(eq(verificationCodes.abroadCallingCode, callingCode), gt(verificationCodes.createdAt, since)));
+      return row?.n ?? 0;
+    },
     async countSendsFromIpSince(ip: string, since: Date) {
       const [row] = await db
         .select({ n: count() })

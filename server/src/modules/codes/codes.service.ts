@@ -3,12 +3,16 @@
  * purpose and target, 10 minutes, single use, 5 wrong tries kill the code;
  * resend after 60 s, at most 5 an hour and 10 a day per target; after 3
  * sends to a target or from an IP in an hour, each send needs a captcha
- * ticket (kaptchaVerify).
+ * ticket (kaptchaVerify). A text message asked for without a session (register, login, find
+ * password) to a number outside the region's own countries needs a captcha from the first send, and
+ * each such country gets a daily budget of them (SMS pumping).
  */
 
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { Code } from '@ac/protocol/codes';
 import { normalizeMobile } from '@ac/protocol/common';
+import type { TCodePurpose } from '@ac/protocol/enums';
+import { callingCodeOf } from '@ac/protocol/mobile-country';
 import { CAPTCHA_FREE_SENDS_PER_IP, CAPTCHA_FREE_SENDS_PER_TARGET } from '@ac/protocol/profile';
 import {
   CODE_MAX_ATTEMPTS,
@@ -16,6 +20,8 @@ import {
   CODE_MAX_PER_HOUR,
   CODE_RESEND_SECONDS,
   CODE_TTL_MINUTES,
+  SESSION_CODE_PURPOSES,
+  SMS_COUNTRY_DAILY_BUDGET,
 } from '@ac/protocol/verification';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -43,20 +49,39 @@ type Deps = {
   freeSendsPerIp?: number;
   /** Seconds before a target gets another code (CODE_RESEND_SECONDS by default; lower only on test servers). */
   resendSeconds?: number;
+  /**
+   * The country calling codes of the region's own numbers (SMS_HOME_CALLING_CODES); a code asked
+   * for without a session to any other number is a text message abroad.
+   */
+  smsHomeCallingCodes?: readonly string[];
+  /** Texts abroad per country calling code in 24 hours (SMS_COUNTRY_DAILY_BUDGET). */
+  smsCountryDailyBudget?: number;
 };
+
+/** Purposes asked for without a session (register, login, find password). */
+const sessionless = (purpose: string) => !(SESSION_CODE_PURPOSES as readonly string[]).includes(purpose);
 
 export function createCodesService(d: Deps) {
   const { db } = d;
   const now = d.now ?? (() => new Date());
   const freeSendsPerIp = d.freeSendsPerIp ?? CAPTCHA_FREE_SENDS_PER_IP;
   const resendMs = (d.resendSeconds ?? CODE_RESEND_SECONDS) * SECOND;
+  const home = d.smsHomeCallingCodes ? new Set(d.smsHomeCallingCodes) : undefined;
+  const countryBudget = d.smsCountryDailyBudget ?? SMS_COUNTRY_DAILY_BUDGET;
+  /** The calling code of a text abroad asked for without a session, or null. */
+  const abroad = (purpose: TCodePurpose, target: string) => {
+    if (!home || target.includes('@') || !sessionless(purpose)) return null;
+    const callingCode = callingCodeOf(target);
+    return callingCode && !home.has(callingCode) ? callingCode : null;
+  };
   return {
     /** What a send answers as `resendAfter`. */
     resendSeconds: resendMs / SECOND,
 
     /** Creates a code for purpose + target, enforcing the send limits; returns the clear code. */
-    async issue(purpose: string, given: string, guard: IssueGuard = {}): Promise<string> {
+    async issue(purpose: TCodePurpose, given: string, guard: IssueGuard = {}): Promise<string> {
       const target = codeTarget(given);
+      const abroadCallingCode = abroad(purpose, target);
       const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
       await db.transaction(async (tx) => {
         const repo = createCodesRepo(tx);
@@ -74,8 +99,14 @@ export function createCodesService(d: Deps) {
         if ((await repo.countSendsSince(target, addMs(at, -DAY))) >= CODE_MAX_PER_DAY) {
           throw new AppError(Code.tooManyRequests, 'daily limit of codes reached');
         }
+        if (abroadCallingCode) {
+          await repo.lockCallingCode(abroadCallingCode);
+          if ((await repo.countAbroadSince(abroadCallingCode, addMs(at, -DAY))) >= countryBudget) {
+            throw new AppError(Code.smsCountryPaused, `the daily budget of texts to +${abroadCallingCode} is spent`);
+          }
+        }
         const fromIp = guard.ip ? await repo.countSendsFromIpSince(guard.ip, addMs(at, -HOUR)) : 0;
-        if (lastHour >= CAPTCHA_FREE_SENDS_PER_TARGET || fromIp >= freeSendsPerIp) {
+        if (abroadCallingCode || lastHour >= CAPTCHA_FREE_SENDS_PER_TARGET || fromIp >= freeSendsPerIp) {
           const ticket = guard.ticket;
           if (!ticket || !(await createCaptchaRepo(tx).useTicket(sha256Hex(ticket), at))) {
             throw new AppError(Code.captchaRequired);
@@ -83,6 +114,7 @@ export function createCodesService(d: Deps) {
         }
         await repo.insertCode({
           ip: guard.ip ?? null,
+          abroadCallingCode,
           purpose,
           target,
           codeHash: codeHash(purpose, target, code),

@@ -1,0 +1,2 @@
+ALTER TABLE "verification_codes" ADD COLUMN "abroad_calling_code" text;--> statement-breakpoint
+CREATE INDEX "verification_codes_abroad_idx" ON "verification_codes" USING btree ("abroad_calling_code","created_at") WHERE "verification_codes"."abroad_calling_code" is not null;
