@@ -58,6 +58,7 @@ export const Code = {
   redeemCompanyCode: '2000025',
   redeemLevelMismatch: '2000026',
   redeemCodeTransitionRefused: '2000027',
+  redeemCodeRefundPending: '2000028',
   userNotFound: '2000030',
   // registration, activation, recovery, server nodes
   agreementRequired: '1200001',
@@ -213,6 +214,10 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
   },
   '2000026': { status: 200, message: 'Members can only redeem codes of their current level' },
   '2000027': { status: 200, message: 'The redeem code cannot change from {from} to {to}' },
+  '2000028': {
+    status: 200,
+    message: "Exchange failed: the redeem code is on hold while its order's refund is processed",
+  },
   '2000030': { status: 200, message: 'The user does not exist' },
   '1200001': { status: 200, message: 'Please read and agree to the terms of service' },
   '1200002': { status: 200, message: 'Activate request error: the link is invalid or has expired' },
