@@ -20,6 +20,7 @@ export const Code = {
   forbiddenOrigin: '0000012',
   notInRegion: '0000013',
   serviceUnavailable: '0000014',
+  tokenInLink: '0000015',
   loginFailed: '1000001',
   sessionRevoked: '1000002',
   accountNotActivated: '1000003',
@@ -152,6 +153,11 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
   '0000012': { status: 403, message: 'Requests from this origin are not accepted' },
   '0000013': { status: 200, message: 'This service is not offered in your region' },
   '0000014': { status: 503, message: 'The service is briefly unavailable, please try again in a moment' },
+  '0000015': {
+    status: 400,
+    message:
+      'A session token in the link is not accepted: the download uses the session cookie or an Authorization header',
+  },
   '1000001': { status: 200, message: 'Wrong account or password' },
   '1000002': {
     status: 200,
