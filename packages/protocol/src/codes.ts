@@ -51,6 +51,7 @@ export const Code = {
   refundRefused: '2000011',
   refundBalanceInsufficient: '2000012',
   refundPeriodOver: '2000013',
+  orderPaymentInProgress: '2000014',
   redeemCodeInvalid: '2000020',
   redeemCodeUsed: '2000021',
   redeemCodeOutOfValidity: '2000022',
@@ -207,6 +208,11 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
   '2000013': {
     status: 200,
     message: 'This payment can no longer be refunded through the gateway: its refund period is over',
+  },
+  '2000014': {
+    status: 200,
+    message:
+      "This order's payment has already reached the payment service; it cannot be paid again. Check the order's status",
   },
   '2000020': { status: 200, message: 'Exchange failed: the redeem code does not exist' },
   '2000021': { status: 200, message: 'Exchange failed: the redeem code has already been used' },
