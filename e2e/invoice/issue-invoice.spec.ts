@@ -79,6 +79,8 @@ test('invoices two paid orders, sees the record become invoiced and downloads th
   // the sandbox provider issues it after a short delay; the list polls while it is pending
   await expect(row).toContainText('Invoiced');
 
+  // the link carries no token: the browser's HttpOnly ticket cookie is the session (docs/protocol.md#downloads)
+  expect(await row.getByRole('link', { name: 'Download PDF' }).getAttribute('href')).not.toContain('utoken');
   const downloading = page.waitForEvent('download');
   await row.getByRole('link', { name: 'Download PDF' }).click();
   const download = await downloading;

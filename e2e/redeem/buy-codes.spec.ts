@@ -65,6 +65,8 @@ test('buys 3 codes, pays in the sandbox, lists and downloads them, and another u
 
   // the CSV: made by the server for this session, UTF-8 with BOM, one line per code
   const downloadPromise = page.waitForEvent('download');
+  // the link carries no token: the browser's HttpOnly ticket cookie is the session (docs/protocol.md#downloads)
+  expect(await detail.getByTestId('redeem-codes-csv').getAttribute('href')).not.toContain('utoken');
   await detail.getByTestId('redeem-codes-csv').click();
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toBe(`redeem-codes-${orderNo}.csv`);

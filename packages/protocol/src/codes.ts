@@ -20,6 +20,7 @@ export const Code = {
   forbiddenOrigin: '0000012',
   notInRegion: '0000013',
   serviceUnavailable: '0000014',
+  tokenInLink: '0000015',
   loginFailed: '1000001',
   sessionRevoked: '1000002',
   accountNotActivated: '1000003',
@@ -50,6 +51,7 @@ export const Code = {
   refundRefused: '2000011',
   refundBalanceInsufficient: '2000012',
   refundPeriodOver: '2000013',
+  orderPaymentInProgress: '2000014',
   redeemCodeInvalid: '2000020',
   redeemCodeUsed: '2000021',
   redeemCodeOutOfValidity: '2000022',
@@ -58,6 +60,7 @@ export const Code = {
   redeemCompanyCode: '2000025',
   redeemLevelMismatch: '2000026',
   redeemCodeTransitionRefused: '2000027',
+  redeemCodeRefundPending: '2000028',
   userNotFound: '2000030',
   // registration, activation, recovery, server nodes
   agreementRequired: '1200001',
@@ -152,6 +155,11 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
   '0000012': { status: 403, message: 'Requests from this origin are not accepted' },
   '0000013': { status: 200, message: 'This service is not offered in your region' },
   '0000014': { status: 503, message: 'The service is briefly unavailable, please try again in a moment' },
+  '0000015': {
+    status: 400,
+    message:
+      'A session token in the link is not accepted: the download uses the session cookie or an Authorization header',
+  },
   '1000001': { status: 200, message: 'Wrong account or password' },
   '1000002': {
     status: 200,
@@ -202,6 +210,11 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
     status: 200,
     message: 'This payment can no longer be refunded through the gateway: its refund period is over',
   },
+  '2000014': {
+    status: 200,
+    message:
+      "This order's payment has already reached the payment service; it cannot be paid again. Check the order's status",
+  },
   '2000020': { status: 200, message: 'Exchange failed: the redeem code does not exist' },
   '2000021': { status: 200, message: 'Exchange failed: the redeem code has already been used' },
   '2000022': { status: 200, message: 'Exchange failed: the redeem code must be used within its validity period' },
@@ -214,6 +227,10 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
   },
   '2000026': { status: 200, message: 'Members can only redeem codes of their current level' },
   '2000027': { status: 200, message: 'The redeem code cannot change from {from} to {to}' },
+  '2000028': {
+    status: 200,
+    message: "Exchange failed: the redeem code is on hold while its order's refund is processed",
+  },
   '2000030': { status: 200, message: 'The user does not exist' },
   '1200001': { status: 200, message: 'Please read and agree to the terms of service' },
   '1200002': { status: 200, message: 'Activate request error: the link is invalid or has expired' },

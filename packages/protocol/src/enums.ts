@@ -117,7 +117,16 @@ export type TServiceType = (typeof SERVICE_TYPES)[number];
 export const ORDER_DETAIL_STATES = ['purchaseFailed', 'active', 'expired', 'cancelled', 'pending'] as const;
 export type TOrderDetailState = (typeof ORDER_DETAIL_STATES)[number];
 
-export const REDEEM_STATES = ['exchanged', 'unused', 'expired', 'void', 'preOccupied', 'abolished'] as const;
+export const REDEEM_STATES = [
+  'exchanged',
+  'unused',
+  'expired',
+  'void',
+  'preOccupied',
+  'abolished',
+  // held while a refund of its order is asked of the gateway (docs/decisions/0037-commerce-review-findings.md)
+  'refundHeld',
+] as const;
 export type TRedeemState = (typeof REDEEM_STATES)[number];
 /** The three tabs of /myExchange. */
 export const REDEEM_TABS = ['unused', 'used', 'expired'] as const;

@@ -20,9 +20,9 @@ export const httpPaths = {
   paypalWebhook: '/order/v5/pay/notify/paypal',
   /** The sandbox gateway's hosted checkout page. */
   sandboxCheckout: '/order/v5/pay/sandbox/checkout',
-  /** China build: an issued invoice's PDF, `GET <prefix>/<invoiceNo>` with the session from `?utoken=` or the ticket cookie. */
+  /** China build: an issued invoice's PDF, `GET <prefix>/<invoiceNo>` with the session from the HttpOnly ticket cookie or `Authorization: Bearer` (a `?utoken=` is refused, 0000015). */
   invoicePdfPrefix: '/order/v5/invoice/pdf',
-  /** The codes of one of my redeem-code orders as CSV (UTF-8 with BOM), `GET <prefix>/<orderNo>` with the session from `?utoken=` or the ticket cookie. */
+  /** The codes of one of my redeem-code orders as CSV (UTF-8 with BOM), `GET <prefix>/<orderNo>` with the session from the HttpOnly ticket cookie or `Authorization: Bearer` (a `?utoken=` is refused, 0000015). */
   redeemCodesCsvPrefix: '/order/v5/redeem/codes.csv',
   /** POST: the cloud storage service's signed usage report (storage.ts), answered `{recorded, stale, unknown}`. */
   storageUsage: '/storage/v5/usage',

@@ -1,8 +1,7 @@
 /**
- * Start-up before the first render: keep the tracked URL parameters, take a
- * session handed over by a CAD client (`?handover=`, or a raw `?utoken=`
- * only when no session is here; another account's session waits for the
- * user's choice), build the router (which starts loading the first page),
+ * Start-up before the first render: keep the tracked URL parameters, read a
+ * session handed over by a CAD client (`?handover=` or a raw `?utoken=`;
+ * it waits for the user's choice, session or not), build the router (which starts loading the first page),
  * pick and load the language (with antd's locale where the first page has
  * antd), wire the re-login flow, fetch the envelope key if missing.
  */
@@ -26,6 +25,7 @@ export async function bootstrap() {
   persistTrackedParams();
   const handover = takeHandover(window.location.search);
   dropHandoverFromUrl();
+  const returnTo = currentAppPath(config.basePath);
   // made first: the router starts loading the first page's shell and page while the language loads
   const router = createAppRouter(config);
   setNavigator((to, options) => router.navigate(to, options));
@@ -49,6 +49,6 @@ export async function bootstrap() {
     goToLogin: () => navigateTo(loginHref(currentAppPath(config.basePath)), { replace: true }),
   });
   void ensureKey().catch(() => undefined);
-  const pendingSwitch = await handover;
-  return { router, pendingSwitch };
+  const pending = await handover;
+  return { router, pendingSwitch: pending && { ...pending, returnTo } };
 }

@@ -23,9 +23,9 @@ const userInfo = (email: string) => ({
 });
 
 describe('handoverDecision', () => {
-  it('exchanges a handover code, adopts a raw token only without a session, asks otherwise', () => {
+  it('exchanges a handover code and asks about a raw token, with a session here or without one', () => {
     expect(handoverDecision('?handover=c1&utoken=t1', 'mine')).toEqual({ kind: 'exchange', code: 'c1' });
-    expect(handoverDecision('?utoken=t1', undefined)).toEqual({ kind: 'adopt', token: 't1' });
+    expect(handoverDecision('?utoken=t1', undefined)).toEqual({ kind: 'confirm', token: 't1' });
     expect(handoverDecision('?utoken=t1', 'mine')).toEqual({ kind: 'confirm', token: 't1' });
     expect(handoverDecision('?utoken=mine', 'mine')).toEqual({ kind: 'none' });
     expect(handoverDecision('?lang=de', 'mine')).toEqual({ kind: 'none' });
@@ -36,12 +36,17 @@ describe('takeHandover', () => {
   const server = installFakeServer();
   beforeEach(() => clearToken());
 
-  it('logs in with a handover code when no session is here', async () => {
+  it('asks before signing a browser without a session in with a handover code (login CSRF)', async () => {
     server.on(calls.session.exchangeHandover.path, (payload) => ({
       bizData: { utoken: `from-${(payload as { code: string }).code}`, userInfo: userInfo('cad@example.com') },
     }));
-    expect(await takeHandover('?handover=c1')).toBeNull();
-    expect(getToken()).toBe('from-c1');
+    expect(await takeHandover('?handover=c1')).toEqual({
+      token: 'from-c1',
+      account: 'cad@example.com',
+      handedOver: true,
+      signedIn: false,
+    });
+    expect(getToken()).toBeUndefined();
     expect(server.calls.find((c) => c.path === calls.session.exchangeHandover.path)?.utoken).toBeNull();
   });
 
@@ -54,6 +59,7 @@ describe('takeHandover', () => {
       token: 'other',
       account: 'other@example.com',
       handedOver: true,
+      signedIn: true,
     });
     expect(getToken()).toBe('mine');
   });
@@ -79,13 +85,33 @@ describe('takeHandover', () => {
       token: 'planted',
       account: 'fixated@example.com',
       handedOver: false,
+      signedIn: true,
     });
     expect(getToken()).toBe('mine');
   });
 
-  it('adopts a raw utoken when no session is here (compatibility)', async () => {
-    expect(await takeHandover('?utoken=cad')).toBeNull();
-    expect(getToken()).toBe('cad');
+  it('never adopts a raw utoken silently when no session is here either: it asks', async () => {
+    server.on(calls.session.userInfo.path, (_, ctx) => ({
+      bizData: {
+        utoken: ctx.utoken,
+        userInfo: userInfo('planted@example.com'),
+        storage: { total: 0, used: 0, surplus: 0, free: 0 },
+        vipInfo: null,
+      },
+    }));
+    expect(await takeHandover('?utoken=cad')).toEqual({
+      token: 'cad',
+      account: 'planted@example.com',
+      handedOver: false,
+      signedIn: false,
+    });
+    expect(getToken()).toBeUndefined();
+  });
+
+  it('ignores a raw utoken that names no live session', async () => {
+    server.on(calls.session.userInfo.path, () => ({ code: Code.sessionExpired }));
+    expect(await takeHandover('?utoken=dead')).toBeNull();
+    expect(getToken()).toBeUndefined();
   });
 
   it('removes handover and utoken from the address bar', () => {

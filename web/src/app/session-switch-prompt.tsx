@@ -1,7 +1,10 @@
 /**
- * "Continue as <account>?" when the page was opened with another account's
- * session while this browser has one (see session-handover.ts): switch to
- * it, or keep the current session. Loaded only when it shows, with antd's provider of its own.
+ * "Continue as <account>?" when the page was opened with a session from a link
+ * (see session-handover.ts). With a session of its own here: switch to it, or keep
+ * the current one. Without one: sign in as that account, or not — a link never signs
+ * a visitor in unasked (login CSRF). Taking the session also makes it the browser's
+ * HttpOnly ticket cookie (setTicket), which same-origin downloads use. Loaded only
+ * when it shows, with antd's provider of its own.
  */
 import { calls } from '@ac/protocol/calls';
 import { formatMobile } from '@ac/protocol/mobile-display';
@@ -10,6 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AntdProvider } from '@/components/antd-provider';
 import { apiCall } from '@/lib/api/api-client';
+import { navigateTo } from '@/lib/navigation';
 import { queryClient } from '@/lib/query-client';
 import { setToken } from '@/lib/session/token';
 import type { PendingSwitch } from './session-handover';
@@ -21,12 +25,17 @@ export function SessionSwitchPrompt({ pending }: { pending: PendingSwitch | null
   // an account known by its mobile number shows it as people write it (an email or a nickname unchanged)
   const account = formatMobile(pending.account);
 
-  const switchAccount = () => {
-    setToken(pending.token);
+  const take = async () => {
     setOpen(false);
+    setToken(pending.token);
+    await apiCall(calls.session.setTicket, {}, { token: pending.token, onSessionExpired: 'reject' }).catch(
+      () => undefined,
+    );
     void queryClient.resetQueries();
+    // without a session the page had gone to the login page: show the page the link opened
+    if (!pending.signedIn) navigateTo(pending.returnTo ?? '/', { replace: true });
   };
-  const keep = () => {
+  const decline = () => {
     setOpen(false);
     if (pending.handedOver) {
       void apiCall(calls.session.logout, {}, { token: pending.token, onSessionExpired: 'reject' }).catch(
@@ -34,19 +43,22 @@ export function SessionSwitchPrompt({ pending }: { pending: PendingSwitch | null
       );
     }
   };
+  const text = pending.signedIn
+    ? { body: 'common.sessionSwitchBody', ok: 'common.sessionSwitchConfirm', cancel: 'common.sessionSwitchKeep' }
+    : { body: 'common.sessionSignInBody', ok: 'common.sessionSignInConfirm', cancel: 'common.sessionSignInDecline' };
 
   return (
     <AntdProvider>
       <Modal
         open={open}
         title={t('common.sessionSwitchTitle', { account })}
-        okText={t('common.sessionSwitchConfirm')}
-        cancelText={t('common.sessionSwitchKeep')}
-        onOk={switchAccount}
-        onCancel={keep}
+        okText={t(text.ok)}
+        cancelText={t(text.cancel)}
+        onOk={() => void take()}
+        onCancel={decline}
         maskClosable={false}
       >
-        <p data-testid="session-switch">{t('common.sessionSwitchBody', { account })}</p>
+        <p data-testid="session-switch">{t(text.body, { account })}</p>
       </Modal>
     </AntdProvider>
   );

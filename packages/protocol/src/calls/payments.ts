@@ -12,7 +12,13 @@ export const payments = {
     auth: true,
     request: ZOrderPayRequest,
     response: ZOrderPayResponse,
-    errors: [Code.orderNotFound, Code.orderNotPayable, Code.payMethodUnavailable, Code.paymentProviderFailed],
+    errors: [
+      Code.orderNotFound,
+      Code.orderNotPayable,
+      Code.orderPaymentInProgress,
+      Code.payMethodUnavailable,
+      Code.paymentProviderFailed,
+    ],
   }),
   payState: defineContract({
     path: '/order/v5/order/payState',

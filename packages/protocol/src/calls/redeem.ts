@@ -27,6 +27,7 @@ const redeemErrors = [
   Code.redeemCodeOutOfValidity,
   Code.redeemCodeVoid,
   Code.redeemCodeReserved,
+  Code.redeemCodeRefundPending,
   Code.redeemCompanyCode,
   Code.redeemLevelMismatch,
   Code.tooManyRequests,

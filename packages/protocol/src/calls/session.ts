@@ -48,6 +48,15 @@ export const session = {
     request: ZEmpty,
     response: z.object({}),
   }),
+  setTicket: defineContract({
+    path: '/user/v5/sysuser/setTicket',
+    summary:
+      "Make this session the browser's HttpOnly ticket cookie (gstarsso_ticket), which same-origin downloads use: the portal calls it when it takes a session from a link (a handover code or ?utoken=) after the user confirmed",
+    tag: 'session',
+    auth: true,
+    request: ZEmpty,
+    response: z.object({}),
+  }),
   createHandover: defineContract({
     path: '/user/v5/sysuser/createHandover',
     summary:
@@ -59,7 +68,8 @@ export const session = {
   }),
   exchangeHandover: defineContract({
     path: '/user/v5/sysuser/exchangeHandover',
-    summary: 'Exchange a handover code for a new session of its user (single use, 60 s; 0000005 when invalid)',
+    summary:
+      'Exchange a handover code for a new session of its user (single use, 60 s; 0000005 when invalid); sets no cookie: the portal asks the user first, then calls setTicket',
     tag: 'session',
     auth: false,
     request: ZExchangeHandoverRequest,

@@ -36,16 +36,25 @@ export const ordersRefunds: AdminCommand = async ({ services }, args) => {
     .join('\n');
 };
 
-/** Orders paid after they were cancelled: the money is to go back (`orders refund <orderNo>`). */
+/**
+ * Money to go back: orders paid after they were cancelled (`orders refund <orderNo>`), and second
+ * payments of orders paid already (refunded in the gateway's merchant console: `orders refund`
+ * refunds the payment that paid the order).
+ */
 export const ordersRefundDue: AdminCommand = async ({ services }) => {
   const due = await services.orders.refundDue();
-  if (!due.length) return 'no refund due';
-  return due
-    .map(
+  const twice = await services.payments.secondPayments();
+  if (!due.length && !twice.length) return 'no refund due';
+  return [
+    ...due.map(
       (o) =>
         `${o.orderNo}  cancelled, paid ${money(o.payAmount - o.refundAmount, o.currency)} on ${o.payTime?.toISOString() ?? '?'}: refund due`,
-    )
-    .join('\n');
+    ),
+    ...twice.map(
+      (p) =>
+        `${p.orderNo}  paid twice: ${p.provider} ${p.tradeNo} ${money(p.amount, p.currency)} on ${p.receivedAt.toISOString()}: refund due (in the gateway's merchant console)`,
+    ),
+  ].join('\n');
 };
 
 export const ordersExpire: AdminCommand = async ({ services }) => {

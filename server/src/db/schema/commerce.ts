@@ -86,7 +86,7 @@ export const redeemCodes = pgTable(
       .notNull()
       .default('personal'),
     state: text('state', {
-      enum: ['exchanged', 'unused', 'expired', 'void', 'preOccupied', 'abolished'],
+      enum: ['exchanged', 'unused', 'expired', 'void', 'preOccupied', 'abolished', 'refundHeld'],
     }).notNull(),
     source: text('source', {
       enum: ['systemRelease', 'activityAward', 'paidPurchase', 'freeGift'],

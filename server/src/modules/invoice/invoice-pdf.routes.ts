@@ -14,9 +14,9 @@ const pdfDoc = {
   tags: ['invoice'],
   summary: 'An issued invoice as a PDF (China build)',
   description: [
-    'Not an envelope call: GET with the session from `?utoken=` or the gstarsso_ticket cookie.',
+    'Not an envelope call: GET with the session from the HttpOnly gstarsso_ticket cookie or `Authorization: Bearer <utoken>`; a `utoken` in the query is refused (0000015).',
     'Answers application/pdf (no-store) once the invoice is issued; otherwise the envelope error in clear.',
-    `Error codes: ${[Code.sessionExpired, Code.invoiceNotFound, Code.invoicePdfNotReady].join(', ')}.`,
+    `Error codes: ${[Code.tokenInLink, Code.sessionExpired, Code.invoiceNotFound, Code.invoicePdfNotReady].join(', ')}.`,
   ].join('\n'),
 };
 

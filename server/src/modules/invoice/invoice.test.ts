@@ -86,11 +86,9 @@ const orderRows = async (who: Account) =>
   (await t.client.call(calls.invoice.orders, { pageSize: 100 }, { token: who.token })).data.rows;
 const invoiceCount = async (userId: string) =>
   (await t.db.select({ n: count() }).from(invoices).where(eq(invoices.userId, userId)))[0]!.n;
+/** The PDF as the portal downloads it: a same-origin link, the session in the HttpOnly ticket cookie. */
 const pdf = (token: string | undefined, invoiceNo: string) =>
-  t.app.inject({
-    method: 'GET',
-    url: token ? `${invoicePdfPath(invoiceNo)}?utoken=${encodeURIComponent(token)}` : invoicePdfPath(invoiceNo),
-  });
+  t.app.inject({ method: 'GET', url: invoicePdfPath(invoiceNo), cookies: token ? { gstarsso_ticket: token } : {} });
 
 describe('invoice/notice', () => {
   it('answers the rules without a session', async () => {
@@ -412,6 +410,20 @@ describe('failures, voiding and re-applying', () => {
     expect((await pdf(other.token, inv.invoiceNo)).json()).toMatchObject({ code: Code.invoiceNotFound });
     expect((await pdf(undefined, inv.invoiceNo)).json()).toMatchObject({ code: Code.sessionExpired });
     expect((await pdf(owner.token, inv.invoiceNo)).statusCode).toBe(200);
+    // the token never travels in the link (docs/protocol.md#downloads): refused even beside the cookie
+    const linked = await t.app.inject({
+      method: 'GET',
+      url: `${invoicePdfPath(inv.invoiceNo)}?utoken=${owner.token}`,
+      cookies: { gstarsso_ticket: owner.token },
+    });
+    expect(linked.statusCode).toBe(400);
+    expect(linked.json()).toMatchObject({ code: Code.tokenInLink });
+    const cad = await t.app.inject({
+      method: 'GET',
+      url: invoicePdfPath(inv.invoiceNo),
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(cad.statusCode).toBe(200);
   });
 });
 

@@ -20,11 +20,11 @@ import { AppError } from '../../lib/app-error.ts';
 import { assertTransition } from '../orders/order-state.ts';
 import type { OrderRow } from '../orders/orders.repo.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
-import { assertRefundableCodes } from '../redeem/redeem-order-codes.ts';
 import type { OrderRefunds } from './order-refund.ts';
 import type { ApplyDeps, ApplyOutcome } from './payment-apply.ts';
 import { createPaymentsRepo } from './payments.repo.ts';
 import { applyRefundAnswer, gatewayRequest } from './refund-apply.ts';
+import { syncRefundHolds } from './refund-holds.ts';
 import { createRefundRequestsRepo, type RefundRequestRow, refundNoOf } from './refund-requests.repo.ts';
 
 type Deps = ApplyDeps & {
@@ -58,8 +58,6 @@ export function createGatewayRefunds(d: Deps) {
       if (again) return { request: again, order, repeated: true };
       const value = amount ?? left;
       if (!Number.isSafeInteger(value) || value < 1 || value > left) throw new AppError(Code.refundInvalid);
-      // a batch of redeem codes: open requests count as refunded, and never more codes than are unused
-      await assertRefundableCodes(tx, { ...order, refundAmount: order.refundAmount + sum(open) }, value);
       const full = value + sum(open) === order.payAmount - order.refundAmount;
       assertTransition(order.status as TOrderStatus, full ? OrderStatus.refunded : OrderStatus.partiallyRefunded);
       const request = await requests.insert({
@@ -71,6 +69,9 @@ export function createGatewayRefunds(d: Deps) {
         currency: order.currency,
         createdAt: d.now(),
       });
+      // a batch of redeem codes: the codes this refund stands for are held from now on (never
+      // more than are unused); the transaction, with the request, is undone when they are not
+      if ((await syncRefundHolds(tx, orderNo)) > 0) throw new AppError(Code.redeemRefundBeyondUnused);
       return { request, order, repeated: false };
     });
   }

@@ -4,7 +4,8 @@
  * the order moves along the state machine (0/6/4 → 1 on payment, 0/6 → 4
  * on failure) and the membership is granted (or, for a `redeemCodes` order, its codes issued). A payment for an order
  * cancelled before is kept on the order (its pay amount) and recorded as a
- * refund due, for the admin to refund (`orders refund-due`). Repeated and
+ * refund due, for the admin to refund (`orders refund-due`); so is a second
+ * payment of an order paid already (its notification row). Repeated and
  * out-of-order reports change nothing: they are recorded and acknowledged.
  */
 import { Code } from '@ac/protocol/codes';
@@ -46,6 +47,18 @@ export async function noteOutcome(
   await d.audit.record({ event: `payment.${row.outcome}`, userId, detail }, tx);
 }
 
+/**
+ * A paid report of an order that is paid already names a second payment when the payment that
+ * paid the order is known and this one is neither it nor one kept before
+ * (docs/decisions/0037-commerce-review-findings.md).
+ */
+async function isSecondPayment(tx: Tx, r: PaymentReport): Promise<boolean> {
+  const payments = createPaymentsRepo(tx);
+  const paidBy = await payments.receivedPayment(r.orderNo);
+  if (!paidBy || (paidBy.provider === r.provider && paidBy.tradeNo === r.tradeNo)) return false;
+  return !(await payments.isReceived(r.orderNo, r.provider, r.tradeNo));
+}
+
 export async function applyPaymentReport(
   d: ApplyDeps,
   gateway: PaymentGateway,
@@ -62,7 +75,12 @@ export async function applyPaymentReport(
     const from = order.status as TOrderStatus;
     let outcome: ApplyOutcome = 'ignored';
     if (r.result === 'paid' && PAID_STATUSES.includes(from)) {
-      outcome = 'duplicate';
+      // the same payment again, or a second one (a second checkout of an order awaiting confirmation)
+      outcome = (await isSecondPayment(tx, r)) ? 'refundDue' : 'duplicate';
+      if (outcome === 'refundDue') {
+        const { orderNo, provider, tradeNo, amount, currency } = r;
+        d.log.warn({ orderNo, provider, tradeNo, amount, currency }, 'paid twice: the second payment is a refund due');
+      }
     } else if (r.result === 'paid' && canTransition(from, OrderStatus.paid) && order.userId) {
       // what the payment buys: a batch of redeem codes, or the membership
       let span: { startDate: Date | null; endDate: Date | null } = { startDate: null, endDate: null };

@@ -19,7 +19,10 @@ export function createPaymentsRepo(db: DbOrTx) {
     async insertNotification(row: typeof paymentNotifications.$inferInsert) {
       await db.insert(paymentNotifications).values(row);
     },
-    /** The payment a gateway reported received for an order (its trade number), newest first. */
+    /**
+     * The payment a gateway reported received for an order (its trade number): the one that paid
+     * it, else (a cancelled order) the newest one kept as a refund due.
+     */
     async receivedPayment(orderNo: string) {
       const rows = await db
         .select({ provider: paymentNotifications.provider, tradeNo: paymentNotifications.tradeNo })
@@ -30,9 +33,46 @@ export function createPaymentsRepo(db: DbOrTx) {
             inArray(paymentNotifications.outcome, ['granted', 'refundDue']),
           ),
         )
-        .orderBy(desc(paymentNotifications.receivedAt))
+        .orderBy(sql`${paymentNotifications.outcome} = 'granted' desc`, desc(paymentNotifications.receivedAt))
         .limit(1);
       return rows[0] ?? null;
+    },
+    /** Whether a payment (provider and trade number) was already received for the order. */
+    async isReceived(orderNo: string, provider: string, tradeNo: string) {
+      const rows = await db
+        .select({ id: paymentNotifications.orderNo })
+        .from(paymentNotifications)
+        .where(
+          and(
+            eq(paymentNotifications.orderNo, orderNo),
+            sql`${paymentNotifications.provider} = ${provider}`,
+            eq(paymentNotifications.tradeNo, tradeNo),
+            inArray(paymentNotifications.outcome, ['granted', 'refundDue']),
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
+    },
+    /** Payments kept as refunds due of orders another payment paid (a cancelled order's payment: orders.refundDue), oldest first. */
+    async secondPayments(limit: number) {
+      return db
+        .select({
+          orderNo: paymentNotifications.orderNo,
+          provider: paymentNotifications.provider,
+          tradeNo: paymentNotifications.tradeNo,
+          amount: paymentNotifications.amount,
+          currency: paymentNotifications.currency,
+          receivedAt: paymentNotifications.receivedAt,
+        })
+        .from(paymentNotifications)
+        .where(
+          and(
+            eq(paymentNotifications.outcome, 'refundDue'),
+            sql`exists (select 1 from ${paymentNotifications} as paid where paid.order_no = ${paymentNotifications.orderNo} and paid.outcome = 'granted')`,
+          ),
+        )
+        .orderBy(paymentNotifications.receivedAt)
+        .limit(limit);
     },
     /** The order a gateway's payment (trade number) was received for. */
     async orderOfPayment(provider: (typeof paymentNotifications.$inferSelect)['provider'], tradeNo: string) {

@@ -56,6 +56,24 @@ export function createPaymentsService(d: Deps) {
     return applyPaymentReport(d, gateway, answer, 'query', now());
   }
 
+  /**
+   * Before a second checkout of an order awaiting confirmation (6): its gateway is asked about the
+   * payment started before. Taken (paid at the gateway, its notification not here yet) → that
+   * payment is applied and the checkout refused (2000014), so the order is not paid twice; a
+   * gateway that cannot tell refuses it too. Pending or failed (the payer left the checkout) →
+   * the new checkout goes ahead (docs/decisions/0037-commerce-review-findings.md).
+   */
+  async function assertNotPaidAtGateway(orderNo: string) {
+    let outcome: ConfirmOutcome;
+    try {
+      outcome = await confirm(orderNo);
+    } catch (e) {
+      d.log.warn({ err: e, orderNo }, 'the payment started before could not be checked');
+      throw new AppError(Code.orderPaymentInProgress);
+    }
+    if (outcome === 'granted' || outcome === 'duplicate') throw new AppError(Code.orderPaymentInProgress);
+  }
+
   return {
     async start(
       userId: string,
@@ -67,6 +85,7 @@ export function createPaymentsService(d: Deps) {
       if (!row) throw new AppError(Code.orderNotFound);
       const o = row.order;
       if (!PAYABLE.includes(o.status as TOrderStatus)) throw notPayable(o.status);
+      if (o.status === OrderStatus.unconfirmed) await assertNotPaidAtGateway(orderNo);
       const gateway = d.gateways.forMethod(payMethod, o.currency, channel);
       const request = { orderNo, amount: dueAmount(o), currency: o.currency, subject: row.goodsName, payMethod };
       const started = await gateway.start(request).catch((e: unknown) => {
@@ -122,6 +141,8 @@ export function createPaymentsService(d: Deps) {
 
     /** Refunds `amount` minor units of an order (default: the rest), through its gateway when it has a refund API. */
     refund: gatewayRefunds.refund,
+    /** Second payments of orders paid already, kept as refunds due (applyPaymentReport), oldest first. */
+    secondPayments: (limit = 500) => payments.secondPayments(limit),
     /** The refunds asked of gateways for an order, oldest first. */
     refundRequests: (orderNo: string) => createRefundRequestsRepo(d.db).of(orderNo),
     /**

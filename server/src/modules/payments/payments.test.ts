@@ -17,8 +17,9 @@ import {
   sandboxNotification,
 } from '../../../test/commerce-fixtures.ts';
 import { orderRecords } from '../../../test/order-records.ts';
+import { runAdmin } from '../../../test/refund-fixtures.ts';
 import { testServices } from '../../../test/test-app.ts';
-import { auditLog, paymentNotifications } from '../../db/schema/index.ts';
+import { auditLog, paymentNotifications, sandboxPayments } from '../../db/schema/index.ts';
 import { DAY } from '../../lib/time.ts';
 import { refusedNotifications } from './notify-refusals.ts';
 import { NOTIFY_RATE_LIMIT } from './payments.routes.ts';
@@ -120,6 +121,63 @@ describe('sandbox notifications', () => {
     const refunded = await services.refunds.refund(orderNo);
     expect(refunded).toMatchObject({ status: OrderStatus.refunded, refundAmount: 3999 });
     expect((await services.orders.refundDue()).map((o) => o.orderNo)).not.toContain(orderNo);
+  });
+
+  it('refuses a second checkout of an order the gateway already took the money for (2000014) and applies that payment', async () => {
+    const o = await newOrder();
+    // paid at the sandbox's checkout, its notification not arrived yet: the order still awaits confirmation (6)
+    const [attempt] = await t.db.select().from(sandboxPayments).where(eq(sandboxPayments.orderNo, o.orderNo));
+    await t.db
+      .update(sandboxPayments)
+      .set({ state: 'paid', decidedAt: new Date() })
+      .where(eq(sandboxPayments.tradeNo, attempt!.tradeNo));
+    expect((await orderRow(o.orderNo)).status).toBe(OrderStatus.unconfirmed);
+    const again = await t.client.call(calls.payments.pay, { orderNo: o.orderNo, payMethod: 2 }, { token: buyer.token });
+    expect(again.code).toBe(Code.orderPaymentInProgress);
+    expect(again.msg).toContain('cannot be paid again');
+    expect(await orderRow(o.orderNo)).toMatchObject({ status: OrderStatus.paid, payAmount: 3999 });
+    expect(await t.db.select().from(sandboxPayments).where(eq(sandboxPayments.orderNo, o.orderNo))).toHaveLength(1);
+    // a checkout the payer left unpaid does not stand in the way of another one
+    const left = await newOrder();
+    const retried = await t.client.call(
+      calls.payments.pay,
+      { orderNo: left.orderNo, payMethod: 2 },
+      { token: buyer.token },
+    );
+    expect(retried.code).toBe(Code.ok);
+  });
+
+  it('records a second payment of a paid order as a refund due, once, and lists it', async () => {
+    const o = await newOrder();
+    const first = sandboxNotification({
+      orderNo: o.orderNo,
+      amount: 3999,
+      currency: 'USD',
+      tradeNo: `SBXfirst${o.orderNo}`,
+    });
+    const second = sandboxNotification({
+      orderNo: o.orderNo,
+      amount: 3999,
+      currency: 'USD',
+      tradeNo: `SBXsecond${o.orderNo}`,
+    });
+    expect((await postSandbox(t, first)).body).toBe('success');
+    expect((await postSandbox(t, second)).body).toBe('success');
+    // the gateway repeats both: duplicates
+    expect((await postSandbox(t, second)).body).toBe('success');
+    expect((await postSandbox(t, first)).body).toBe('success');
+    const notes = await t.db.select().from(paymentNotifications).where(eq(paymentNotifications.orderNo, o.orderNo));
+    expect(notes.map((n) => `${n.tradeNo.slice(0, 9)} ${n.outcome}`).sort()).toEqual([
+      'SBXfirstA duplicate',
+      'SBXfirstA granted',
+      'SBXsecond duplicate',
+      'SBXsecond refundDue',
+    ]);
+    expect(await orderRow(o.orderNo)).toMatchObject({ status: OrderStatus.paid, payAmount: 3999 });
+    expect(await grantsOf(o.orderNo)).toHaveLength(1);
+    expect(await runAdmin(t, 'orders refund-due')).toContain(
+      `${o.orderNo}  paid twice: sandbox SBXsecond${o.orderNo} 39.99 USD`,
+    );
   });
 
   it.each([

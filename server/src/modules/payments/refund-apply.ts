@@ -18,6 +18,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { recordRefund } from './order-refund.ts';
 import { type ApplyDeps, type ApplyOutcome, noteOutcome } from './payment-apply.ts';
 import { createPaymentsRepo } from './payments.repo.ts';
+import { syncRefundHolds } from './refund-holds.ts';
 import { createRefundRequestsRepo, type RefundRequestRow } from './refund-requests.repo.ts';
 
 /** A request as the gateway is asked about it (`total`: the payment's amount). */
@@ -72,6 +73,7 @@ export async function applyRefundReport(
         await requests.settle(open.refundNo, 'succeeded', { settledAt: now });
         covered -= open.amount;
       }
+      await syncRefundHolds(tx, orderNo);
     }
     const { provider, tradeNo, refundedTotal, currency } = r;
     await noteOutcome(
@@ -137,10 +139,13 @@ export async function applyRefundAnswer(
     } else if (answer.state === 'succeeded') {
       await requests.settle(request.refundNo, 'succeeded', { gatewayRefundId: answer.refundId, settledAt: now });
       await recordRefund(d, tx, order, request.amount, answer.at ?? now);
+      await syncRefundHolds(tx, order.orderNo);
       outcome = 'refunded';
     } else if (answer.state === 'failed') {
       const failure = `${gateway.name} ${answer.reason}`;
       await requests.settle(request.refundNo, 'failed', { gatewayRefundId: answer.refundId, failure, settledAt: now });
+      // the codes held for it can be redeemed again
+      await syncRefundHolds(tx, order.orderNo);
       outcome = 'refundFailed';
     } else if (answer.state === 'pending') {
       await requests.noteGatewayId(request.refundNo, answer.refundId);

@@ -12,9 +12,9 @@ const csvDoc = {
   tags: ['redeem'],
   summary: 'The codes of one of my redeem-code orders as CSV',
   description: [
-    'Not an envelope call: GET with the session from `?utoken=` or the gstarsso_ticket cookie.',
+    'Not an envelope call: GET with the session from the HttpOnly gstarsso_ticket cookie or `Authorization: Bearer <utoken>`; a `utoken` in the query is refused (0000015).',
     'Answers text/csv in UTF-8 with a byte order mark (no-store): order, serial number, code, goods, days, state, valid to, redeemed at, redeemed by, handed to.',
-    `Error codes: ${[Code.sessionExpired, Code.orderNotFound].join(', ')}.`,
+    `Error codes: ${[Code.tokenInLink, Code.sessionExpired, Code.orderNotFound].join(', ')}.`,
   ].join('\n'),
 };
 

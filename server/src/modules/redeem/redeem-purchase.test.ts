@@ -25,6 +25,8 @@ import { companyMembers, outbox, redeemCodes } from '../../db/schema/index.ts';
 import { CSV_BOM, csvField } from './redeem-csv.ts';
 
 const { t } = commerceAppForTests();
+/** The HttpOnly session cookie the portal's login sets (docs/protocol.md#sessions). */
+const ticket = (token: string) => ({ gstarsso_ticket: token });
 
 const call = <T>(a: Account, contract: Parameters<typeof callFrom>[1], payload: unknown) =>
   callFrom<T>(t, contract, payload, a.token, a.ip);
@@ -134,7 +136,7 @@ describe('buying redeem codes', () => {
     const a = await createAccount(t);
     const order = await buy(a, 2);
     await pay(order);
-    const res = await t.app.inject({ method: 'GET', url: `${redeemCodesCsvPath(order.orderNo)}?utoken=${a.token}` });
+    const res = await t.app.inject({ method: 'GET', url: redeemCodesCsvPath(order.orderNo), cookies: ticket(a.token) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv; charset=utf-8/);
     expect(res.headers['content-disposition']).toContain(`redeem-codes-${order.orderNo}.csv`);
@@ -146,7 +148,8 @@ describe('buying redeem codes', () => {
     const other = await createAccount(t);
     const theirs = await t.app.inject({
       method: 'GET',
-      url: `${redeemCodesCsvPath(order.orderNo)}?utoken=${other.token}`,
+      url: redeemCodesCsvPath(order.orderNo),
+      cookies: ticket(other.token),
     });
     expect(JSON.parse(theirs.body).code).toBe(Code.orderNotFound);
     const anonymous = await t.app.inject({ method: 'GET', url: redeemCodesCsvPath(order.orderNo) });
@@ -154,6 +157,29 @@ describe('buying redeem codes', () => {
     expect(csvField('a,"b"\nc')).toBe('"a,""b""\nc"');
     expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
     expect(csvField(null)).toBe('');
+  });
+
+  it('takes the session of the download from the HttpOnly cookie, or a Bearer header; never from the link', async () => {
+    const a = await createAccount(t);
+    const order = await buy(a, 1);
+    await pay(order);
+    const url = redeemCodesCsvPath(order.orderNo);
+    // a login sets the HttpOnly ticket cookie; a portal that took its session from a link asks for it
+    const set = await t.client.call(calls.session.setTicket, {}, { token: a.token });
+    expect(set.code).toBe(Code.ok);
+    const cookie = set.cookies.find((c) => c.name === 'gstarsso_ticket');
+    expect(cookie).toMatchObject({ value: a.token, httpOnly: true, sameSite: 'Lax', path: '/' });
+    const byCookie = await t.app.inject({ method: 'GET', url, cookies: ticket(cookie!.value) });
+    expect(byCookie.statusCode).toBe(200);
+    // a CAD client, which has no cookie, sends its token in a header
+    const byHeader = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${a.token}` } });
+    expect(byHeader.statusCode).toBe(200);
+    // a token in the link is refused, even beside a valid cookie: links end up in logs and histories
+    for (const query of [`?utoken=${a.token}`, '?utoken=']) {
+      const linked = await t.app.inject({ method: 'GET', url: `${url}${query}`, cookies: ticket(a.token) });
+      expect(linked.statusCode).toBe(400);
+      expect(JSON.parse(linked.body).code).toBe(Code.tokenInLink);
+    }
   });
 
   it('a company admin hands an unused code to a member by mail, in the admin language; others are refused', async () => {

@@ -21,6 +21,9 @@ const LEGAL = new Set([
   'preOccupied->void',
   'preOccupied->abolished',
   'preOccupied->expired',
+  'unused->refundHeld',
+  'refundHeld->void',
+  'refundHeld->unused',
 ]);
 const all = REDEEM_STATES.flatMap((from) => REDEEM_STATES.map((to) => [from, to] as const));
 
@@ -74,6 +77,7 @@ describe('redeem code state machine', () => {
       Code.redeemCodeVoid,
       Code.redeemCodeReserved,
       Code.redeemCodeVoid,
+      Code.redeemCodeRefundPending,
     ]);
   });
 });

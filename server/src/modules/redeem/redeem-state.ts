@@ -1,6 +1,6 @@
 /**
  * The redeem-code state machine (docs/product.md#states: exchanged, unused, expired, void;
- * extra states preOccupied and abolished). Every change goes through
+ * extra states preOccupied, abolished and refundHeld). Every change goes through
  * `assertCodeTransition` and a conditional UPDATE … WHERE state = <from>.
  */
 import { Code } from '@ac/protocol/codes';
@@ -9,9 +9,11 @@ import { AppError } from '../../lib/app-error.ts';
 
 export const REDEEM_TRANSITIONS: Readonly<Record<TRedeemState, readonly TRedeemState[]>> = {
   // free to redeem; may be reserved by an order, voided, withdrawn, or run out of validity
-  unused: ['exchanged', 'preOccupied', 'void', 'abolished', 'expired'],
+  unused: ['exchanged', 'preOccupied', 'void', 'abolished', 'expired', 'refundHeld'],
   // reserved by a pending redeem order: released, voided, withdrawn or run out
   preOccupied: ['unused', 'void', 'abolished', 'expired'],
+  // a bought code held while a refund of its order is asked: voided when the gateway confirms, released when it fails
+  refundHeld: ['void', 'unused'],
   // terminal
   exchanged: [],
   expired: [],
@@ -43,5 +45,7 @@ export function exchangeRefusal(state: TRedeemState) {
       return Code.redeemCodeVoid;
     case 'preOccupied':
       return Code.redeemCodeReserved;
+    case 'refundHeld':
+      return Code.redeemCodeRefundPending;
   }
 }

@@ -13,7 +13,8 @@ const matchKey = sql`upper(regexp_replace(${redeemCodes.code}, '[[:space:]-]', '
 
 function tabFilter(userId: string, tab: RedeemTab, now: Date): SQL {
   const held = eq(redeemCodes.ownerUserId, userId);
-  const open = inArray(redeemCodes.state, ['unused', 'preOccupied']);
+  // a code held for a refund shows with the unused ones: the refund may still fail and release it
+  const open = inArray(redeemCodes.state, ['unused', 'preOccupied', 'refundHeld']);
   switch (tab) {
     case 'unused':
       return and(held, open, gt(redeemCodes.validTo, now))!;
@@ -116,13 +117,20 @@ export function createRedeemRepo(db: DbOrTx) {
         .where(and(eq(redeemCodes.redeemOrderNo, orderNo), inArray(redeemCodes.state, states)));
       return row?.n ?? 0;
     },
-    /** Up to `limit` unused or reserved codes of an order, locked, those never handed over first. */
-    async openCodesOfOrder(orderNo: string, limit: number) {
+    /**
+     * Up to `limit` codes of an order in `states`, locked: those held for a refund first, then
+     * those never handed over. A row a concurrent redeem changed is left out (fewer rows).
+     */
+    async orderCodesIn(orderNo: string, states: State[], limit: number) {
       return db
         .select()
         .from(redeemCodes)
-        .where(and(eq(redeemCodes.redeemOrderNo, orderNo), inArray(redeemCodes.state, ['unused', 'preOccupied'])))
-        .orderBy(sql`${redeemCodes.handedAt} is not null`, desc(redeemCodes.serialNo))
+        .where(and(eq(redeemCodes.redeemOrderNo, orderNo), inArray(redeemCodes.state, states)))
+        .orderBy(
+          sql`${redeemCodes.state} <> 'refundHeld'`,
+          sql`${redeemCodes.handedAt} is not null`,
+          desc(redeemCodes.serialNo),
+        )
         .limit(limit)
         .for('update');
     },

@@ -40,7 +40,13 @@ describe('session handover', () => {
     expect(res.code).toBe(Code.ok);
     expect(res.data.userInfo.email).toBe(DEMO_EMAIL);
     expect(res.data.utoken).not.toBe(token);
-    expect(res.cookies.find((c) => c.name === 'gstarsso_ticket')?.value).toBe(res.data.utoken);
+    // no cookie: the portal asks the user before it takes the session, then calls setTicket
+    expect(res.cookies.find((c) => c.name === 'gstarsso_ticket')).toBeUndefined();
+    const set = await t.client.call(calls.session.setTicket, {}, { token: res.data.utoken });
+    expect(set.cookies.find((c) => c.name === 'gstarsso_ticket')).toMatchObject({
+      value: res.data.utoken,
+      httpOnly: true,
+    });
     expect((await t.client.call(calls.session.userInfo, {}, { token: res.data.utoken })).code).toBe(Code.ok);
     const row = async (utoken: string) =>
       (
@@ -53,6 +59,26 @@ describe('session handover', () => {
 
     // single use
     expect((await exchange(code)).code).toBe(Code.sessionExpired);
+  });
+
+  it('logout clears the ticket cookie only when the cookie names the session that ended', async () => {
+    const mine = await login();
+    const { code } = (await createHandover(await login())).data;
+    const declined = (await exchange(code)).data.utoken;
+    // the user kept their session: the portal ends the handed-over one, the browser's cookie stays
+    const other = await t.client.call(
+      calls.session.logout,
+      {},
+      { token: declined, headers: { cookie: `gstarsso_ticket=${mine}` } },
+    );
+    expect(other.code).toBe(Code.ok);
+    expect(other.cookies.find((c) => c.name === 'gstarsso_ticket')).toBeUndefined();
+    const own = await t.client.call(
+      calls.session.logout,
+      {},
+      { token: mine, headers: { cookie: `gstarsso_ticket=${mine}` } },
+    );
+    expect(own.cookies.find((c) => c.name === 'gstarsso_ticket')).toMatchObject({ value: '' });
   });
 
   it('stores only the hash of the code', async () => {

@@ -1,7 +1,7 @@
 import { calls } from '@ac/protocol/calls';
 import type { TLoginResponse } from '@ac/protocol/session';
 import { type CallContext, defineCall } from '../../envelope/call.ts';
-import { clearTicketCookie, setTicketCookie } from '../../lib/ticket-cookie.ts';
+import { clearTicketCookie, setTicketCookie, TICKET_COOKIE } from '../../lib/ticket-cookie.ts';
 import type { LoginRequest, SessionService } from './session.service.ts';
 import type { UserInfoService } from './user-info.service.ts';
 
@@ -32,14 +32,29 @@ export function createSessionCalls(d: Deps) {
       rateLimit: loginLimit,
       handler: ({ session, ip, requestId }) => d.sessions.createHandover(session, { ip, requestId }),
     }),
+    // no cookie yet: the portal asks the user before it takes a session from a link (login CSRF), then calls setTicket
     defineCall(calls.session.exchangeHandover, {
       rateLimit: loginLimit,
-      handler: (c) => loggedIn(c, (r) => d.sessions.exchangeHandover(c.payload.code, r)),
+      handler: (c) =>
+        d.sessions.exchangeHandover(c.payload.code, {
+          clientInfo: c.clientInfo,
+          ip: c.ip,
+          userAgent: c.userAgent,
+          requestId: c.requestId,
+        }),
+    }),
+    defineCall(calls.session.setTicket, {
+      async handler({ session, reply }) {
+        setTicketCookie(reply, d.publicUrl, session.token);
+        return {};
+      },
     }),
     defineCall(calls.session.logout, {
       async handler({ session, ip, requestId, reply }) {
         await d.sessions.logout(session, { ip, requestId });
-        clearTicketCookie(reply, d.publicUrl);
+        // the cookie of another session of this browser stays (a handed-over session the user declined)
+        const ticket = reply.request.cookies[TICKET_COOKIE];
+        if (!ticket || ticket === session.token) clearTicketCookie(reply, d.publicUrl);
         return {};
       },
     }),

@@ -43,6 +43,15 @@ export function callUrl(path: string): string {
 }
 
 /**
+ * A same-origin download link (an invoice's PDF, a CSV of codes) without the token: the browser
+ * sends its HttpOnly ticket cookie with it, and the server refuses a token in the link
+ * (docs/protocol.md#downloads).
+ */
+export function downloadUrl(path: string): string {
+  return client.urlOf(path, null);
+}
+
+/**
  * Sends one call by its contract entry; resolves with its answer, checked
  * here (the one place) against the entry's response schema, and rejects with
  * an ApiError — 0000001 for an answer the contract does not allow.

@@ -7,7 +7,7 @@
 import { calls } from '@ac/protocol/calls';
 import type { TInvoiceStatus } from '@ac/protocol/enums';
 import { invoicePdfPath } from '@ac/protocol/http-paths';
-import { callUrl } from '@/lib/api/api-client';
+import { downloadUrl } from '@/lib/api/api-client';
 import { useCall } from '@/lib/api/use-call';
 
 const PENDING_POLL_MS = 2000;
@@ -32,7 +32,7 @@ export function useInvoiceDetail(invoiceNo: string) {
 export const pollWhilePending = (query: { state: { data?: { rows: { status: TInvoiceStatus }[] } } }) =>
   query.state.data?.rows.some((r) => isPending(r.status)) ? PENDING_POLL_MS : false;
 
-/** The issued invoice's PDF (a GET with this browser's utoken). */
+/** The issued invoice's PDF: a same-origin GET with this browser's HttpOnly ticket cookie. */
 export function invoicePdfUrl(invoiceNo: string): string {
-  return callUrl(invoicePdfPath(invoiceNo));
+  return downloadUrl(invoicePdfPath(invoiceNo));
 }

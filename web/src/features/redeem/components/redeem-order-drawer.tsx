@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { ResponsiveTable } from '@/components/responsive-table';
 import { useErrorText } from '@/components/use-error-text';
-import { callUrl } from '@/lib/api/api-client';
+import { downloadUrl } from '@/lib/api/api-client';
 import { useCall, useCallMutation } from '@/lib/api/use-call';
 import { goodsKey } from '@/lib/enum-keys';
 import { formatDateTime } from '@/lib/format/date';
@@ -83,7 +83,7 @@ export function RedeemOrderDrawer({ orderNo, mayHandOver, onClose }: Props) {
             <Space wrap>
               <Typography.Text strong>{t('redeem.codesTitle', { n: d.codes.length })}</Typography.Text>
               {d.codes.length > 0 ? (
-                <Button href={callUrl(redeemCodesCsvPath(d.orderNo))} download data-testid="redeem-codes-csv">
+                <Button href={downloadUrl(redeemCodesCsvPath(d.orderNo))} download data-testid="redeem-codes-csv">
                   {t('redeem.downloadCsv')}
                 </Button>
               ) : null}

@@ -11,6 +11,7 @@ const tone: Record<TRedeemState, StatusTone> = {
   void: 'error',
   preOccupied: 'orange',
   abolished: 'magenta',
+  refundHeld: 'orange',
 };
 
 export function RedeemStateTag({ state }: { state: TRedeemState }) {
