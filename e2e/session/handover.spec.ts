@@ -19,7 +19,7 @@ test('opens the portal logged in from a handover code, which works once', async 
 
   await page.goto(`products?handover=${code}&lang=en`);
   // a browser without a session is asked too (login CSRF)
-  const shown = normalizeMobile(user.account) ?? user.account;
+  const shown = formatMobile(user.account);
   const dialog = page.getByRole('dialog', { name: `Continue as ${shown}?` });
   await expect(dialog).toBeVisible();
   expect((await context.cookies()).find((c) => c.name === 'utoken')).toBeUndefined();
@@ -64,7 +64,7 @@ test('a raw utoken never signs a browser without a session in unasked', async ({
   });
 
   await page.goto(`products?utoken=${utoken}&lang=en`);
-  const shown = normalizeMobile(user.account) ?? user.account;
+  const shown = formatMobile(user.account);
   const dialog = page.getByRole('dialog', { name: `Continue as ${shown}?` });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: "Don't sign in" }).click();
