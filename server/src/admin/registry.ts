@@ -11,6 +11,7 @@ import {
   companiesUnfreeze,
 } from './commands/companies.ts';
 import { couponsBatch, couponsCreate, couponsGrant, couponsList, couponsVoid } from './commands/coupons.ts';
+import { fieldsReencrypt } from './commands/fields.ts';
 import { goodsDisable, goodsEnable, goodsList, goodsSetPrice } from './commands/goods.ts';
 import { invoicesVoid } from './commands/invoices.ts';
 import { membershipGrant, membershipRevoke } from './commands/membership.ts';
@@ -41,6 +42,7 @@ export const COMMANDS: Record<string, AdminCommand> = {
   'orders refund-due': ordersRefundDue,
   'orders expire': ordersExpire,
   'invoices void': invoicesVoid,
+  'fields reencrypt': fieldsReencrypt,
   'users list': usersList,
   'companies create': companiesCreate,
   'companies list': companiesList,
@@ -81,6 +83,8 @@ export const USAGE = `Usage: npm run admin -- <command> [options]
   orders refund-due                      (orders paid after they were cancelled, to refund)
   orders expire
   invoices void <invoiceNo>              (an issued invoice, China build; its orders can be invoiced again)
+  fields reencrypt                       (after FIELD_ENCRYPTION_KEY changed: rewrites every encrypted field still
+                                         under a key of FIELD_ENCRYPTION_PREVIOUS_KEYS; the hourly job does it too)
   users list [--page 1] [--limit 50]
   companies create --name <name> --end <YYYY-MM-DD> [--status active|pending|closed]   (prints the id)
   companies list

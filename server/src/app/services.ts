@@ -180,7 +180,12 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     limits: config.deviceLimits,
   });
   const registration = createRegistrationService({ db, users, codes, directory, mail, audit, defaultLanguage });
-  const trade = createTradeService({ db, users, audit, cipher: createFieldCipher(config.fieldEncryptionKey) });
+  const trade = createTradeService({
+    db,
+    users,
+    audit,
+    cipher: createFieldCipher(config.fieldEncryptionKey, config.previousFieldEncryptionKeys),
+  });
   // the China build's user detail carries the trade account
   const profile = createProfileService({
     db,
@@ -252,7 +257,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     defaultLanguage,
   });
 
-  registerScheduledJobs({ queue: jobs, orders, payments, keys, sessions, outbox, log });
+  registerScheduledJobs({ queue: jobs, orders, payments, keys, sessions, outbox, trade, log });
 
   return {
     jobs,

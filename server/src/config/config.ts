@@ -148,6 +148,21 @@ const ZEnv = z
       .string()
       .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
       .optional(),
+    // The keys FIELD_ENCRYPTION_KEY replaced, comma-separated: they still read the fields written
+    // under them until the re-encryption job has moved those (docs/decisions/0040-field-key-rotation.md).
+    FIELD_ENCRYPTION_PREVIOUS_KEYS: z
+      .string()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((k) => k.trim())
+          .filter(Boolean),
+      )
+      .refine(
+        (keys) => keys.every((k) => Buffer.from(k, 'base64').length === 32),
+        'each must be 32 bytes, base64-encoded',
+      )
+      .optional(),
     ...productionEnvShape,
     PROTOCOL_PLAINTEXT: boolish.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -232,6 +247,8 @@ export type Config = {
   storageServiceSecret: string | undefined;
   /** 32-byte key of the fields encrypted at rest (a fixed demo key outside production). */
   fieldEncryptionKey: Buffer;
+  /** Keys FIELD_ENCRYPTION_KEY replaced: they only read (FIELD_ENCRYPTION_PREVIOUS_KEYS). */
+  previousFieldEncryptionKeys: Buffer[];
   protocolPlaintext: boolean;
   logLevel: string;
   production: boolean;
@@ -290,6 +307,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     fieldEncryptionKey: e.FIELD_ENCRYPTION_KEY
       ? Buffer.from(e.FIELD_ENCRYPTION_KEY, 'base64')
       : createHash('sha256').update('account-center demo field key').digest(),
+    previousFieldEncryptionKeys: (e.FIELD_ENCRYPTION_PREVIOUS_KEYS ?? []).map((k) => Buffer.from(k, 'base64')),
     protocolPlaintext: e.PROTOCOL_PLAINTEXT,
     logLevel: e.LOG_LEVEL,
     production,

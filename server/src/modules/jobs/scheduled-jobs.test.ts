@@ -101,6 +101,7 @@ describe('registration', () => {
       'purge-envelope-keys',
       'purge-auth-throttle',
       'purge-outbox',
+      'fields-reencrypt',
     ]);
     expect(worked).toEqual(names);
     expect(scheduled.map(([name]) => name)).toEqual(names);

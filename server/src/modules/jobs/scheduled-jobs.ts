@@ -10,6 +10,7 @@ import type { OrdersService } from '../orders/orders.service.ts';
 import type { OutboxService } from '../outbox/outbox.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import type { SessionService } from '../session/session.service.ts';
+import type { TradeService } from '../trade/trade.service.ts';
 import type { JobQueue } from './job-queue.ts';
 
 /** Orders awaiting payment for longer than this are checked with their gateway. */
@@ -22,8 +23,16 @@ type Deps = {
   keys: Pick<KeysService, 'purgeExpired'>;
   sessions: Pick<SessionService, 'purgeIdleThrottles'>;
   outbox: Pick<OutboxService, 'purgeOld'>;
+  trade: Pick<TradeService, 'reencryptFields'>;
   log: FastifyBaseLogger;
 };
+
+/** Every encrypted field not under the current key, rewritten batch by batch (docs/decisions/0040-field-key-rotation.md). */
+export async function reencryptAll(trade: Pick<TradeService, 'reencryptFields'>): Promise<number> {
+  let total = 0;
+  for (let n = await trade.reencryptFields(); n > 0; n = await trade.reencryptFields()) total += n;
+  return total;
+}
 
 /** name → [cron, what it does, returning what to log]. */
 export function scheduledJobs(d: Omit<Deps, 'queue' | 'log'>) {
@@ -36,6 +45,8 @@ export function scheduledJobs(d: Omit<Deps, 'queue' | 'log'>) {
     'purge-envelope-keys': ['23 3 * * *', async () => ({ purged: await d.keys.purgeExpired() })],
     'purge-auth-throttle': ['33 3 * * *', async () => ({ purged: await d.sessions.purgeIdleThrottles() })],
     'purge-outbox': ['43 3 * * *', async () => ({ purged: await d.outbox.purgeOld() })],
+    // after FIELD_ENCRYPTION_KEY changed, the fields still under a previous key move under the new one
+    'fields-reencrypt': ['53 * * * *', async () => ({ reencrypted: await reencryptAll(d.trade) })],
   } as const satisfies Record<string, readonly [string, () => Promise<object>]>;
 }
 

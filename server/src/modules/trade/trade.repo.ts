@@ -1,5 +1,5 @@
 /** Every query of the trade tables (the trade module owns them). */
-import { and, asc, count, desc, eq, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, lte, notLike, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { tradeCashAccounts, tradeEducations, tradeJobs, tradeProfiles } from '../../db/schema/index.ts';
 
@@ -149,6 +149,45 @@ export function createTradeRepo(db: DbOrTx) {
         .where(and(eq(tradeCashAccounts.id, id), eq(tradeCashAccounts.userId, userId)))
         .limit(1);
       return rows.length === 1;
+    },
+    /**
+     * Up to `limit` profiles with an encrypted field not written under the key of `prefix`
+     * (`v2.<key id>.`), locked for this transaction; rows another re-encryption holds are skipped.
+     */
+    async profilesNotUnder(prefix: string, limit: number) {
+      const stale = (c: typeof tradeProfiles.realNameEnc | typeof tradeProfiles.idNumberEnc) =>
+        and(isNotNull(c), notLike(c, `${prefix}%`));
+      return db
+        .select({
+          userId: tradeProfiles.userId,
+          realNameEnc: tradeProfiles.realNameEnc,
+          idNumberEnc: tradeProfiles.idNumberEnc,
+        })
+        .from(tradeProfiles)
+        .where(or(stale(tradeProfiles.realNameEnc), stale(tradeProfiles.idNumberEnc)))
+        .orderBy(asc(tradeProfiles.userId))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+    },
+    async setProfileCiphers(userId: string, fields: { realNameEnc: string | null; idNumberEnc: string | null }) {
+      await db.update(tradeProfiles).set(fields).where(eq(tradeProfiles.userId, userId));
+    },
+    /** Up to `limit` cash accounts whose number is not written under the key of `prefix`, locked (skip locked). */
+    async cashAccountsNotUnder(prefix: string, limit: number) {
+      return db
+        .select({
+          id: tradeCashAccounts.id,
+          userId: tradeCashAccounts.userId,
+          accountEnc: tradeCashAccounts.accountEnc,
+        })
+        .from(tradeCashAccounts)
+        .where(notLike(tradeCashAccounts.accountEnc, `${prefix}%`))
+        .orderBy(asc(tradeCashAccounts.id))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+    },
+    async setCashAccountCipher(id: string, accountEnc: string) {
+      await db.update(tradeCashAccounts).set({ accountEnc }).where(eq(tradeCashAccounts.id, id));
     },
     /** Account deletion: every trade row of the user goes. */
     async deleteAll(userId: string) {

@@ -150,6 +150,31 @@ export function createTradeService(d: Deps) {
   const full = () => new AppError(Code.tradeListFull, undefined, { max: TRADE_LIST_MAX });
 
   return {
+    /**
+     * Re-encrypts up to `limit` profiles and `limit` cash accounts whose fields are not under the
+     * current key (after FIELD_ENCRYPTION_KEY changed, docs/decisions/0040-field-key-rotation.md),
+     * in one transaction; the count rewritten, 0 once every field is under the current key.
+     */
+    async reencryptFields(limit = 200): Promise<number> {
+      const again = (stored: string | null, column: 'real_name' | 'id_number' | 'cash_account', userId: string) =>
+        stored === null || d.cipher.isCurrent(stored)
+          ? stored
+          : d.cipher.encrypt(d.cipher.decrypt(stored, context(column, userId)), context(column, userId));
+      return d.db.transaction(async (tx) => {
+        const r = repo(tx);
+        const profiles = await r.profilesNotUnder(d.cipher.currentPrefix, limit);
+        for (const p of profiles) {
+          await r.setProfileCiphers(p.userId, {
+            realNameEnc: again(p.realNameEnc, 'real_name', p.userId),
+            idNumberEnc: again(p.idNumberEnc, 'id_number', p.userId),
+          });
+        }
+        const accounts = await r.cashAccountsNotUnder(d.cipher.currentPrefix, limit);
+        for (const a of accounts) await r.setCashAccountCipher(a.id, again(a.accountEnc, 'cash_account', a.userId)!);
+        return profiles.length + accounts.length;
+      });
+    },
+
     /** The trade part of getUserDetail. */
     account,
 

@@ -213,7 +213,7 @@ describe('identity verification', () => {
 
     const [row] = await t.db.select().from(tradeProfiles).where(eq(tradeProfiles.userId, userId));
     expect(row!.idNumberEnc).not.toContain(VALID_ID);
-    expect(row!.idNumberEnc).toMatch(/^v1\./);
+    expect(row!.idNumberEnc).toMatch(/^v2\.[0-9a-f]{8}\./);
     expect(row!.realNameEnc).not.toContain('张三丰');
     const cipher = createFieldCipher(t.config.fieldEncryptionKey);
     expect(cipher.decrypt(row!.idNumberEnc!, `id_number:${userId}`)).toBe(VALID_ID);
