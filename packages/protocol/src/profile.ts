@@ -35,12 +35,16 @@ export const ZUserDetail = z.object({
   favicon: z.string().nullable(),
   sex: z.number().int(),
   hasPassword: z.boolean(),
+  /** Product news and offers by email, given at registration and changed with setMarketingConsent. */
+  marketingConsent: z.boolean(),
   registerDate: ZTime,
   updateTime: ZTime,
   /** China build only: the trade account (calls.trade). */
   trade: ZTradeAccount.optional(),
 });
 export type TUserDetail = z.infer<typeof ZUserDetail>;
+
+export const ZMarketingConsentRequest = z.object({ consent: z.boolean() });
 
 /** Moving the email or mobile needs a login younger than this, or a re-authentication (1100021). */
 export const REAUTH_AFTER_MINUTES = 15;

@@ -2,7 +2,7 @@
 import { Code } from '../codes.ts';
 import { ZEmpty } from '../common.ts';
 import { defineContract } from '../contract.ts';
-import { ZProfileRequest, ZUserDetail } from '../profile.ts';
+import { ZMarketingConsentRequest, ZProfileRequest, ZUserDetail } from '../profile.ts';
 
 export const profile = {
   getUserDetail: defineContract({
@@ -22,5 +22,15 @@ export const profile = {
     request: ZProfileRequest,
     response: ZUserDetail,
     errors: [Code.codeInvalid, Code.addressTaken, Code.reauthRequired, Code.passwordWrong, Code.tooManyRequests],
+  }),
+  setMarketingConsent: defineContract({
+    path: '/user/v5/sysuser/setMarketingConsent',
+    summary:
+      'Give or withdraw the consent to product news and offers by email (docs/product.md#privacy); answers the profile',
+    tag: 'profile',
+    auth: true,
+    request: ZMarketingConsentRequest,
+    response: ZUserDetail,
+    errors: [Code.tooManyRequests],
   }),
 };

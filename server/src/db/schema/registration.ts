@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { at, createdAtColumn, idColumn } from './columns.ts';
 import { users } from './users.ts';
 
@@ -34,7 +34,6 @@ export const registrations = pgTable('registrations', {
     .references(() => users.id, { onDelete: 'cascade' }),
   /** Country code of the dictionary (overseas form), null for China mobile sign-ups. */
   country: text('country'),
-  subscribe: boolean('subscribe').notNull().default(false),
   businessSource: text('business_source'),
   createdAt: createdAtColumn(),
 });

@@ -21,6 +21,10 @@ export const users = pgTable(
     company: text('company'),
     position: text('position'),
     storageUsed: bigint('storage_used', { mode: 'number' }).notNull().default(0),
+    /** Product news and offers by email (docs/product.md#privacy): given at registration, changed on the profile. */
+    marketingConsent: boolean('marketing_consent').notNull().default(false),
+    /** When the consent was last given or withdrawn (null: never asked, a China mobile sign-up). */
+    marketingConsentAt: at('marketing_consent_at'),
     /** When the cloud storage service measured `storageUsed` (its reports, docs/protocol.md#storage-usage-reports). */
     storageMeasuredAt: at('storage_measured_at'),
     registerDate: at('register_date').notNull().defaultNow(),

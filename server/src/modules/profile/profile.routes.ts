@@ -14,5 +14,14 @@ export function createProfileCalls(d: Deps) {
       handler: ({ payload, session, clientInfo, ip, requestId }) =>
         d.profile.update(session, payload, { ip, requestId, language: clientInfo.language }),
     }),
+    defineCall(calls.profile.setMarketingConsent, {
+      rateLimit: { max: 30, timeWindow: '1 minute' },
+      handler: ({ payload, session, clientInfo, ip, requestId }) =>
+        d.profile.setMarketingConsent(session.userId, payload.consent, {
+          ip,
+          requestId,
+          language: clientInfo.language,
+        }),
+    }),
   ];
 }

@@ -38,6 +38,7 @@ export function toUserDetail(u: ProfileUser): TUserDetail {
     company: u.company,
     position: u.position,
     hasPassword: u.passwordHash !== null,
+    marketingConsent: u.marketingConsent,
   };
 }
 
@@ -150,6 +151,30 @@ export function createProfileService(d: Deps) {
   return {
     async detail(userId: string): Promise<TUserDetail> {
       const detail = toUserDetail(await liveUser(userId));
+      return d.trade ? { ...detail, trade: await d.trade.account(userId) } : detail;
+    },
+
+    /** Gives or withdraws the consent to marketing mail; the change and its time are kept and audited. */
+    async setMarketingConsent(userId: string, consent: boolean, origin: Origin): Promise<TUserDetail> {
+      const updated = await db.transaction(async (tx) => {
+        const user = await users.lockLive(userId, tx);
+        if (!user) throw new AppError(Code.sessionRevoked);
+        if (user.marketingConsent === consent) return user;
+        const at = now();
+        const row = await users.update(userId, { marketingConsent: consent, marketingConsentAt: at }, at, tx);
+        await d.audit.record(
+          {
+            event: 'profile.marketingConsent',
+            userId,
+            ip: origin.ip,
+            requestId: origin.requestId,
+            detail: { consent },
+          },
+          tx,
+        );
+        return row;
+      });
+      const detail = toUserDetail(updated);
       return d.trade ? { ...detail, trade: await d.trade.account(userId) } : detail;
     },
 

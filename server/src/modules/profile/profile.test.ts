@@ -191,3 +191,29 @@ describe('moving the email or mobile from a login older than 15 minutes', () => 
     expect(res.code).toBe(Code.invalidParam);
   });
 });
+
+describe('marketing consent', () => {
+  const setConsent = (consent: unknown) =>
+    t.client.call<TUserDetail>(calls.profile.setMarketingConsent, { consent }, { token });
+
+  it('is given and withdrawn on the profile, with its time kept and the change audited', async () => {
+    expect((await detail()).data.marketingConsent).toBe(false);
+    const given = await setConsent(true);
+    expect(given).toMatchObject({ code: Code.ok, data: { marketingConsent: true } });
+    expect((await detail()).data.marketingConsent).toBe(true);
+    const [row] = await t.db.select().from(users).where(eq(users.id, given.data.id));
+    expect(row!.marketingConsentAt).toBeInstanceOf(Date);
+
+    expect((await setConsent(false)).data.marketingConsent).toBe(false);
+    // the same answer again changes nothing and records nothing
+    expect((await setConsent(false)).data.marketingConsent).toBe(false);
+    const log = await t.db.select().from(auditLog).where(eq(auditLog.event, 'profile.marketingConsent'));
+    expect(log.map((l) => l.detail)).toEqual([{ consent: true }, { consent: false }]);
+  });
+
+  it('refuses what is not true or false, and a call without a session', async () => {
+    expect((await setConsent('yes')).code).toBe(Code.invalidParam);
+    const anonymous = await t.client.call(calls.profile.setMarketingConsent, { consent: true });
+    expect(anonymous.code).toBe(Code.sessionExpired);
+  });
+});

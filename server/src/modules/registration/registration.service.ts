@@ -73,6 +73,8 @@ export function createRegistrationService(d: Deps) {
             passwordHash,
             isActivate: false,
             location: p.region,
+            marketingConsent: p.subscribe,
+            marketingConsentAt: at,
             registerDate: at,
             updateTime: at,
           },
@@ -81,7 +83,6 @@ export function createRegistrationService(d: Deps) {
         await createRegistrationRepo(tx).insertRegistration({
           userId,
           country: p.region,
-          subscribe: p.subscribe,
           businessSource: p.businessSource ?? null,
           createdAt: at,
         });

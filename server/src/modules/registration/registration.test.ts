@@ -30,7 +30,8 @@ describe('register (overseas)', () => {
     const user = (await userByEmail('ada@example.com'))!;
     expect(user).toMatchObject({ name: 'Ada Lovelace', isActivate: false, location: 'GB' });
     const [reg] = await t.db.select().from(registrations).where(eq(registrations.userId, user.id));
-    expect(reg).toMatchObject({ country: 'GB', subscribe: true, businessSource: 'fair-2026' });
+    expect(reg).toMatchObject({ country: 'GB', businessSource: 'fair-2026' });
+    expect(user.marketingConsent).toBe(true);
     const [dir] = await t.db
       .select()
       .from(accountDirectory)

@@ -8,7 +8,18 @@ import { users } from '../../db/schema/index.ts';
 export type NewUser = typeof users.$inferInsert;
 /** What a profile (or trade details) update may change. */
 export type UserPatch = Partial<
-  Pick<NewUser, 'nickName' | 'location' | 'company' | 'position' | 'email' | 'mobile' | 'sex'>
+  Pick<
+    NewUser,
+    | 'nickName'
+    | 'location'
+    | 'company'
+    | 'position'
+    | 'email'
+    | 'mobile'
+    | 'sex'
+    | 'marketingConsent'
+    | 'marketingConsentAt'
+  >
 >;
 
 /** What became of one storage usage report. */

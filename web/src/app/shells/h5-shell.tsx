@@ -8,6 +8,7 @@
  */
 import { LaptopOutlined, LeftOutlined, UserOutlined } from '@ant-design/icons';
 import { ConfigProvider, NavBar, reduceMotion, restoreMotion, Toast } from 'antd-mobile';
+import './antd-mobile-render';
 import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';

@@ -5,6 +5,7 @@ import { PageHeader } from '@/components/page-header';
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { useUserDetail } from '@/lib/session/user-detail';
 import { AvatarUpload } from '../components/avatar-upload';
+import { MarketingConsent } from '../components/marketing-consent';
 import { ProfileForm } from '../components/profile-form';
 
 export function ProfilePage() {
@@ -25,6 +26,11 @@ export function ProfilePage() {
           <Skeleton active />
         ) : null}
       </Card>
+      {detail.data ? (
+        <Card title={t('profile.privacyTitle')} style={{ marginTop: 16 }}>
+          <MarketingConsent detail={detail.data} />
+        </Card>
+      ) : null}
     </>
   );
 }

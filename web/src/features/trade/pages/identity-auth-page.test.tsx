@@ -30,6 +30,7 @@ const detail = (identity: TTradeAccount['identity']) => ({
   favicon: null,
   sex: 0,
   hasPassword: true,
+  marketingConsent: false,
   registerDate: '2026-01-01T00:00:00.000Z',
   updateTime: '2026-01-01T00:00:00.000Z',
   trade: trade(identity),
