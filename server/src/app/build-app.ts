@@ -24,6 +24,7 @@ import { accountModule } from '../modules/account/account.module.ts';
 import { avatarModule } from '../modules/avatar/avatar.module.ts';
 import { codesModule } from '../modules/codes/codes.module.ts';
 import { companyModule } from '../modules/company/company.module.ts';
+import { consoleModule } from '../modules/console/console.module.ts';
 import { couponsModule } from '../modules/coupons/coupons.module.ts';
 import { devModule } from '../modules/dev/dev.module.ts';
 import { devicesModule } from '../modules/devices/devices.module.ts';
@@ -222,6 +223,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     avatarModule({ ...s, config }),
     paymentsModule(s),
     tradeModule(s),
+    consoleModule({ ...s, config }),
     ...(config.devMailbox && !config.production ? [devModule(s)] : []),
   ];
   registerCalls(
