@@ -15,13 +15,18 @@ export const consoleTestEnv = { ADMIN_TEST_SECOND_FACTOR_CODE: TEST_SECOND_FACTO
 // biome-ignore lint/suspicious/noExplicitAny: each test reads the answer of the call it made
 export type ConsoleAnswer = { status: number; body: any; cookies: string[]; headers: Record<string, unknown> };
 
-export function consoleClient(app: FastifyInstance, opts: { base?: string; remoteAddress?: string } = {}) {
+/** `forwardedFor`: an X-Forwarded-For the (trusted) proxy at `remoteAddress` adds. */
+export function consoleClient(
+  app: FastifyInstance,
+  opts: { base?: string; remoteAddress?: string; forwardedFor?: string } = {},
+) {
   const base = opts.base ?? '/admin';
   let cookie: string | undefined;
   let csrf: string | undefined;
   async function call(c: ConsoleCall, payload: unknown = {}, o: { csrf?: string | null } = {}): Promise<ConsoleAnswer> {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (cookie) headers.cookie = cookie;
+    if (opts.forwardedFor) headers['x-forwarded-for'] = opts.forwardedFor;
     const token = o.csrf === undefined ? csrf : o.csrf;
     if (token) headers[CSRF_HEADER] = token;
     const res = await app.inject({
