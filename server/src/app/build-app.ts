@@ -46,6 +46,7 @@ import { thirdPartyModule } from '../modules/third-party/third-party.module.ts';
 import { tradeModule } from '../modules/trade/trade.module.ts';
 import { registerObservability } from '../observability/observability.plugin.ts';
 import { registerSecurityHeaders } from '../spa/security-headers.ts';
+import { registerConsoleSpa } from '../spa/console-spa.ts';
 import { registerSpa } from '../spa/spa.plugin.ts';
 import { createServices, type ServiceAdapters } from './services.ts';
 
@@ -233,5 +234,6 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   );
   for (const m of modules) await m.register?.(app);
   await registerSpa(app, config);
+  await registerConsoleSpa(app, config);
   return app;
 }

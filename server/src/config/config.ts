@@ -222,6 +222,8 @@ export type Config = {
   webDist: string | undefined;
   /** The operator console (config/console.ts). */
   console: ConsoleConfig;
+  /** Directory of the built operator console, if any. */
+  consoleWebDist: string | undefined;
 } & DeployConfig;
 
 export class ConfigError extends Error {}
@@ -274,6 +276,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     oauth: oauthConfig(e),
     webDist: undefined,
     console: consoleConfig(e),
+    consoleWebDist: undefined,
     ...deployConfig(e),
   };
 }
