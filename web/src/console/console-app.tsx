@@ -7,6 +7,7 @@ import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
+import { antdTheme, antdThemeWithoutMotion } from '@/config/antd-theme';
 import { ConsoleError, callKey } from './api/console-api';
 import { ConsoleLayout } from './components/console-layout';
 import { SessionGate } from './components/session-gate';
@@ -44,10 +45,13 @@ const router = createBrowserRouter(
   { basename: consoleConfig.basePath },
 );
 
+/** The member app's theme (4.5:1 contrast), without motion for those who asked for less. */
+const theme = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? antdThemeWithoutMotion : antdTheme;
+
 function Localised() {
   const { i18n } = useTranslation();
   return (
-    <ConfigProvider locale={i18n.language === 'zh-CN' ? zhCN : enUS} theme={{ token: { colorPrimary: '#0958d9' } }}>
+    <ConfigProvider locale={i18n.language === 'zh-CN' ? zhCN : enUS} theme={theme}>
       <AntdApp>
         <SessionGate>
           <RouterProvider router={router} />

@@ -1,8 +1,9 @@
 /** The console's shell: the side menu (what the role may see), the staff member and sign-out. */
 import { consoleCalls } from '@ac/protocol/console/console-calls';
-import { Button, Layout, Menu, Space, Tag, Typography } from 'antd';
+import { Button, Layout, Menu, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
+import { StatusTag } from '@/components/status-tag';
 import { useConsoleMutation } from '../api/console-api';
 import { LanguageSelect } from './language-select';
 import { useMay, useStaff } from './staff-context';
@@ -37,7 +38,7 @@ export function ConsoleLayout() {
           <Space size="middle">
             <LanguageSelect />
             <Typography.Text>{me.name}</Typography.Text>
-            <Tag color="blue">{t(`role_${me.role}`)}</Tag>
+            <StatusTag tone="info">{t(`role_${me.role}`)}</StatusTag>
             <Button onClick={() => signOut.mutate({})}>{t('signOut')}</Button>
           </Space>
         </Layout.Header>

@@ -6,6 +6,7 @@ import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollRegion } from '@/components/scroll-region';
 import { consoleDownload, useConsoleCall } from '../api/console-api';
 import { useErrorText } from '../components/error-text';
 import { dateTime } from '../components/format';
@@ -94,23 +95,25 @@ export function AuditPage() {
         </Space>
       </Form>
       {list.error || exportError ? <Alert type="error" showIcon title={errorText(list.error ?? exportError)} /> : null}
-      <Table<TAuditRow>
-        rowKey="id"
-        size="small"
-        columns={columns}
-        dataSource={list.data?.rows ?? []}
-        loading={list.isFetching}
-        scroll={{ x: 1600 }}
-        locale={{ emptyText: t('empty') }}
-        pagination={{
-          current: pageNo,
-          pageSize: PAGE_SIZE,
-          total: list.data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (count) => t('total', { count }),
-          onChange: setPageNo,
-        }}
-      />
+      <ScrollRegion label={t('auditTitle')} testId="audit-table">
+        <Table<TAuditRow>
+          rowKey="id"
+          size="small"
+          columns={columns}
+          dataSource={list.data?.rows ?? []}
+          loading={list.isFetching}
+          scroll={{ x: 1600 }}
+          locale={{ emptyText: t('empty') }}
+          pagination={{
+            current: pageNo,
+            pageSize: PAGE_SIZE,
+            total: list.data?.total ?? 0,
+            showSizeChanger: false,
+            showTotal: (count) => t('total', { count }),
+            onChange: setPageNo,
+          }}
+        />
+      </ScrollRegion>
     </>
   );
 }

@@ -1,10 +1,12 @@
 /** Users: one search box for whatever the member gave, paged results. */
 import { consoleCalls } from '@ac/protocol/console/console-calls';
 import type { TUserHit } from '@ac/protocol/console/console-shapes';
-import { Alert, Input, Table, Tag, Typography } from 'antd';
+import { Alert, Input, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { ScrollRegion } from '@/components/scroll-region';
+import { StatusTag } from '@/components/status-tag';
 import { useConsoleCall } from '../api/console-api';
 import { useErrorText } from '../components/error-text';
 import { date } from '../components/format';
@@ -34,11 +36,11 @@ export function UserSearchPage() {
       width: 120,
       render: (_, u) =>
         u.blocked ? (
-          <Tag color="red">{t('blocked')}</Tag>
+          <StatusTag tone="error">{t('blocked')}</StatusTag>
         ) : u.activated ? (
-          <Tag color="green">{t('active')}</Tag>
+          <StatusTag tone="success">{t('active')}</StatusTag>
         ) : (
-          <Tag>{t('notActivated')}</Tag>
+          <StatusTag tone="neutral">{t('notActivated')}</StatusTag>
         ),
     },
     { title: t('colMatched'), dataIndex: 'matched', render: (m: string[]) => m.join(', ') },
@@ -61,23 +63,25 @@ export function UserSearchPage() {
       <Typography.Paragraph type="secondary">{t('searchHint')}</Typography.Paragraph>
       {result.error ? <Alert type="error" showIcon title={errorText(result.error)} /> : null}
       {query ? (
-        <Table<TUserHit>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={result.data?.rows ?? []}
-          loading={result.isFetching}
-          locale={{ emptyText: t('empty') }}
-          scroll={{ x: 900 }}
-          pagination={{
-            current: pageNo,
-            pageSize: PAGE_SIZE,
-            total: result.data?.total ?? 0,
-            showSizeChanger: false,
-            showTotal: (count) => t('total', { count }),
-            onChange: (page) => setParams({ q: query, page: String(page) }),
-          }}
-        />
+        <ScrollRegion label={t('navUsers')} testId="user-hits">
+          <Table<TUserHit>
+            rowKey="id"
+            size="middle"
+            columns={columns}
+            dataSource={result.data?.rows ?? []}
+            loading={result.isFetching}
+            locale={{ emptyText: t('empty') }}
+            scroll={{ x: 900 }}
+            pagination={{
+              current: pageNo,
+              pageSize: PAGE_SIZE,
+              total: result.data?.total ?? 0,
+              showSizeChanger: false,
+              showTotal: (count) => t('total', { count }),
+              onChange: (page) => setParams({ q: query, page: String(page) }),
+            }}
+          />
+        </ScrollRegion>
       ) : null}
     </>
   );

@@ -1,10 +1,12 @@
 /** One member: profile, the support actions, and what support needs to see, one tab each. */
 import { consoleCalls } from '@ac/protocol/console/console-calls';
 import type { TUserView } from '@ac/protocol/console/console-shapes';
-import { Alert, Card, Descriptions, Spin, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, Card, Descriptions, Spin, Table, Tabs, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { ScrollRegion } from '@/components/scroll-region';
+import { StatusTag } from '@/components/status-tag';
 import { useConsoleCall } from '../api/console-api';
 import { useErrorText } from '../components/error-text';
 import { dateTime } from '../components/format';
@@ -26,23 +28,27 @@ export function UserViewPage() {
   const u = view.data;
   const p = u.profile;
   const yesNo = (v: boolean) => (v ? t('yes') : t('no'));
-  const table = <K extends keyof TUserView>(rows: Row<K>[], columns: ColumnsType<Row<K>>, rowKey: string) => (
-    <Table<Row<K>>
-      rowKey={rowKey}
-      size="small"
-      columns={columns}
-      dataSource={rows}
-      pagination={false}
-      scroll={{ x: 800 }}
-      locale={{ emptyText: t('empty') }}
-    />
+  // the tab's own name labels its table's scroll region (memberships, orders, redeemCodes...)
+  const table = <K extends keyof TUserView>(key: K, rows: Row<K>[], columns: ColumnsType<Row<K>>, rowKey: string) => (
+    <ScrollRegion label={t(key)} testId={`user-${key}`}>
+      <Table<Row<K>>
+        rowKey={rowKey}
+        size="small"
+        columns={columns}
+        dataSource={rows}
+        pagination={false}
+        scroll={{ x: 800 }}
+        locale={{ emptyText: t('empty') }}
+      />
+    </ScrollRegion>
   );
 
   const tabs = [
     {
       key: 'memberships',
       label: t('memberships'),
-      children: table<'memberships'>(
+      children: table(
+        'memberships',
         u.memberships,
         [
           { title: t('colGoods'), dataIndex: 'goodsCode' },
@@ -57,7 +63,8 @@ export function UserViewPage() {
     {
       key: 'orders',
       label: `${t('orders')} (${u.ordersTotal})`,
-      children: table<'orders'>(
+      children: table(
+        'orders',
         u.orders,
         [
           { title: t('colOrderNo'), dataIndex: 'orderNo' },
@@ -74,7 +81,8 @@ export function UserViewPage() {
     {
       key: 'codes',
       label: t('redeemCodes'),
-      children: table<'redeemCodes'>(
+      children: table(
+        'redeemCodes',
         u.redeemCodes,
         [
           { title: t('colCode'), dataIndex: 'code' },
@@ -89,7 +97,8 @@ export function UserViewPage() {
     {
       key: 'devices',
       label: t('devices'),
-      children: table<'devices'>(
+      children: table(
+        'devices',
         u.devices,
         [
           { title: t('colDevice'), key: 'device', render: (_, d) => `${d.name} (${d.model})` },
@@ -104,7 +113,8 @@ export function UserViewPage() {
     {
       key: 'sessions',
       label: `${t('sessions')} (${u.sessions.length})`,
-      children: table<'sessions'>(
+      children: table(
+        'sessions',
         u.sessions,
         [
           { title: t('colClient'), key: 'client', render: (_, s) => `${s.clientType} ${s.clientVersion}` },
@@ -118,7 +128,8 @@ export function UserViewPage() {
     {
       key: 'bindings',
       label: t('bindings'),
-      children: table<'bindings'>(
+      children: table(
+        'bindings',
         u.bindings.filter((b) => b.bound),
         [
           { title: t('colProvider'), dataIndex: 'type' },
@@ -150,7 +161,7 @@ export function UserViewPage() {
     <>
       <Link to="/users">{t('back')}</Link>
       <Typography.Title level={1} style={{ fontSize: 22, marginTop: 8 }}>
-        {p.email ?? p.mobile ?? p.id} {p.blockedAt ? <Tag color="red">{t('blocked')}</Tag> : null}
+        {p.email ?? p.mobile ?? p.id} {p.blockedAt ? <StatusTag tone="error">{t('blocked')}</StatusTag> : null}
       </Typography.Title>
       <Card
         size="small"
