@@ -45,8 +45,8 @@ import { sessionModule } from '../modules/session/session.module.ts';
 import { thirdPartyModule } from '../modules/third-party/third-party.module.ts';
 import { tradeModule } from '../modules/trade/trade.module.ts';
 import { registerObservability } from '../observability/observability.plugin.ts';
-import { registerSecurityHeaders } from '../spa/security-headers.ts';
 import { registerConsoleSpa } from '../spa/console-spa.ts';
+import { registerSecurityHeaders } from '../spa/security-headers.ts';
 import { registerSpa } from '../spa/spa.plugin.ts';
 import { createServices, type ServiceAdapters } from './services.ts';
 

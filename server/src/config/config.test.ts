@@ -111,7 +111,7 @@ describe('config', () => {
     }
   });
 
-  it('reads the console settings: base path, ADMIN_ALLOWED_IPS, the test servers\' second-factor code', () => {
+  it("reads the console settings: base path, ADMIN_ALLOWED_IPS, the test servers' second-factor code", () => {
     expect(loadConfig({}).console).toEqual({ basePath: '/admin', allowedIps: null, testSecondFactorCode: undefined });
     const c = loadConfig({ ADMIN_BASE_PATH: '/ops/console', ADMIN_ALLOWED_IPS: '10.0.0.0/8, 2001:db8::1' }).console;
     expect(c).toMatchObject({ basePath: '/ops/console', allowedIps: ['10.0.0.0/8', '2001:db8::1'] });

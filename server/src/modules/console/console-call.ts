@@ -85,7 +85,8 @@ export function registerConsoleCalls(app: FastifyInstance, d: Deps) {
   }
 
   for (const { call, handler } of d.calls) {
-    app.post(`${d.basePath}/api${call.path}`, async (req, reply) => {
+    // not in the member API document (/docs): the console's calls are listed in docs/operations.md
+    app.post(`${d.basePath}/api${call.path}`, { schema: { hide: true } }, async (req, reply) => {
       reply.header('cache-control', 'no-store');
       try {
         const session = await check(call, req);
