@@ -197,6 +197,36 @@ describe('support actions', () => {
     });
   });
 
+  it('stacks two extensions asked at once: both orders, the second membership after the first', async () => {
+    const { data } = await memberLogin();
+    const ends = async () =>
+      (
+        await t.client.call<{ rows: { goodsCode: string; expireTime: string }[] }>(
+          calls.memberships.mine,
+          {},
+          { token: data.utoken },
+        )
+      ).data.rows
+        .filter((r) => r.goodsCode === 'ML3')
+        .map((r) => Date.parse(r.expireTime));
+    const before = Math.max(Date.now(), ...(await ends()));
+    const [a, b] = [consoleClient(t.app), consoleClient(t.app)];
+    await a.signIn(staff.support);
+    await b.signIn(staff.admin);
+    const answers = await Promise.all(
+      [a, b].map((browser) =>
+        browser.call(cc.users.extendMembership, { userId: demoId, goodsCode: 'ML3', days: 10, reason: 'two at once' }),
+      ),
+    );
+    expect(answers.map((x) => x.status)).toEqual([200, 200]);
+    expect(new Set(answers.map((x) => x.body.orderNo)).size).toBe(2);
+    // the user row is locked by each grant: the later one starts where the earlier ends
+    const latest = Math.max(...answers.map((x) => Date.parse(x.body.endTime)));
+    expect(latest - before).toBeGreaterThanOrEqual(20 * 86_400_000 - 60_000);
+    expect(Math.max(...(await ends()))).toBe(latest);
+    expect((await auditRows('user.extendMembership')).filter((r) => r.reason === 'two at once')).toHaveLength(2);
+  });
+
   it('blocks a member (login refused with 1000014, sessions ended) and unblocks them', async () => {
     const { data } = await memberLogin();
     const browser = consoleClient(t.app);
@@ -240,8 +270,14 @@ describe('support actions', () => {
     const browser = consoleClient(t.app);
     await browser.signIn(staff.finance);
     const list = await browser.call(cc.audit.list, { action: 'user.extendMembership' });
-    expect(list.body.total).toBe(1);
-    expect(list.body.rows[0]).toMatchObject({ staffEmail: staff.support, reason: 'outage in May' });
+    expect(list.body.total).toBe(3);
+    expect(list.body.rows).toContainEqual(
+      expect.objectContaining({ staffEmail: staff.support, reason: 'outage in May' }),
+    );
+    const byAdmin = await browser.call(cc.audit.list, { action: 'user.extendMembership', staffEmail: staff.admin });
+    expect(byAdmin.body.rows.map((r: { reason: string }) => r.reason)).toEqual(['two at once']);
+    const future = await browser.call(cc.audit.list, { from: new Date(Date.now() + 86_400_000).toISOString() });
+    expect(future.body.total).toBe(0);
     const csv = await browser.call(cc.audit.export, { targetId: demoId });
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     const lines = String(csv.body).trim().split('\r\n');
