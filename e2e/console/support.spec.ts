@@ -43,6 +43,9 @@ test('support finds a member by a differently spelled mobile, ends their session
   await noBlockingViolations(page, 'second step');
   await page.getByLabel('Code').fill(CONSOLE_SECOND_FACTOR);
   await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('searchbox')).toBeVisible();
+  // a reload keeps the session: the page gets its CSRF token back from `me`
+  await page.reload();
 
   // the mobile as the member reads it out: +86, spaces
   const m = member.mobile!;

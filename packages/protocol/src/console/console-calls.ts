@@ -41,6 +41,11 @@ export type ConsoleCall<Req extends z.ZodType = z.ZodType, Res extends z.ZodType
   readonly permission: TStaffPermission | null;
   readonly request: Req;
   readonly response: Res;
+  /**
+   * true: answered without the CSRF header — only `me`, where a reloaded page gets the token from
+   * (it changes nothing, and another site cannot read its answer).
+   */
+  readonly withoutCsrf?: boolean;
   /** `csv`: the answer is a text/csv download. */
   readonly answer?: 'json' | 'csv';
   readonly errors: readonly TCode[];
@@ -75,8 +80,9 @@ export const consoleCalls = {
     }),
     me: consoleCall({
       path: '/session/me',
-      summary: 'The signed-in staff member, role, permissions and session stage',
+      summary: 'The signed-in staff member, role, permissions, session stage and CSRF token',
       stage: 'password',
+      withoutCsrf: true,
       permission: null,
       request: ZEmpty,
       response: ZStaffMe,

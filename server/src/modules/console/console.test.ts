@@ -105,6 +105,21 @@ describe('console calls and roles', () => {
     });
     expect(form.json()).toMatchObject({ code: Code.staffCsrfRefused });
   });
+
+  it('gives a reloaded page (the cookie, no token) its CSRF token through me, and nothing else without it', async () => {
+    const browser = consoleClient(t.app);
+    const signedIn = await browser.signIn(staff.support);
+    const reloaded = (url: string, payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json', cookie: browser.cookie()! },
+        payload: JSON.stringify(payload),
+      });
+    const me = await reloaded('/admin/api/session/me', {});
+    expect(me.json()).toMatchObject({ stage: 'signedIn', csrfToken: signedIn.body.csrfToken });
+    expect((await reloaded('/admin/api/session/sign-out', {})).json().code).toBe(Code.staffCsrfRefused);
+  });
 });
 
 describe('support actions', () => {
