@@ -118,11 +118,6 @@ export function createUserRepo(db: DbOrTx) {
       ]);
       return { rows, total: total?.n ?? 0 };
     },
-    /** Any account row by id, live or deleted (the console's user view). */
-    async findAnyUser(id: string) {
-      const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
-      return rows[0] ?? null;
-    },
     async insertUser(row: NewUser) {
       const [created] = await db.insert(users).values(row).returning({ id: users.id });
       return created!.id;

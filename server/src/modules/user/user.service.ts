@@ -55,7 +55,6 @@ export function createUserService(d: { db: Db; changes: UserChanges }) {
     setBlocked: (id: string, blockedAt: Date | null, at: Date, tx?: DbOrTx) =>
       write(id, tx, (r) => r.setBlocked(id, blockedAt, at)),
     search: (q: UserSearch, page: { offset: number; limit: number }) => repo().searchUsers(q, page),
-    findAny: (id: string, tx?: DbOrTx) => repo(tx).findAnyUser(id),
   };
 }
 export type UserService = ReturnType<typeof createUserService>;
