@@ -30,13 +30,14 @@ const SERVER_LAYERS = [
  * fulfilment (memberships, redeem, company seats) with what it needs.
  */
 const MODULE_LAYERS = [
-  ['audit', 'outbox', 'keys', 'user', 'products'],
-  ['nodes', 'company', 'coupons', 'trade', 'dev', 'storage'],
+  ['audit', 'outbox', 'keys', 'user', 'products', 'staff-audit'],
+  ['nodes', 'company', 'coupons', 'trade', 'dev', 'storage', 'staff'],
   ['codes', 'memberships'],
   ['session', 'orders'],
   ['avatar', 'devices', 'invoice', 'password', 'redeem', 'profile', 'third-party'],
   ['account', 'payments', 'registration'],
   ['jobs', 'recovery'],
+  ['console'],
 ];
 
 const NOT_TEST = '\\.test\\.tsx?$';

@@ -34,6 +34,7 @@ RUN npm ci --omit=dev -w server && npm cache clean --force
 COPY --from=build /app/server/dist server/dist
 COPY --from=build /app/server/drizzle server/drizzle
 COPY --from=build /app/web/dist web/dist
+COPY --from=build /app/web/dist-console web/dist-console
 # PGlite files when DATABASE_URL is unset
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node

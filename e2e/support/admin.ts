@@ -4,7 +4,7 @@
  * running server: how a spec makes data only an operator can make (redeem
  * codes, coupons, companies) fresh for itself.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,4 +73,31 @@ export async function freshCompany(
   }
   await admin(env, ['companies', 'add-admin', '--company', id, '--user', administrator]);
   return { id, name };
+}
+
+/** The admin command line with `input` on its stdin (a password `staff create` reads). */
+function adminWithInput(env: AdminEnv, args: string[], input: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('node', ['server/dist/admin.js', ...args], { cwd: ROOT, env: { ...process.env, ...env } });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err += d));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve(out.trim()) : reject(new Error(`admin ${args.join(' ')}: ${err}`)),
+    );
+    child.stdin.end(`${input}\n`);
+  });
+}
+
+export type FreshStaff = { email: string; password: string };
+
+/** A staff account of the operator console for the calling spec (`staff create`, the password on stdin). */
+export async function freshStaff(env: AdminEnv, role: 'support' | 'finance' | 'sales' | 'admin'): Promise<FreshStaff> {
+  const email = `e2e-${role}-${Date.now().toString(36)}${process.pid % 100}@staff.example.com`;
+  const password = `Staff-${Date.now().toString(36)}-pw`;
+  recordSecrets([{ kind: 'password', value: password }]);
+  await adminWithInput(env, ['staff', 'create', '--email', email, '--name', `E2E ${role}`, '--role', role], password);
+  return { email, password };
 }

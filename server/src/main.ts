@@ -21,6 +21,8 @@ async function main() {
   }
   const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
   config.webDist = existsSync(webDist) ? webDist : undefined;
+  const consoleWebDist = fileURLToPath(new URL('../../web/dist-console', import.meta.url));
+  config.consoleWebDist = existsSync(consoleWebDist) ? consoleWebDist : undefined;
 
   let log: { warn(obj: object, msg: string): void } | undefined;
   const options = databaseOptions(config);

@@ -10,6 +10,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { catalogue } from '@ac/protocol/codes';
+import { STAFF_ROLES } from '@ac/protocol/console/staff';
 import {
   ACCOUNT_TYPES,
   DEVICE_STATUSES,
@@ -128,6 +129,38 @@ for (const file of sourceFiles(join(web, 'src'))) {
     const table = english(namespace!);
     if (!(key! in table) && !(`${key}_other` in table)) {
       problems.push(`${relative(web, file)}: uses "${namespace}.${key}", missing in ${reference}/${namespace}.json`);
+    }
+  }
+}
+
+// the operator console: English and Simplified Chinese only, every other language falls back to
+// English (docs/decisions/0038-operator-console.md)
+const consoleDir = join(web, 'src/console/i18n');
+const consoleTables = Object.fromEntries(
+  (['en', 'zh-CN'] as const).map((language) => [
+    language,
+    JSON.parse(readFileSync(join(consoleDir, `${language}.json`), 'utf8')) as Table,
+  ]),
+) as Record<'en' | 'zh-CN', Table>;
+const consoleKeys = new Set([...Object.keys(consoleTables.en), ...Object.keys(consoleTables['zh-CN'])]);
+for (const key of consoleKeys) {
+  for (const [language, table] of Object.entries(consoleTables)) {
+    const value = table[key];
+    if (typeof value !== 'string' || value.trim() === '') problems.push(`console ${language}: missing "${key}"`);
+    else if (consoleTables.en[key] !== undefined && variables(value) !== variables(consoleTables.en[key]!)) {
+      problems.push(
+        `console ${language}: "${key}" uses {{${variables(value)}}}, English {{${variables(consoleTables.en[key]!)}}}`,
+      );
+    }
+  }
+}
+for (const role of STAFF_ROLES) {
+  if (!(`role_${role}` in consoleTables.en)) problems.push(`console: no key "role_${role}"`);
+}
+for (const file of sourceFiles(join(web, 'src/console'))) {
+  for (const [, key] of readFileSync(file, 'utf8').matchAll(/\bt\(\s*'([A-Za-z0-9_]+)'/g)) {
+    if (!(key! in consoleTables.en) && !(`${key}_other` in consoleTables.en)) {
+      problems.push(`${relative(web, file)}: uses "${key}", missing in src/console/i18n/en.json`);
     }
   }
 }

@@ -22,6 +22,8 @@ const INPUTS = [
   'web/public',
   'web/index.html',
   'web/vite.config.ts',
+  'web/console.html',
+  'web/vite.console.config.ts',
   'web/tsconfig.json',
   'web/package.json',
   'packages/protocol/src',

@@ -31,6 +31,7 @@ export const Code = {
   passwordBreached: '1000011',
   passwordSameAsAccount: '1000012',
   passwordWrong: '1000013',
+  accountBlocked: '1000014',
   thirdAccountUsed: '0300017',
   thirdAlreadyBoundBefore: '0300018',
   thirdTryLater: '0300066',
@@ -130,6 +131,15 @@ export const Code = {
   redeemRecipientNotMember: '2400004',
   redeemCodeNotHandable: '2400005',
   redeemRefundBeyondUnused: '2400006',
+  // the operator console (docs/decisions/0038-operator-console.md): JSON calls with real HTTP statuses
+  staffSignInFailed: '2500001',
+  staffSessionRequired: '2500002',
+  staffSecondFactorRequired: '2500003',
+  staffPermissionDenied: '2500004',
+  staffCsrfRefused: '2500005',
+  staffIpNotAllowed: '2500006',
+  staffSecondFactorWrong: '2500007',
+  staffSecondFactorUnavailable: '2500008',
 } as const;
 
 export type TCode = (typeof Code)[keyof typeof Code];
@@ -179,6 +189,7 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
   '1000011': { status: 200, message: 'This password is too common, please choose another one' },
   '1000012': { status: 200, message: 'The password must not be your email or mobile number' },
   '1000013': { status: 200, message: 'The current password is wrong' },
+  '1000014': { status: 200, message: 'This account is blocked, please contact support' },
   '0300017': {
     status: 200,
     message: 'Binding failed: this third-party account is already used by another account',
@@ -315,6 +326,14 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
   '2400004': { status: 200, message: 'This address does not belong to a member of your company' },
   '2400005': { status: 200, message: 'Only an unused code of your order can be handed over' },
   '2400006': { status: 200, message: 'The refund would void more codes than are still unused' },
+  '2500001': { status: 401, message: 'Wrong email or password, or the staff account is disabled' },
+  '2500002': { status: 401, message: 'Please sign in to the console' },
+  '2500003': { status: 403, message: 'Please complete the second sign-in step first' },
+  '2500004': { status: 403, message: 'Your role may not do this' },
+  '2500005': { status: 403, message: 'The request lacks its security token, please reload the page' },
+  '2500006': { status: 403, message: 'The console cannot be reached from this address' },
+  '2500007': { status: 401, message: 'The second-factor code is wrong' },
+  '2500008': { status: 403, message: 'Second-factor sign-in is not set up on this server yet' },
 };
 
 /** Fills the `{name}` placeholders of a catalogue message (e.g. 2000003's `{status}`). */

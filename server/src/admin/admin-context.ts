@@ -10,6 +10,7 @@ import { createServices, type Services } from '../app/services.ts';
 import { type Config, loadConfig } from '../config/config.ts';
 import { databaseOptions, migrationsFolder, openDatabase } from '../db/client.ts';
 import { seedEssentials } from '../seed/seed.ts';
+import { readSecret } from './read-secret.ts';
 
 /**
  * The server package directory (the parent of server/drizzle, from the sources
@@ -17,7 +18,13 @@ import { seedEssentials } from '../seed/seed.ts';
  */
 const SERVER_DIR = dirname(migrationsFolder);
 
-export type AdminContext = { config: Config; services: Services; now: () => Date };
+export type AdminContext = {
+  config: Config;
+  services: Services;
+  now: () => Date;
+  /** Reads a secret (a password) from stdin or the terminal; the command line sets it. */
+  readSecret?: (prompt: string) => Promise<string>;
+};
 export type AdminArgs = { positionals: string[]; values: Record<string, string | boolean | undefined> };
 export type AdminCommand = (ctx: AdminContext, args: AdminArgs) => Promise<string>;
 
@@ -46,7 +53,7 @@ export async function openAdmin(env: Record<string, string | undefined> = proces
   await database.migrate();
   await seedEssentials(database.db, config);
   const services = createServices({ config, db: database.db, log: stderrLog });
-  const ctx: AdminContext = { config, services, now: () => new Date() };
+  const ctx: AdminContext = { config, services, now: () => new Date(), readSecret };
   return {
     ctx,
     async close() {

@@ -17,6 +17,7 @@ import { invoicesVoid } from './commands/invoices.ts';
 import { membershipGrant, membershipRevoke } from './commands/membership.ts';
 import { offersAdd, offersDisable, offersEnable, offersList } from './commands/offers.ts';
 import { ordersExpire, ordersRefund, ordersRefundDue, ordersRefunds, reconcile } from './commands/orders.ts';
+import { staffCreate, staffDisable, staffEnable, staffList } from './commands/staff.ts';
 import { usersList } from './commands/users.ts';
 
 export const COMMANDS: Record<string, AdminCommand> = {
@@ -44,6 +45,10 @@ export const COMMANDS: Record<string, AdminCommand> = {
   'invoices void': invoicesVoid,
   'fields reencrypt': fieldsReencrypt,
   'users list': usersList,
+  'staff create': staffCreate,
+  'staff list': staffList,
+  'staff disable': staffDisable,
+  'staff enable': staffEnable,
   'companies create': companiesCreate,
   'companies list': companiesList,
   'companies seats': companiesSeats,
@@ -86,6 +91,9 @@ export const USAGE = `Usage: npm run admin -- <command> [options]
   fields reencrypt                       (after FIELD_ENCRYPTION_KEY changed: rewrites every encrypted field still
                                          under a key of FIELD_ENCRYPTION_PREVIOUS_KEYS; the hourly job does it too)
   users list [--page 1] [--limit 50]
+  staff create --email <email> --name <name> --role support|finance|sales|admin
+                 (the password from stdin, or asked without echo: an operator console account)
+  staff list                             staff disable --email <email>     staff enable --email <email>
   companies create --name <name> --end <YYYY-MM-DD> [--status active|pending|closed]   (prints the id)
   companies list
   companies seats --company <id> --goods <code> --total <n>

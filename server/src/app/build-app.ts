@@ -24,6 +24,7 @@ import { accountModule } from '../modules/account/account.module.ts';
 import { avatarModule } from '../modules/avatar/avatar.module.ts';
 import { codesModule } from '../modules/codes/codes.module.ts';
 import { companyModule } from '../modules/company/company.module.ts';
+import { consoleModule } from '../modules/console/console.module.ts';
 import { couponsModule } from '../modules/coupons/coupons.module.ts';
 import { devModule } from '../modules/dev/dev.module.ts';
 import { devicesModule } from '../modules/devices/devices.module.ts';
@@ -45,6 +46,7 @@ import { storageModule } from '../modules/storage/storage.module.ts';
 import { thirdPartyModule } from '../modules/third-party/third-party.module.ts';
 import { tradeModule } from '../modules/trade/trade.module.ts';
 import { registerObservability } from '../observability/observability.plugin.ts';
+import { registerConsoleSpa } from '../spa/console-spa.ts';
 import { registerSecurityHeaders } from '../spa/security-headers.ts';
 import { registerSpa } from '../spa/spa.plugin.ts';
 import { createServices, type ServiceAdapters } from './services.ts';
@@ -224,6 +226,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     paymentsModule(s),
     tradeModule(s),
     storageModule({ ...s, storageSecret: config.storageServiceSecret, now: () => new Date() }),
+    consoleModule({ ...s, config }),
     ...(config.devMailbox && !config.production ? [devModule(s)] : []),
   ];
   registerCalls(
@@ -233,5 +236,6 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   );
   for (const m of modules) await m.register?.(app);
   await registerSpa(app, config);
+  await registerConsoleSpa(app, config);
   return app;
 }

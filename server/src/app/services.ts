@@ -26,6 +26,10 @@ import { type CaptchaGenerator, createCaptchaService, svgCaptchaGenerator } from
 import { createCodeDelivery } from '../modules/codes/code-delivery.ts';
 import { createCodesService } from '../modules/codes/codes.service.ts';
 import { createCompanyService } from '../modules/company/company.service.ts';
+import { createConsoleAudit } from '../modules/console/console-audit.ts';
+import { createConsoleSessions } from '../modules/console/console-session.service.ts';
+import { type SecondFactor, testSecondFactor } from '../modules/console/second-factor.ts';
+import { createUserSupport } from '../modules/console/user-support.service.ts';
 import { createCouponAdmin } from '../modules/coupons/coupon-admin.service.ts';
 import { createCouponsService } from '../modules/coupons/coupons.service.ts';
 import { createDevicesService } from '../modules/devices/devices.service.ts';
@@ -60,6 +64,8 @@ import { createSessionService } from '../modules/session/session.service.ts';
 import { createSessionSnapshots } from '../modules/session/session-snapshots.ts';
 import { createUserInfoService } from '../modules/session/user-info.service.ts';
 import { createStorageService } from '../modules/storage/storage.service.ts';
+import { createStaffService } from '../modules/staff/staff.service.ts';
+import { createStaffAuditService } from '../modules/staff-audit/staff-audit.service.ts';
 import { createOAuthFlow } from '../modules/third-party/oauth-flow.ts';
 import { createThirdLoginService } from '../modules/third-party/third-login.service.ts';
 import { createThirdPartyService } from '../modules/third-party/third-party.service.ts';
@@ -257,6 +263,31 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     defaultLanguage,
   });
 
+  // the operator console (docs/decisions/0038-operator-console.md)
+  const staffAudit = createStaffAuditService({ db });
+  const staff = createStaffService({ db, audit: staffAudit });
+  // The second sign-in step: the two-factor module's verifier goes here once it is merged;
+  // until then only test servers have one (ADMIN_TEST_SECOND_FACTOR_CODE, refused in production).
+  const secondFactor: SecondFactor | undefined = config.console.testSecondFactorCode
+    ? testSecondFactor(config.console.testSecondFactorCode)
+    : undefined;
+  const consoleSessions = createConsoleSessions({ db, staff, sessions, staffAudit, secondFactor });
+  const userSupport = createUserSupport({
+    db,
+    currency,
+    users,
+    sessions,
+    memberships,
+    orders,
+    redeem,
+    devices,
+    thirdParty,
+    companies,
+    products,
+    staffAudit,
+  });
+  const consoleAudit = createConsoleAudit({ staffAudit });
+
   registerScheduledJobs({ queue: jobs, orders, payments, keys, sessions, outbox, trade, log });
 
   return {
@@ -296,6 +327,11 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     invoices,
     invoiceTitles,
     trade,
+    staffAudit,
+    staff,
+    consoleSessions,
+    userSupport,
+    consoleAudit,
     // the admin command line's own services
     currency,
     refunds,

@@ -110,4 +110,17 @@ describe('config', () => {
       expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
     }
   });
+
+  it("reads the console settings: base path, ADMIN_ALLOWED_IPS, the test servers' second-factor code", () => {
+    expect(loadConfig({}).console).toEqual({ basePath: '/admin', allowedIps: null, testSecondFactorCode: undefined });
+    const c = loadConfig({ ADMIN_BASE_PATH: '/ops/console', ADMIN_ALLOWED_IPS: '10.0.0.0/8, 2001:db8::1' }).console;
+    expect(c).toMatchObject({ basePath: '/ops/console', allowedIps: ['10.0.0.0/8', '2001:db8::1'] });
+    for (const bad of ['10.0.0.0/33', 'office', ' , ']) {
+      expect(() => loadConfig({ ADMIN_ALLOWED_IPS: bad }), bad).toThrow(/^Invalid configuration: ADMIN_ALLOWED_IPS /m);
+    }
+    for (const bad of ['admin', '/admin/', '/Admin']) {
+      expect(() => loadConfig({ ADMIN_BASE_PATH: bad }), bad).toThrow(/ADMIN_BASE_PATH/);
+    }
+    expect(() => loadConfig({ ADMIN_TEST_SECOND_FACTOR_CODE: '12' })).toThrow(/ADMIN_TEST_SECOND_FACTOR_CODE/);
+  });
 });

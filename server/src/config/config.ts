@@ -1,11 +1,12 @@
 /** Environment → validated configuration, read in one place (server/src/config/README.md). */
 import { createHash } from 'node:crypto';
-import { isIP } from 'node:net';
 import { ZRegion } from '@ac/protocol/enum-schemas';
 import { regionSettings, type TPaymentProvider } from '@ac/protocol/enums';
 import { CAPTCHA_FREE_SENDS_PER_IP } from '@ac/protocol/profile';
 import { CODE_RESEND_SECONDS, SMS_COUNTRY_DAILY_BUDGET } from '@ac/protocol/verification';
 import { z } from 'zod';
+import { isAddressOrCidr } from './addresses.ts';
+import { type ConsoleConfig, consoleConfig, consoleEnvShape } from './console.ts';
 import { type DeployConfig, deployConfig, deployEnvShape } from './deploy.ts';
 import { type DeviceLimits, deviceLimits, ZDeviceLimitsEnv } from './device-limits.ts';
 import { type OAuthConfig, oauthConfig, oauthEnvShape, refineOAuthEnv } from './oauth.ts';
@@ -55,15 +56,6 @@ const ZServerNodes = z
       .refine((list) => new Set(list.map((n) => n.code)).size === list.length, 'node codes must be unique'),
   );
 export type ServerNodeConfig = z.infer<typeof ZServerNodes>[number];
-
-/** An IP address, or an address with a prefix length (CIDR). */
-function isAddressOrCidr(entry: string): boolean {
-  const [address = '', prefix, ...rest] = entry.split('/');
-  const family = isIP(address);
-  if (!family || rest.length) return false;
-  if (prefix === undefined) return true;
-  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
-}
 
 /**
  * Which proxies in front of the server are believed about the client's
@@ -141,6 +133,7 @@ const ZEnv = z
     // the cloud storage service signs its usage reports with it (docs/protocol.md#storage-usage-reports)
     STORAGE_SERVICE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     ...deployEnvShape,
+    ...consoleEnvShape,
     ...oauthEnvShape,
     ...paymentsEnvShape,
     // AES-256-GCM key of the fields kept encrypted at rest (docs/decisions/0009-trade-account.md).
@@ -260,6 +253,10 @@ export type Config = {
   oauth: OAuthConfig;
   /** Directory of the built SPA, if any. */
   webDist: string | undefined;
+  /** The operator console (config/console.ts). */
+  console: ConsoleConfig;
+  /** Directory of the built operator console, if any. */
+  consoleWebDist: string | undefined;
 } & DeployConfig;
 
 export class ConfigError extends Error {}
@@ -315,6 +312,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     devMailbox: e.DEV_MAILBOX,
     oauth: oauthConfig(e),
     webDist: undefined,
+    console: consoleConfig(e),
+    consoleWebDist: undefined,
     ...deployConfig(e),
   };
 }

@@ -1,8 +1,9 @@
 /**
  * A coloured status label. Solid tags with dark shades keep white text
  * above 4.5:1 contrast (antd's light preset tags do not). Plain markup
- * styled like antd's solid Tag (styles.css): the /h5 shell shows it too.
+ * styled like antd's solid Tag (status-tag.css): the /h5 shell and the console show it too.
  */
+import './status-tag.css';
 import type { ReactNode } from 'react';
 
 export type StatusTone =

@@ -29,7 +29,13 @@ export const session = {
     auth: false,
     request: ZLoginRequest,
     response: ZLoginResponse,
-    errors: [Code.loginFailed, Code.accountNotActivated, Code.accountOnOtherNode, Code.tooManyRequests],
+    errors: [
+      Code.loginFailed,
+      Code.accountNotActivated,
+      Code.accountBlocked,
+      Code.accountOnOtherNode,
+      Code.tooManyRequests,
+    ],
   }),
   loginByCode: defineContract({
     path: '/user/v5/sysuser/loginByCode',
@@ -38,7 +44,13 @@ export const session = {
     auth: false,
     request: ZLoginByCodeRequest,
     response: ZLoginResponse,
-    errors: [Code.codeInvalid, Code.accountNotActivated, Code.accountOnOtherNode, Code.tooManyRequests],
+    errors: [
+      Code.codeInvalid,
+      Code.accountNotActivated,
+      Code.accountBlocked,
+      Code.accountOnOtherNode,
+      Code.tooManyRequests,
+    ],
   }),
   logout: defineContract({
     path: '/user/v5/sysuser/logout',

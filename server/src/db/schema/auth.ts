@@ -32,7 +32,7 @@ export const sessions = pgTable(
     expiresAt: at('expires_at').notNull(),
     revokedAt: at('revoked_at'),
     revokeReason: text('revoke_reason', {
-      enum: ['logout', 'passwordChanged', 'replaced', 'deleted', 'signedOut', 'deviceUnbound'],
+      enum: ['logout', 'passwordChanged', 'replaced', 'deleted', 'signedOut', 'deviceUnbound', 'staffEnded', 'blocked'],
     }),
     /** The device a CAD client reported for this session (devices.report); null for the portal's browsers. */
     reportedDeviceId: uuid('reported_device_id').references(() => devices.id, { onDelete: 'set null' }),

@@ -31,6 +31,8 @@ export const users = pgTable(
     lastLoginTime: at('last_login_time'),
     updateTime: at('update_time').notNull().defaultNow(),
     deletedAt: at('deleted_at'),
+    /** Set by the console's block (docs/decisions/0038-operator-console.md): logins answer 1000014. */
+    blockedAt: at('blocked_at'),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email).where(sql`${t.deletedAt} is null`),

@@ -15,6 +15,16 @@ export type MemberRole = (typeof companyMembers.$inferSelect)['role'];
 
 export function createCompanyRepo(db: DbOrTx) {
   return {
+    /** Members of the companies whose name contains `text` (the console's user search). */
+    async membersOfCompaniesNamed(text: string) {
+      const rows = await db
+        .select({ userId: companyMembers.userId })
+        .from(companyMembers)
+        .innerJoin(companies, eq(companies.id, companyMembers.companyId))
+        .where(sql`${companies.name} ilike ${`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`)
+        .limit(500);
+      return rows.map((r) => r.userId);
+    },
     async companyOfUser(userId: string) {
       const rows = await db
         .select({

@@ -103,6 +103,8 @@ export function createCompanyService(d: Deps) {
     entitlementsChanged,
     companyInfo,
     inActiveCompany: (userId: string, tx?: DbOrTx) => repo(tx).inActiveCompany(userId),
+    /** Members of the companies whose name contains `text` (the console's user search). */
+    membersOfCompaniesNamed: (text: string) => repo().membersOfCompaniesNamed(text),
 
     /** Whether the user is an owner or admin of a company (who may buy company-only redeem codes). */
     async isAdmin(userId: string, tx?: DbOrTx): Promise<boolean> {

@@ -17,6 +17,11 @@ export type DeviceReport = {
 
 export function createDevicesRepo(db: DbOrTx) {
   return {
+    /** The accounts a device UUID was reported by (the console's user search). */
+    async usersOfUuid(uuid: string) {
+      const rows = await db.select({ userId: devices.userId }).from(devices).where(eq(devices.uuid, uuid)).limit(100);
+      return rows.map((r) => r.userId);
+    },
     async listDevices(userId: string, page: { offset: number; limit: number }) {
       const where = eq(devices.userId, userId);
       const orderBy = [desc(devices.lastTime), desc(devices.createdAt)];

@@ -162,6 +162,8 @@ export function createDevicesService(d: Deps) {
 
     /** Account deletion: the user's devices go. */
     forgetUser: (userId: string, tx: DbOrTx) => repo(tx).deleteOf(userId),
+    /** The accounts a device UUID was reported by (the console's user search). */
+    usersOfUuid: (uuid: string) => repo(d.db).usersOfUuid(uuid.trim()),
   };
 }
 export type DevicesService = ReturnType<typeof createDevicesService>;

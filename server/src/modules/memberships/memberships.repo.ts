@@ -6,6 +6,9 @@ export type MembershipRow = typeof memberships.$inferSelect;
 
 export function createMembershipsRepo(db: DbOrTx) {
   return {
+    /** Every membership row of a user with its source, latest end first (the console's user view). */
+    listOf: (userId: string) =>
+      db.select().from(memberships).where(eq(memberships.userId, userId)).orderBy(desc(memberships.endTime)).limit(200),
     /** Live memberships with their goods, best first (level, then latest end). */
     async activeMemberships(userId: string, now: Date) {
       return db

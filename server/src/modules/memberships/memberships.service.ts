@@ -151,6 +151,19 @@ export function createMembershipsService(d: Deps) {
       });
     },
 
+    /** Every membership row of the user with its source (the console's user view), latest end first. */
+    async history(userId: string) {
+      const at = now();
+      return (await repo().listOf(userId)).map((m) => ({
+        goodsCode: m.goodsCode,
+        startTime: iso(m.startTime),
+        endTime: iso(m.endTime),
+        sourceType: m.sourceType,
+        sourceId: m.sourceId,
+        live: m.startTime <= at && m.endTime > at,
+      }));
+    },
+
     /** Live memberships and company seats with their goods, best first. */
     active: live,
     /** The span still to come of one goods code, or null. */

@@ -12,6 +12,11 @@ const withGoods = { order: orders, goodsName: goods.name, durationDays: goods.du
 
 export function createOrdersRepo(db: DbOrTx) {
   return {
+    /** The owner of an order number (the console's user search). */
+    async userOfOrder(orderNo: string) {
+      const rows = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.orderNo, orderNo)).limit(1);
+      return rows[0]?.userId ?? null;
+    },
     async listOrders(userId: string, filter: { status?: number; offset: number; limit: number }) {
       // redeem-code orders have their own list (redeem/orders)
       const conditions: SQL[] = [eq(orders.userId, userId), ne(orders.orderType, 'redeemCodes')];

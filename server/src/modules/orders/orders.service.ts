@@ -188,6 +188,8 @@ export function createOrdersService(d: Deps) {
     move: (orderNo: string, from: number, to: number, patch: OrderPatch, tx?: DbOrTx) =>
       repo(tx).moveStatus(orderNo, from, to, patch),
     insert: (row: NewOrder, tx?: DbOrTx) => repo(tx).insertOrder(row),
+    /** The owner of an order number, or null (the console's user search). */
+    userOfOrder: (orderNo: string) => repo().userOfOrder(orderNo.trim().toUpperCase()),
     /** Account deletion: unpaid orders are cancelled, every order kept but no longer tied to the person. */
     async detachUser(userId: string, at: Date, tx: DbOrTx): Promise<void> {
       await d.coupons.release(await repo(tx).detachUser(userId, at), tx);

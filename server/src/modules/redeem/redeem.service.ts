@@ -160,6 +160,11 @@ export function createRedeemService(d: Deps) {
 
     /** Account deletion: failures go, orders and redeemed codes are detached from the person. */
     forgetUser: (userId: string, tx: DbOrTx) => createRedeemRepo(tx).forgetUser(userId),
+    /** Who redeemed or owns a code given in any spelling (the console's user search). */
+    async usersOfCode(text: string): Promise<string[]> {
+      const code = await repo.findByCode(text, { lock: false });
+      return [code?.redeemedBy, code?.ownerUserId].filter((id): id is string => Boolean(id));
+    },
   };
 }
 export type RedeemService = ReturnType<typeof createRedeemService>;

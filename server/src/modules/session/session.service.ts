@@ -80,6 +80,8 @@ export function createSessionService(d: Deps) {
 
   /** `loginAt`: the login time a handed-over session keeps (default now). */
   async function createSession(userId: string, origin: LoginOrigin, loginAt?: Date) {
+    // every login ends here (password, code, handover, third party): a blocked account gets none
+    if ((await d.users.findLive(userId))?.blockedAt) throw new AppError(Code.accountBlocked);
     const token = randomToken();
     const at = now();
     await repo.insertSession({
@@ -177,6 +179,24 @@ export function createSessionService(d: Deps) {
 
   /** Live sessions started after this instant (the absolute lifetime). */
   const liveSince = (at: Date) => new Date(at.getTime() - maxAgeMs);
+
+  /** The user's live sessions, newest login first; `currentId` marks the caller's. */
+  async function liveOf(userId: string, currentId?: string): Promise<TActiveSession[]> {
+    const at = now();
+    const rows = await repo.liveSessions(userId, at, liveSince(at));
+    return rows.map((r) => ({
+      id: r.id,
+      clientType: r.clientType,
+      clientVersion: r.clientVersion,
+      portal: isPortalClientType(r.clientType) && !r.deviceId,
+      device: r.deviceId ? { id: r.deviceId, name: r.deviceName ?? '', model: r.deviceModel ?? '' } : null,
+      ip: r.ip,
+      userAgent: r.userAgent,
+      startedAt: iso(r.createdAt),
+      lastSeenAt: iso(r.lastSeenAt),
+      current: r.id === currentId,
+    }));
+  }
 
   return {
     createSession,
@@ -307,22 +327,9 @@ export function createSessionService(d: Deps) {
     },
 
     /** The user's live sessions, browsers and CAD clients, newest login first. */
-    async listActive(session: AuthSession): Promise<TActiveSession[]> {
-      const at = now();
-      const rows = await repo.liveSessions(session.userId, at, liveSince(at));
-      return rows.map((r) => ({
-        id: r.id,
-        clientType: r.clientType,
-        clientVersion: r.clientVersion,
-        portal: isPortalClientType(r.clientType) && !r.deviceId,
-        device: r.deviceId ? { id: r.deviceId, name: r.deviceName ?? '', model: r.deviceModel ?? '' } : null,
-        ip: r.ip,
-        userAgent: r.userAgent,
-        startedAt: iso(r.createdAt),
-        lastSeenAt: iso(r.lastSeenAt),
-        current: r.id === session.sessionId,
-      }));
-    },
+    listActive: (session: AuthSession): Promise<TActiveSession[]> => liveOf(session.userId, session.sessionId),
+    /** The same list for the console's user view (no session of it is the caller's). */
+    liveOf: (userId: string) => liveOf(userId),
 
     /** Signs out one other live session of the user (its next call answers 1000002); 1500003 when there is none. */
     async signOut(session: AuthSession, id: string, origin: { ip: string; requestId: string }) {

@@ -1,7 +1,7 @@
 /** Every query of the users table (the user module owns it; other modules ask the user service). */
 
 import { normalizeMobile } from '@ac/protocol/common';
-import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 
@@ -24,6 +24,8 @@ export type UserPatch = Partial<
 
 /** What became of one storage usage report. */
 export type StorageRecord = 'recorded' | 'stale' | 'unknown';
+/** What the console's user search looks for: account ids found elsewhere, an exact email or mobile, a text. */
+export type UserSearch = { ids: string[]; email: string | null; mobile: string | null; text: string };
 
 const live = (id: string) => and(eq(users.id, id), isNull(users.deletedAt));
 
@@ -84,6 +86,42 @@ export function createUserRepo(db: DbOrTx) {
             isActivate: users.isActivate,
             registerDate: users.registerDate,
           })
+          .from(users)
+          .where(where)
+          .orderBy(asc(users.registerDate), asc(users.id))
+          .limit(page.limit)
+          .offset(page.offset),
+        db.select({ n: count() }).from(users).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+    /** Blocks (`at`) or unblocks (null) a live account; the row before, or null when there is none. */
+    async setBlocked(id: string, blockedAt: Date | null, at: Date) {
+      const rows = await db
+        .update(users)
+        .set({ blockedAt, updateTime: at })
+        .where(live(id))
+        .returning({ id: users.id });
+      return rows.length === 1;
+    },
+    /** The console's user search: accounts among `ids`, or matching the text fields (docs/operations.md). */
+    async searchUsers(q: UserSearch, page: { offset: number; limit: number }) {
+      const like = `%${q.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const where = and(
+        isNull(users.deletedAt),
+        or(
+          q.ids.length ? inArray(users.id, q.ids) : undefined,
+          q.email ? eq(users.email, q.email) : undefined,
+          q.mobile ? eq(users.mobile, q.mobile) : undefined,
+          q.text.length >= 2 ? sql`${users.email} ilike ${like}` : undefined,
+          q.text.length >= 2 ? sql`${users.nickName} ilike ${like}` : undefined,
+          q.text.length >= 2 ? sql`${users.name} ilike ${like}` : undefined,
+          q.text.length >= 2 ? sql`${users.company} ilike ${like}` : undefined,
+        ),
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
           .from(users)
           .where(where)
           .orderBy(asc(users.registerDate), asc(users.id))

@@ -7,7 +7,7 @@ import { Code } from '@ac/protocol/codes';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserChanges } from '../../lib/user-changes.ts';
-import { createUserRepo, type NewUser, type UserPatch } from './user.repo.ts';
+import { createUserRepo, type NewUser, type UserPatch, type UserSearch } from './user.repo.ts';
 
 export type { UserRow } from './user.repo.ts';
 
@@ -57,6 +57,10 @@ export function createUserService(d: { db: Db; changes: UserChanges }) {
     },
     update: (id: string, patch: UserPatch, at: Date, tx?: DbOrTx) => write(id, tx, (r) => r.updateUser(id, patch, at)),
     anonymise: (id: string, at: Date, tx?: DbOrTx) => write(id, tx, (r) => r.anonymiseUser(id, at)),
+    /** Blocks (`blockedAt`) or unblocks (null) a live account; false when there is none. */
+    setBlocked: (id: string, blockedAt: Date | null, at: Date, tx?: DbOrTx) =>
+      write(id, tx, (r) => r.setBlocked(id, blockedAt, at)),
+    search: (q: UserSearch, page: { offset: number; limit: number }) => repo().searchUsers(q, page),
   };
 }
 export type UserService = ReturnType<typeof createUserService>;

@@ -1,0 +1,93 @@
+/**
+ * The operator console's support journey (docs/operations.md): a support agent signs in (password,
+ * then the second step with the test servers' code), finds a member by a differently spelled
+ * mobile, ends their sessions and extends their membership with a reason — the member's session
+ * is gone and their membership is longer; the audit lists both. axe on every console route.
+ * China (`@cn-only`): its members register by mobile.
+ */
+import { calls } from '@ac/client';
+import type { Page } from '@playwright/test';
+import { admin, freshStaff } from '../support/admin.ts';
+import { apiClient } from '../support/api-client.ts';
+import { blockingViolations } from '../support/axe.ts';
+import { createFreshUser } from '../support/fresh-user.ts';
+import { CONSOLE_SECOND_FACTOR, servers } from '../support/servers.ts';
+import { expect, test } from '../support/test.ts';
+
+const server = servers.cn;
+const consoleUrl = `${server.origin}/admin`;
+const DAY = 86_400_000;
+
+async function noBlockingViolations(page: Page, route: string) {
+  expect(await blockingViolations(page), `axe on ${route}`).toEqual([]);
+}
+
+test('support finds a member by a differently spelled mobile, ends their sessions and extends their membership @cn-only', async ({
+  page,
+}) => {
+  const member = await createFreshUser(server.origin, 'cn');
+  await admin(server.adminEnv, ['membership', 'grant', '--user', member.mobile!, '--goods', 'ML2', '--days', '30']);
+  const api = apiClient(server.origin);
+  const { utoken } = await api.call(calls.session.login, { account: member.account, password: member.password });
+  const before = await api.call(calls.memberships.mine, {}, { token: utoken });
+  const endBefore = Date.parse(before.rows.find((r) => r.goodsCode === 'ML2')!.expireTime);
+  const staff = await freshStaff(server.adminEnv, 'support');
+
+  await page.goto(`${consoleUrl}/`);
+  await expect(page.getByRole('heading', { name: 'Staff sign-in' })).toBeVisible();
+  await noBlockingViolations(page, 'sign-in');
+  await page.getByLabel('Email').fill(staff.email);
+  await page.getByLabel('Password').fill(staff.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Second sign-in step' })).toBeVisible();
+  await noBlockingViolations(page, 'second step');
+  await page.getByLabel('Code').fill(CONSOLE_SECOND_FACTOR);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('searchbox')).toBeVisible();
+  // a reload keeps the session: the page gets its CSRF token back from `me`
+  await page.reload();
+
+  // the mobile as the member reads it out: +86, spaces
+  const m = member.mobile!;
+  await page.getByRole('searchbox').fill(`+86 ${m.slice(0, 3)} ${m.slice(3, 7)} ${m.slice(7)}`);
+  await page.keyboard.press('Enter');
+  const row = page.getByRole('row').filter({ hasText: `+86${m}` });
+  await expect(row).toContainText('mobile');
+  await noBlockingViolations(page, 'users');
+  await row.getByRole('link').click();
+  await expect(page.getByRole('heading', { name: `+86${m}` })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Sessions (1)' })).toBeVisible();
+  await noBlockingViolations(page, 'user view');
+
+  await page.getByRole('button', { name: 'End sessions' }).click();
+  await page.getByRole('dialog').getByLabel('Reason').fill('member lost their laptop');
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('1 session ended')).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Sessions (0)' })).toBeVisible();
+  await expect(api.call(calls.memberships.mine, {}, { token: utoken })).rejects.toMatchObject({ code: '1000002' });
+
+  await page.getByRole('button', { name: 'Extend membership' }).click();
+  const dialog = page.getByRole('dialog');
+  await noBlockingViolations(page, 'extend dialog');
+  await dialog.getByLabel('Days').fill('31');
+  await dialog.getByLabel('Reason').fill('service outage in May');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText(/Extended until/)).toBeVisible();
+
+  // the member, logged in again, has the 31 days more
+  const again = await api.call(calls.session.login, { account: member.account, password: member.password });
+  const after = await api.call(calls.memberships.mine, {}, { token: again.utoken });
+  const endAfter = Math.max(...after.rows.filter((r) => r.goodsCode === 'ML2').map((r) => Date.parse(r.expireTime)));
+  expect(endAfter - endBefore).toBe(31 * DAY);
+  const orders = await api.call(calls.orders.list, { pageNo: 1, pageSize: 10 }, { token: again.utoken });
+  expect(orders.rows[0]).toMatchObject({ orderType: 'manualReplenishment', goodsCode: 'ML2' });
+
+  await page.getByRole('link', { name: 'Audit' }).click();
+  await page.getByLabel('Staff email').fill(staff.email);
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'user.extendMembership' })).toContainText(
+    'service outage in May',
+  );
+  await expect(page.getByRole('row').filter({ hasText: 'user.endSessions' })).toContainText('member lost their laptop');
+  await noBlockingViolations(page, 'audit');
+});

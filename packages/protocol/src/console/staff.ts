@@ -1,0 +1,51 @@
+/**
+ * Staff of the operator console (docs/decisions/0038-operator-console.md): the roles and what
+ * each may do, declared once. The server checks the permission of every console call; the
+ * console hides what the signed-in role cannot do.
+ */
+import { z } from 'zod';
+
+export const STAFF_ROLES = ['support', 'finance', 'sales', 'admin'] as const;
+export type TStaffRole = (typeof STAFF_ROLES)[number];
+export const ZStaffRole = z.enum(STAFF_ROLES);
+
+/** One permission per console call that changes or reads member data. */
+export const STAFF_PERMISSIONS = [
+  'users.read',
+  'users.endSessions',
+  'users.block',
+  'users.extendMembership',
+  'audit.read',
+] as const;
+export type TStaffPermission = (typeof STAFF_PERMISSIONS)[number];
+
+const SUPPORT: readonly TStaffPermission[] = [
+  'users.read',
+  'users.endSessions',
+  'users.block',
+  'users.extendMembership',
+  'audit.read',
+];
+
+/**
+ * What each role may do. Finance and sales read users (an order or a company leads to its
+ * member) and the audit; their own screens come with their calls. Admin may do everything.
+ */
+export const ROLE_PERMISSIONS: Record<TStaffRole, readonly TStaffPermission[]> = {
+  support: SUPPORT,
+  finance: ['users.read', 'audit.read'],
+  sales: ['users.read', 'audit.read'],
+  admin: STAFF_PERMISSIONS,
+};
+
+export function roleMay(role: TStaffRole, permission: TStaffPermission): boolean {
+  return ROLE_PERMISSIONS[role].includes(permission);
+}
+
+/** A courtesy extension is at most this many days (issue 25: bounded, with a reason). */
+export const MAX_EXTENSION_DAYS = 31;
+/** A staff session ends after this long without a call, and this long after its sign-in, however used. */
+export const STAFF_IDLE_TIMEOUT_MINUTES = 15;
+export const STAFF_ABSOLUTE_TIMEOUT_HOURS = 12;
+/** The header every console call but sign-in carries: the session's CSRF token. */
+export const CSRF_HEADER = 'x-csrf-token';

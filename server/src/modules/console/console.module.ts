@@ -1,0 +1,43 @@
+/**
+ * The operator console (docs/decisions/0038-operator-console.md): its JSON calls under
+ * `<ADMIN_BASE_PATH>/api/…`, beside the member API; not envelope calls.
+ */
+import type { Config } from '../../config/config.ts';
+import type { AppModule } from '../module.ts';
+import type { StaffService } from '../staff/staff.service.ts';
+import { consoleRoutes } from './console.routes.ts';
+import type { createConsoleAudit } from './console-audit.ts';
+import { registerConsoleCalls } from './console-call.ts';
+import { consoleCookie } from './console-cookie.ts';
+import type { ConsoleSessions } from './console-session.service.ts';
+import type { UserSupport } from './user-support.service.ts';
+
+export type ConsoleAudit = ReturnType<typeof createConsoleAudit>;
+
+type Deps = {
+  config: Pick<Config, 'publicUrl' | 'console'>;
+  staff: Pick<StaffService, 'resolveSession'>;
+  consoleSessions: ConsoleSessions;
+  userSupport: UserSupport;
+  consoleAudit: ConsoleAudit;
+};
+
+export function consoleModule(d: Deps): AppModule {
+  const { basePath, allowedIps } = d.config.console;
+  const cookie = consoleCookie(d.config.publicUrl, basePath);
+  return {
+    register: (app) =>
+      registerConsoleCalls(app, {
+        basePath,
+        allowedIps,
+        staff: d.staff,
+        cookie,
+        calls: consoleRoutes({
+          sessions: d.consoleSessions,
+          support: d.userSupport,
+          audit: d.consoleAudit,
+          cookie,
+        }),
+      }),
+  };
+}

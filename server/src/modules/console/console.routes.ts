@@ -1,0 +1,40 @@
+/** The console's calls (packages/protocol/src/console/console-calls.ts): one service call each. */
+import { consoleCalls as c } from '@ac/protocol/console/console-calls';
+import type { ConsoleAudit } from './console.module.ts';
+import { actorOf, type BoundConsoleCall, defineConsoleCall, sessionOf } from './console-call.ts';
+import type { ConsoleCookie } from './console-cookie.ts';
+import type { ConsoleSessions } from './console-session.service.ts';
+import type { UserSupport } from './user-support.service.ts';
+
+type Deps = { sessions: ConsoleSessions; support: UserSupport; audit: ConsoleAudit; cookie: ConsoleCookie };
+
+export function consoleRoutes(d: Deps): BoundConsoleCall[] {
+  return [
+    defineConsoleCall(c.session.signIn, async (p, ctx) => {
+      const { token, me } = await d.sessions.signIn(p.email, p.password, ctx);
+      d.cookie.set(ctx.reply, token);
+      return me;
+    }),
+    defineConsoleCall(c.session.secondFactor, (p, ctx) => d.sessions.secondFactor(sessionOf(ctx), p.code, ctx)),
+    defineConsoleCall(c.session.me, async (_p, ctx) => d.sessions.me(sessionOf(ctx))),
+    defineConsoleCall(c.session.signOut, async (_p, ctx) => {
+      await d.sessions.signOut(sessionOf(ctx), ctx);
+      d.cookie.clear(ctx.reply);
+      return {};
+    }),
+    defineConsoleCall(c.users.search, (p) => d.support.search(p.query, p)),
+    defineConsoleCall(c.users.view, (p) => d.support.view(p.userId)),
+    defineConsoleCall(c.users.endSessions, (p, ctx) => d.support.endSessions(actorOf(ctx), p.userId, p.reason)),
+    defineConsoleCall(c.users.block, async (p, ctx) => {
+      await d.support.setBlocked(actorOf(ctx), p.userId, true, p.reason);
+      return {};
+    }),
+    defineConsoleCall(c.users.unblock, async (p, ctx) => {
+      await d.support.setBlocked(actorOf(ctx), p.userId, false, p.reason);
+      return {};
+    }),
+    defineConsoleCall(c.users.extendMembership, (p, ctx) => d.support.extendMembership(actorOf(ctx), p)),
+    defineConsoleCall(c.audit.list, (p) => d.audit.list(p)),
+    defineConsoleCall(c.audit.export, (p) => d.audit.csv(p)),
+  ];
+}

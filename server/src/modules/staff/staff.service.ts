@@ -1,0 +1,144 @@
+/**
+ * Staff accounts and staff sessions (docs/decisions/0038-operator-console.md): argon2id
+ * passwords (the members' hasher), a role, a disabled flag; sessions stored server-side (the
+ * cookie carries a random token, stored hashed) that end after 15 minutes without a call, 12
+ * hours after the sign-in, at sign-out, or when the account is disabled. A session is not
+ * complete before its second factor (`secondFactorAt`).
+ */
+import { Code } from '@ac/protocol/codes';
+import { STAFF_ABSOLUTE_TIMEOUT_HOURS, STAFF_IDLE_TIMEOUT_MINUTES, type TStaffRole } from '@ac/protocol/console/staff';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { dummyPasswordHash, hashPassword, randomToken, sha256Hex, verifyPassword } from '../../lib/hashing.ts';
+import { assertPasswordAllowed } from '../../lib/password-policy.ts';
+import { HOUR, MINUTE } from '../../lib/time.ts';
+import type { StaffActor, StaffAuditService } from '../staff-audit/staff-audit.service.ts';
+import { createStaffRepo, type StaffRow, type StaffSessionRow } from './staff.repo.ts';
+
+export type { StaffRow } from './staff.repo.ts';
+export const STAFF_IDLE_MS = STAFF_IDLE_TIMEOUT_MINUTES * MINUTE;
+export const STAFF_ABSOLUTE_MS = STAFF_ABSOLUTE_TIMEOUT_HOURS * HOUR;
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export type NewStaffInput = { email: string; name: string; role: TStaffRole; password: string };
+export type StaffSession = { session: StaffSessionRow; staff: StaffRow; token: string };
+
+/** The CSRF token of a session: derived from its cookie token, which scripts cannot read (HttpOnly). */
+export function csrfTokenOf(token: string): string {
+  return sha256Hex(`csrf:${token}`);
+}
+
+type Deps = { db: Db; audit: Pick<StaffAuditService, 'record'>; now?: () => Date };
+
+export function createStaffService(d: Deps) {
+  const now = d.now ?? (() => new Date());
+  const repo = createStaffRepo(d.db);
+  const view = (s: StaffRow) => ({ id: s.id, email: s.email, name: s.name, role: s.role, disabled: s.disabled });
+
+  return {
+    async create(actor: StaffActor, input: NewStaffInput) {
+      const email = input.email.trim().toLowerCase();
+      const name = input.name.trim();
+      if (!EMAIL_RE.test(email) || email.length > 254) throw new AppError(Code.invalidParam, 'email');
+      if (!name || name.length > 64) throw new AppError(Code.invalidParam, 'name must be 1-64 characters');
+      assertPasswordAllowed(input.password, [email]);
+      const passwordHash = await hashPassword(input.password);
+      try {
+        return await d.db.transaction(async (tx) => {
+          const at = now();
+          const row = await createStaffRepo(tx).insertStaff({
+            email,
+            name,
+            role: input.role,
+            passwordHash,
+            createdAt: at,
+            updatedAt: at,
+          });
+          await d.audit.record(
+            actor,
+            { action: 'staff.create', targetType: 'staff', targetId: row.id, after: view(row) },
+            tx,
+          );
+          return row;
+        });
+      } catch (e) {
+        if (isUniqueViolation(e)) throw new AppError(Code.invalidParam, 'a staff account with this email exists');
+        throw e;
+      }
+    },
+
+    list: () => repo.list(),
+
+    /** Disables (or enables again) an account; disabling ends its sessions. */
+    async setDisabled(actor: StaffActor, email: string, disabled: boolean) {
+      return d.db.transaction(async (tx) => {
+        const r = createStaffRepo(tx);
+        const row = await r.findByEmail(email);
+        if (!row) throw new AppError(Code.invalidParam, 'no staff account with this email');
+        const at = now();
+        await r.setDisabled(row.id, disabled, at);
+        if (disabled) await r.endSessionsOf(row.id, at);
+        await d.audit.record(
+          actor,
+          {
+            action: disabled ? 'staff.disable' : 'staff.enable',
+            targetType: 'staff',
+            targetId: row.id,
+            before: { disabled: row.disabled },
+            after: { disabled },
+          },
+          tx,
+        );
+        return row;
+      });
+    },
+
+    /** The enabled account of this email and password, else null (the same work either way). */
+    async checkPassword(email: string, password: string): Promise<StaffRow | null> {
+      const row = await repo.findByEmail(email);
+      const check = await verifyPassword(password, row?.passwordHash ?? (await dummyPasswordHash()));
+      return row && check.ok && !row.disabled ? row : null;
+    },
+
+    /** A new session waiting for its second factor: the cookie token. */
+    async openSession(staffId: string, origin: { ip: string; userAgent?: string }) {
+      const token = randomToken();
+      const at = now();
+      await repo.insertSession({
+        tokenHash: sha256Hex(token),
+        staffId,
+        ip: origin.ip,
+        userAgent: origin.userAgent?.slice(0, 512) ?? null,
+        createdAt: at,
+        lastSeenAt: at,
+      });
+      return token;
+    },
+
+    /**
+     * The live session of a cookie token, its last call moved to now; 2500002 when there is
+     * none: unknown, ended, idle for 15 minutes, 12 hours old, or its account disabled.
+     */
+    async resolveSession(token: string | undefined): Promise<StaffSession> {
+      if (!token || token.length > 128) throw new AppError(Code.staffSessionRequired);
+      const found = await repo.findSessionByTokenHash(sha256Hex(token));
+      const at = now().getTime();
+      if (
+        !found ||
+        found.session.endedAt ||
+        found.staff.disabled ||
+        at - found.session.lastSeenAt.getTime() >= STAFF_IDLE_MS ||
+        at - found.session.createdAt.getTime() >= STAFF_ABSOLUTE_MS
+      ) {
+        throw new AppError(Code.staffSessionRequired);
+      }
+      await repo.touchSession(found.session.id, new Date(at));
+      return { ...found, token };
+    },
+
+    completeSecondFactor: (sessionId: string) => repo.completeSecondFactor(sessionId, now()),
+    endSession: (sessionId: string) => repo.endSession(sessionId, now()),
+  };
+}
+export type StaffService = ReturnType<typeof createStaffService>;

@@ -1,0 +1,53 @@
+/** The console's shell: the side menu (what the role may see), the staff member and sign-out. */
+import { consoleCalls } from '@ac/protocol/console/console-calls';
+import { Button, Layout, Menu, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import { StatusTag } from '@/components/status-tag';
+import { useConsoleMutation } from '../api/console-api';
+import { LanguageSelect } from './language-select';
+import { useMay, useStaff } from './staff-context';
+
+export function ConsoleLayout() {
+  const { t } = useTranslation();
+  const me = useStaff();
+  const { pathname } = useLocation();
+  const signOut = useConsoleMutation(consoleCalls.session.signOut);
+  const items = [
+    ...(useMay('users.read') ? [{ key: 'users', label: <Link to="/users">{t('navUsers')}</Link> }] : []),
+    ...(useMay('audit.read') ? [{ key: 'audit', label: <Link to="/audit">{t('navAudit')}</Link> }] : []),
+  ];
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Sider width={200} theme="light" style={{ borderRight: '1px solid #f0f0f0' }}>
+        <div style={{ padding: '16px 24px', fontWeight: 600 }}>{t('appName')}</div>
+        <nav aria-label={t('appName')}>
+          <Menu mode="inline" selectedKeys={[pathname.split('/')[1] ?? 'users']} items={items} style={{ border: 0 }} />
+        </nav>
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header
+          style={{
+            background: '#fff',
+            display: 'flex',
+            justifyContent: 'flex-end',
+            alignItems: 'center',
+            padding: '0 24px',
+          }}
+        >
+          <Space size="middle">
+            <LanguageSelect />
+            <Typography.Text>{me.name}</Typography.Text>
+            <StatusTag tone="info">{t(`role_${me.role}`)}</StatusTag>
+            <Button onClick={() => signOut.mutate({})}>{t('signOut')}</Button>
+          </Space>
+        </Layout.Header>
+        <Layout.Content style={{ padding: 24 }}>
+          <main>
+            <Outlet />
+          </main>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}
