@@ -16,6 +16,7 @@ import { buildSecret, encryptPayload, generateKey } from '@ac/protocol/envelope'
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { apiClient, clientInfo } from '../e2e/support/api-client.ts';
+import { PGLITE_EXTENSIONS } from '../server/src/db/client.ts';
 import { DEMO_SHARE, growLists } from './list-seed.ts';
 import { HEADER, type Load, load, row, startFloor } from './load.ts';
 import { startServer } from './start-server.ts';
@@ -90,7 +91,7 @@ async function onPglite(floorB: Load) {
     for (const size of PGLITE_SIZES) {
       // the server holds the PGlite directory: stop it, grow the tables, start it again
       await server.stop();
-      const db = await PGlite.create({ dataDir });
+      const db = await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS });
       await growLists(async (q) => db.exec(q), seeded, size);
       await db.close();
       seeded = size;

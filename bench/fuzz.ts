@@ -17,7 +17,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { buildApp } from '../server/src/app/build-app.ts';
 import { loadConfig } from '../server/src/config/config.ts';
-import { type Database, openDatabase } from '../server/src/db/client.ts';
+import { type Database, openDatabase, PGLITE_EXTENSIONS } from '../server/src/db/client.ts';
 import { seedEssentials } from '../server/src/seed/seed.ts';
 import { callsOf, createFuzzer, FuzzStats, fuzzSettings } from '../server/test/fuzz/fuzzer.ts';
 
@@ -36,7 +36,10 @@ async function admin(sql: string) {
 
 async function openBenchDatabase(): Promise<Database> {
   if (!pgUrl) {
-    const database = await openDatabase({ kind: 'pglite', client: await PGlite.create() });
+    const database = await openDatabase({
+      kind: 'pglite',
+      client: await PGlite.create({ extensions: PGLITE_EXTENSIONS }),
+    });
     await database.migrate();
     return database;
   }

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../src/db/client.ts';
+import { openDatabase, PGLITE_EXTENSIONS } from '../src/db/client.ts';
 import { adminQuery, databaseUrl } from './pg-admin.ts';
 
 declare module 'vitest' {
@@ -23,7 +23,7 @@ declare module 'vitest' {
 
 async function pgliteSnapshot(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'ac-snapshot-'));
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   const database = await openDatabase({ kind: 'pglite', client });
   await database.migrate();
   const dump = await client.dumpDataDir('gzip');

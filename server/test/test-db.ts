@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
-import { type Database, openDatabase } from '../src/db/client.ts';
+import { type Database, openDatabase, PGLITE_EXTENSIONS } from '../src/db/client.ts';
 import { adminQuery, databaseUrl } from './pg-admin.ts';
 
 export const onPostgres = process.env.TEST_DB === 'pg';
@@ -36,6 +36,6 @@ export async function openTestDatabase(): Promise<Database> {
     };
   }
   const snapshot = readFileSync(inject('pgliteSnapshot'));
-  const client = await PGlite.create({ loadDataDir: new Blob([snapshot]) });
+  const client = await PGlite.create({ loadDataDir: new Blob([snapshot]), extensions: PGLITE_EXTENSIONS });
   return openDatabase({ kind: 'pglite', client });
 }

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -178,20 +179,32 @@ async function endPool(pool: pg.Pool, timeoutMs = 5000): Promise<void> {
 }
 
 /**
+ * The extensions the migrations create (pg_trgm: the console's user search,
+ * docs/operations.md#finding-a-member), loaded into every PGlite; PostgreSQL
+ * has them as contrib packages (pg_trgm is a trusted extension: the
+ * database owner may create it).
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
+/**
  * PGlite on a data directory. A new cluster (initdb) takes seconds in
  * WebAssembly, so the first one is saved as a tarball in the temp directory
  * (one per PGlite version) and later empty directories start from a copy.
  */
 async function openPglite(dataDir: string): Promise<PGlite> {
   mkdirSync(dataDir, { recursive: true });
-  if (readdirSync(dataDir).length > 0) return PGlite.create({ dataDir });
+  if (readdirSync(dataDir).length > 0) return PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS });
   const require = createRequire(import.meta.url);
   const packageJson = join(dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json');
   const { version } = JSON.parse(readFileSync(packageJson, 'utf8')) as { version: string };
   const template = join(tmpdir(), `ac-pglite-${version}-empty.tar.gz`);
   if (existsSync(template)) {
     try {
-      return await PGlite.create({ dataDir, loadDataDir: new Blob([readFileSync(template)]) });
+      return await PGlite.create({
+        dataDir,
+        loadDataDir: new Blob([readFileSync(template)]),
+        extensions: PGLITE_EXTENSIONS,
+      });
     } catch {
       // an unreadable template: start over with a fresh cluster (and a fresh template)
       rmSync(template, { force: true });
@@ -199,7 +212,7 @@ async function openPglite(dataDir: string): Promise<PGlite> {
       mkdirSync(dataDir, { recursive: true });
     }
   }
-  const client = await PGlite.create({ dataDir });
+  const client = await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS });
   const partial = `${template}.${process.pid}`;
   try {
     writeFileSync(partial, Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer()));
@@ -239,7 +252,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   let client = options.client;
-  if (!client) client = options.dataDir ? await openPglite(options.dataDir) : await PGlite.create();
+  if (!client)
+    client = options.dataDir
+      ? await openPglite(options.dataDir)
+      : await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   const owned = client;
   const db = drizzlePglite({ client: owned, schema }) as unknown as Db;
   return {

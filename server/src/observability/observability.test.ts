@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itOnPglite, itOnPostgres } from '../../test/database-only.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { openTestDatabase } from '../../test/test-db.ts';
-import { openDatabase } from '../db/client.ts';
+import { openDatabase, PGLITE_EXTENSIONS } from '../db/client.ts';
 import { answerCodeOf } from './metrics.ts';
 import { registerObservability } from './observability.plugin.ts';
 
@@ -117,7 +117,10 @@ describe('readiness', () => {
   });
 
   itOnPglite('finds an unmigrated or closed database not ready', async () => {
-    const fresh = await openDatabase({ kind: 'pglite', client: await PGlite.create() });
+    const fresh = await openDatabase({
+      kind: 'pglite',
+      client: await PGlite.create({ extensions: PGLITE_EXTENSIONS }),
+    });
     expect(await fresh.check()).toEqual({ database: true, migrations: false });
     await fresh.migrate();
     expect(await fresh.check()).toEqual({ database: true, migrations: true });

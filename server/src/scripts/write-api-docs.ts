@@ -8,7 +8,7 @@ import { catalogue } from '@ac/protocol/codes';
 import { PGlite } from '@electric-sql/pglite';
 import { buildApp } from '../app/build-app.ts';
 import { loadConfig } from '../config/config.ts';
-import { openDatabase } from '../db/client.ts';
+import { openDatabase, PGLITE_EXTENSIONS } from '../db/client.ts';
 
 type Operation = { summary?: string; description?: string; tags?: string[] };
 
@@ -23,7 +23,10 @@ const lines: string[] = [
 ];
 
 for (const region of ['us', 'cn'] as const) {
-  const database = await openDatabase({ kind: 'pglite', client: await PGlite.create() });
+  const database = await openDatabase({
+    kind: 'pglite',
+    client: await PGlite.create({ extensions: PGLITE_EXTENSIONS }),
+  });
   await database.migrate();
   const app = await buildApp(loadConfig({ REGION: region, LOG_LEVEL: 'silent' }), { database, logger: false });
   await app.ready();

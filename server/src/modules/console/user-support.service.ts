@@ -20,7 +20,7 @@ import type { RedeemService } from '../redeem/redeem.service.ts';
 import type { SessionService } from '../session/session.service.ts';
 import type { StaffActor, StaffAuditService } from '../staff-audit/staff-audit.service.ts';
 import type { ThirdPartyService } from '../third-party/third-party.service.ts';
-import type { UserRow, UserService } from '../user/user.service.ts';
+import { USER_SEARCH_MIN_PART, type UserRow, type UserService } from '../user/user.service.ts';
 
 type Deps = {
   db: Db;
@@ -58,7 +58,7 @@ function hitOf(u: UserRow, matched: string[]): TUserHit {
 /** What of the row the text matched (the ids found elsewhere say their own). */
 function textMatches(u: UserRow, q: { text: string; email: string | null; mobile: string | null }): string[] {
   const text = q.text.toLowerCase();
-  const has = (v: string | null) => q.text.length >= 2 && Boolean(v?.toLowerCase().includes(text));
+  const has = (v: string | null) => q.text.length >= USER_SEARCH_MIN_PART && Boolean(v?.toLowerCase().includes(text));
   return [
     ...(u.id === q.text.toLowerCase() ? ['id'] : []),
     ...(u.email === q.email || has(u.email) ? ['email'] : []),
@@ -90,7 +90,7 @@ export function createUserSupport(d: Deps) {
         d.orders.userOfOrder(text),
         d.redeem.usersOfCode(text),
         d.devices.usersOfUuid(text),
-        text.length >= 2 ? d.companies.membersOfCompaniesNamed(text) : Promise.resolve([]),
+        text.length >= USER_SEARCH_MIN_PART ? d.companies.membersOfCompaniesNamed(text) : Promise.resolve([]),
       ]);
       mark('order')([order]);
       mark('redeemCode')(codes);

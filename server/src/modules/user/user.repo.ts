@@ -1,7 +1,8 @@
 /** Every query of the users table (the user module owns it; other modules ask the user service). */
 
 import { normalizeMobile } from '@ac/protocol/common';
-import { and, asc, count, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { boundedTotal, pageWithTotal } from '../../db/bounded-count.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 
@@ -26,6 +27,9 @@ export type UserPatch = Partial<
 export type StorageRecord = 'recorded' | 'stale' | 'unknown';
 /** What the console's user search looks for: account ids found elsewhere, an exact email or mobile, a text. */
 export type UserSearch = { ids: string[]; email: string | null; mobile: string | null; text: string };
+
+/** The shortest part of an email, nickname, name or company the search looks for (a trigram). */
+export const USER_SEARCH_MIN_PART = 3;
 
 const live = (id: string) => and(eq(users.id, id), isNull(users.deletedAt));
 
@@ -104,32 +108,38 @@ export function createUserRepo(db: DbOrTx) {
         .returning({ id: users.id });
       return rows.length === 1;
     },
-    /** The console's user search: accounts among `ids`, or matching the text fields (docs/operations.md). */
+    /**
+     * The console's user search: accounts among `ids`, the exact email or mobile, or a part (3
+     * characters or more) of the email, nickname, name or company, found through the trigram
+     * indexes (migration 0023); newest first, `total` bounded as every list's (docs/protocol.md).
+     */
     async searchUsers(q: UserSearch, page: { offset: number; limit: number }) {
       const like = `%${q.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const part = q.text.length >= USER_SEARCH_MIN_PART;
       const where = and(
         isNull(users.deletedAt),
         or(
           q.ids.length ? inArray(users.id, q.ids) : undefined,
           q.email ? eq(users.email, q.email) : undefined,
           q.mobile ? eq(users.mobile, q.mobile) : undefined,
-          q.text.length >= 2 ? sql`${users.email} ilike ${like}` : undefined,
-          q.text.length >= 2 ? sql`${users.nickName} ilike ${like}` : undefined,
-          q.text.length >= 2 ? sql`${users.name} ilike ${like}` : undefined,
-          q.text.length >= 2 ? sql`${users.company} ilike ${like}` : undefined,
+          part ? sql`${users.email} ilike ${like}` : undefined,
+          part ? sql`${users.nickName} ilike ${like}` : undefined,
+          part ? sql`${users.name} ilike ${like}` : undefined,
+          part ? sql`${users.company} ilike ${like}` : undefined,
         ),
       );
-      const [rows, [total]] = await Promise.all([
+      const orderBy = [desc(users.registerDate), desc(users.id)];
+      return pageWithTotal(
+        page,
         db
           .select()
           .from(users)
           .where(where)
-          .orderBy(asc(users.registerDate), asc(users.id))
+          .orderBy(...orderBy)
           .limit(page.limit)
           .offset(page.offset),
-        db.select({ n: count() }).from(users).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+        () => boundedTotal(db, { table: users, where, orderBy, offset: page.offset }),
+      );
     },
     async insertUser(row: NewUser) {
       const [created] = await db.insert(users).values(row).returning({ id: users.id });

@@ -10,6 +10,7 @@ import type { UserChanges } from '../../lib/user-changes.ts';
 import { createUserRepo, type NewUser, type UserPatch, type UserSearch } from './user.repo.ts';
 
 export type { UserRow } from './user.repo.ts';
+export { USER_SEARCH_MIN_PART } from './user.repo.ts';
 
 /** `changes` hears of every write to a user row (what the session snapshots of that user show). */
 export function createUserService(d: { db: Db; changes: UserChanges }) {
