@@ -32,76 +32,99 @@ type CheckValues = { cashPassword: string };
 const [alipay, bankCard] = ZSaveCashAccountRequest.options;
 const PASSWORD_REFUSALS: readonly string[] = [Code.cashPasswordWrong, Code.cashPasswordLocked, Code.cashPasswordNotSet];
 
+type StepProps = { open: boolean; first: boolean; cashPassword: string; onClose: () => void };
+
 export function CashAccountModal({ open, onClose, first }: { open: boolean; onClose: () => void; first: boolean }) {
   const { t } = useTranslation('trade');
-  const { message } = App.useApp();
-  const [form] = Form.useForm<Values>();
   const [checkForm] = Form.useForm<CheckValues>();
-  const type = Form.useWatch('type', form) ?? 'alipay';
   const check = useTradeCall(calls.trade.checkCashPassword);
-  const save = useTradeCall(calls.trade.saveCashAccount);
   /** The cash password the server accepted in the first step; null until then. */
   const [proven, setProven] = useState<string | null>(null);
+  /** A save refused for the password (locked or changed meanwhile): shown back in the first step. */
+  const [refusal, setRefusal] = useState<unknown>(null);
 
   const close = () => {
     setProven(null);
+    setRefusal(null);
     check.reset();
-    save.reset();
     onClose();
   };
 
   const verify = ({ cashPassword }: CheckValues) => {
-    save.reset();
+    setRefusal(null);
     check.mutate({ password: cashPassword }, { onSuccess: () => setProven(cashPassword) });
   };
 
+  if (proven !== null) {
+    return (
+      <AccountStep
+        open={open}
+        first={first}
+        cashPassword={proven}
+        onClose={close}
+        onPasswordRefused={(e) => {
+          check.reset();
+          setRefusal(e);
+          setProven(null);
+        }}
+      />
+    );
+  }
+  return (
+    <EntryModal<CheckValues>
+      open={open}
+      title={t('trade.addCashAccount')}
+      name="cashPasswordCheck"
+      form={checkForm}
+      okText={t('common.next')}
+      pending={check.isPending}
+      error={check.error ?? refusal}
+      onSubmit={verify}
+      onClose={close}
+    >
+      <Typography.Paragraph>{t('trade.cashPasswordStep')}</Typography.Paragraph>
+      <Form.Item
+        name="cashPassword"
+        label={t('trade.cashPassword')}
+        rules={requiredRules(t('trade.cashPasswordRule'), ZCashPassword)}
+      >
+        <Input.Password inputMode="numeric" maxLength={6} autoComplete="off" autoFocus />
+      </Form.Item>
+    </EntryModal>
+  );
+}
+
+/** The second step: the account, saved with the cash password that passed (its own form, made when it shows). */
+function AccountStep({
+  open,
+  first,
+  cashPassword,
+  onClose,
+  onPasswordRefused,
+}: StepProps & {
+  onPasswordRefused: (error: unknown) => void;
+}) {
+  const { t } = useTranslation('trade');
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const type = Form.useWatch('type', form) ?? 'alipay';
+  const save = useTradeCall(calls.trade.saveCashAccount);
+
   const submit = (v: Values) => {
-    if (proven === null) return;
     const payload: TSaveCashAccountInput =
       v.type === 'bankCard'
-        ? { ...v, type: 'bankCard', bankName: v.bankName ?? '', cashPassword: proven }
-        : {
-            type: 'alipay',
-            account: v.account,
-            holderName: v.holderName,
-            isDefault: v.isDefault,
-            cashPassword: proven,
-          };
+        ? { ...v, type: 'bankCard', bankName: v.bankName ?? '', cashPassword }
+        : { type: 'alipay', account: v.account, holderName: v.holderName, isDefault: v.isDefault, cashPassword };
     save.mutate(payload, {
       onSuccess: () => {
-        close();
+        onClose();
         void message.success(t('trade.accountSaved'));
       },
       onError: (e) => {
-        if (PASSWORD_REFUSALS.includes(errorCode(e))) setProven(null);
+        if (PASSWORD_REFUSALS.includes(errorCode(e))) onPasswordRefused(e);
       },
     });
   };
-
-  if (proven === null) {
-    return (
-      <EntryModal<CheckValues>
-        open={open}
-        title={t('trade.addCashAccount')}
-        name="cashPasswordCheck"
-        form={checkForm}
-        okText={t('common.next')}
-        pending={check.isPending}
-        error={check.error ?? save.error}
-        onSubmit={verify}
-        onClose={close}
-      >
-        <Typography.Paragraph>{t('trade.cashPasswordStep')}</Typography.Paragraph>
-        <Form.Item
-          name="cashPassword"
-          label={t('trade.cashPassword')}
-          rules={requiredRules(t('trade.cashPasswordRule'), ZCashPassword)}
-        >
-          <Input.Password inputMode="numeric" maxLength={6} autoComplete="off" autoFocus />
-        </Form.Item>
-      </EntryModal>
-    );
-  }
 
   return (
     <EntryModal<Values>
@@ -113,7 +136,7 @@ export function CashAccountModal({ open, onClose, first }: { open: boolean; onCl
       error={save.error}
       initialValues={{ type: 'alipay', isDefault: first }}
       onSubmit={submit}
-      onClose={close}
+      onClose={onClose}
     >
       <Form.Item name="type" label={t('trade.accountType')}>
         <Radio.Group
