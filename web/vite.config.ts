@@ -21,9 +21,12 @@ const LANGUAGE_FILES = [
 ];
 /** App modules many pages share, with the antd components they use. */
 const SHARED = /web[\\/]src[\\/](lib|components|config)[\\/]|packages[\\/]|@tanstack/;
-/** ...except those that bring big components few first views need (checkout and QR code, Result, Progress): they stay with their pages. */
+/**
+ * ...except those that bring big components few first views need (checkout and QR code, Result,
+ * Progress) or big data (the phone number metadata of the mobile formatter): they stay with their pages.
+ */
 const NOT_SHARED =
-  /components[\\/]checkout[\\/]|components[\\/](antd-provider|mail-sent-panel|new-password-fields|paged-table)\.tsx$/;
+  /components[\\/]checkout[\\/]|components[\\/](antd-provider|mail-sent-panel|new-password-fields|paged-table)\.tsx$|protocol[\\/]src[\\/]mobile-display\.ts$/;
 /** The locale antd-mobile imports itself as its default: it stays with the library. */
 const DEFAULT_LOCALES = /antd-mobile[\\/]es[\\/]locales[\\/]zh-CN\.js$/;
 /** `lang-<language>` for a file of LANGUAGE_FILES (zh-CN and zh-TW apart, the others by their first part), else null. */

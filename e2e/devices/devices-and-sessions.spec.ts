@@ -3,14 +3,17 @@
  * device reported by a simulated desktop CAD client appears and is bound and
  * unbound (which signs that client out); a session signed out from the
  * sessions tab sends its browser to the login page on its next page load.
+ * The demo user's devices: the table fits a 1440 px screen with Bind and
+ * Unbind in view; on a phone, both shells show cards without sideways scrolling.
  */
 import { randomUUID } from 'node:crypto';
 import { Code, calls } from '@ac/client';
 import type { Page } from '@playwright/test';
 import { logInAs } from '../support/account.ts';
 import { apiClient } from '../support/api-client.ts';
-import { regionOf } from '../support/demo.ts';
+import { logInAsDemo, regionOf } from '../support/demo.ts';
 import { createFreshUser } from '../support/fresh-user.ts';
+import { expectNoSideScroll, expectTableFits } from '../support/layout.ts';
 import { expect, test } from '../support/test.ts';
 
 const desktopClient = { clientType: 'df_windows', clientVersion: '2.4.1' };
@@ -101,4 +104,34 @@ test('signing out another session sends that browser to the login page @responsi
   await otherPage.reload();
   await expect(otherPage).toHaveURL(/\/login(\?|$)/);
   await other.close();
+});
+
+test('the devices table fits a 1440 px screen with Bind and Unbind in view', async ({ page }) => {
+  await logInAsDemo(page, '/devices');
+  const table = page.getByTestId('devices-table');
+  await expect(table.locator('tbody tr[data-row-key]')).toHaveCount(2);
+  await expectTableFits(page, 'devices-table');
+  await expect(table.getByTestId('device-unbind')).toBeInViewport({ ratio: 1 });
+  await expect(table.getByTestId('device-bind')).toBeInViewport({ ratio: 1 });
+});
+
+test('devices on a phone: cards in the desktop shell, the list in /h5, neither scrolls sideways @h5', async ({
+  page,
+}) => {
+  await logInAsDemo(page, '/devices');
+  const cards = page.getByTestId('devices-table');
+  await expect(cards.locator('li[data-row-key]')).toHaveCount(2);
+  await expect(cards.getByRole('table')).toHaveCount(0);
+  await expect(
+    cards.locator('li[data-row-key]', { hasText: 'DESIGN-WS-01' }).getByTestId('device-unbind'),
+  ).toBeVisible();
+  await expect(cards.locator('li[data-row-key]', { hasText: 'Demo iPad' }).getByTestId('device-bind')).toBeVisible();
+  await expectNoSideScroll(page);
+  await page.getByRole('tab', { name: 'Active sessions' }).click();
+  await expect(page.getByTestId('sessions-table').locator('li[data-row-key]').first()).toBeVisible();
+  await expectNoSideScroll(page);
+
+  await page.goto('h5/devices');
+  await expect(page.getByTestId('devices-list')).toContainText('DESIGN-WS-01');
+  await expectNoSideScroll(page);
 });

@@ -1,4 +1,5 @@
 import { logInAsDemo } from '../support/demo.ts';
+import { expectNoSideScroll } from '../support/layout.ts';
 import { expect, test } from '../support/test.ts';
 
 test('the h5 shell shows the profile and devices at phone width @h5', async ({ page }) => {
@@ -17,6 +18,7 @@ test('the h5 profile shows the mainland mobile as people write it @h5 @cn-only',
   // stored as +8613800000000, shown in the national form
   await expect(list).toContainText('138 0000 0000');
   await expect(list).not.toContainText('+86');
+  await expectNoSideScroll(page);
 });
 
 test('the desktop pages work at phone width too @h5', async ({ page }) => {

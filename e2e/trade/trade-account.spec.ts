@@ -1,7 +1,8 @@
 /**
  * The China trade account (docs/decisions/0009-trade-account.md) for a trade
  * client type (`?clientType=` is kept as a tracked parameter): education
- * entries, the cash password and a default cash-out account; any other
+ * entries, the cash password and a default cash-out account added after the
+ * cash-password step (five wrong tries lock it); any other
  * client type is sent from the trade routes to the product centre.
  */
 import type { Page } from '@playwright/test';
@@ -74,8 +75,17 @@ test('sets a cash password and adds a default cash account @cn-only', async ({ p
   await page.getByRole('button', { name: 'Set cash password' }).click();
   await expect(page.getByTestId('cash-password-state')).toContainText('A cash password is set.');
 
+  // the cash password first, checked by the server, then the account
   await page.getByRole('button', { name: 'Add account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add account' });
+  await expect(dialog.getByText('Enter your cash password to add an account.')).toBeVisible();
+  await expect(dialog.getByLabel('Bank card number')).toHaveCount(0);
+  await dialog.getByLabel('Cash password').fill('000000');
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('The cash password is wrong');
+  await dialog.getByLabel('Cash password').fill('246810');
+  await dialog.getByRole('button', { name: 'Next' }).click();
+
   await dialog.getByText('Bank card', { exact: true }).click();
   await dialog.getByLabel('Bank card number').fill('6222021234567890123');
   await dialog.getByLabel('Bank', { exact: true }).fill('ICBC');
@@ -83,10 +93,7 @@ test('sets a cash password and adds a default cash account @cn-only', async ({ p
   await expect(dialog.getByText('Enter a valid bank card number (16-19 digits)')).toBeVisible();
   await dialog.getByLabel('Bank card number').fill('6222 0212 3456 7890 128');
   await expect(dialog.getByLabel('Use as the default account')).toBeChecked();
-  await dialog.getByLabel('Cash password').fill('000000');
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog.getByRole('alert')).toContainText('The cash password is wrong');
-  await dialog.getByLabel('Cash password').fill('246810');
+  await expect(dialog.getByLabel('Cash password')).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
 
@@ -94,6 +101,37 @@ test('sets a cash password and adds a default cash account @cn-only', async ({ p
   await expect(row).toContainText('ICBC **** 0128');
   await expect(row).toContainText('Default');
   await expect(page.getByText('6222021234567890128')).toHaveCount(0);
+});
+
+test('five wrong cash passwords in a row lock the step for 15 minutes @cn-only', async ({ page, baseURL }) => {
+  await freshTradeUser(page, baseURL);
+  await page.goto('cash');
+  await page.getByLabel('New cash password').fill('135790');
+  await page.getByLabel('Confirm cash password').fill('135790');
+  await page.getByRole('button', { name: 'Set cash password' }).click();
+  await expect(page.getByTestId('cash-password-state')).toContainText('A cash password is set.');
+
+  await page.getByRole('button', { name: 'Add account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add account' });
+  const alert = dialog.getByRole('alert');
+  /** One try, answered before the next (the alert of the try before looks the same). */
+  const tryPassword = async (password: string) => {
+    await dialog.getByLabel('Cash password').fill(password);
+    const answered = page.waitForResponse((r) => r.url().includes('checkCashPassword'));
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await answered;
+  };
+  for (let i = 1; i <= 4; i++) {
+    await tryPassword(`00000${i}`);
+    await expect(alert).toContainText('The cash password is wrong');
+  }
+  await tryPassword('000005');
+  const locked = 'Too many wrong cash passwords, please try again in 15 minutes';
+  await expect(alert).toContainText(locked);
+  // locked: the right password is refused too, and the account form never shows
+  await tryPassword('135790');
+  await expect(alert).toContainText(locked);
+  await expect(dialog.getByLabel('Account holder')).toHaveCount(0);
 });
 
 test('a non-trade client type is sent from the trade routes to the product centre @cn-only', async ({

@@ -63,6 +63,18 @@ export function normalizeMobile(input: string): string | null {
   return v.startsWith('+') ? v : `+86${v}`;
 }
 
+/**
+ * The number with its middle hidden, as a default nickname and where only a hint is shown:
+ * `+8613911112222` → `139****2222` (the national digits), `+12015550123` → `+12****0123`;
+ * what is not a mobile number is returned as it is.
+ */
+export function maskMobile(stored: string): string {
+  const e164 = normalizeMobile(stored);
+  if (!e164) return stored;
+  const m = e164.startsWith('+86') ? e164.slice(3) : e164;
+  return `${m.slice(0, 3)}****${m.slice(-4)}`;
+}
+
 /** Mainland China mobile numbers (11 digits starting with 1) or E.164 elsewhere; parsed to E.164. */
 export const ZMobile = z.string().transform((v, ctx) => {
   const e164 = normalizeMobile(v);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatMobile, maskMobile } from './mobile-display.ts';
+import { maskMobile } from './common.ts';
+import { formatMobile } from './mobile-display.ts';
 
 describe('formatMobile', () => {
   it('shows a mainland number in the national form, from E.164 or as typed', () => {
@@ -27,5 +28,6 @@ describe('maskMobile', () => {
     expect(maskMobile('+8613911112222')).toBe('139****2222');
     expect(maskMobile('13911112222')).toBe('139****2222');
     expect(maskMobile('+12015550123')).toBe('+12****0123');
+    expect(maskMobile('Demo Engineering')).toBe('Demo Engineering');
   });
 });

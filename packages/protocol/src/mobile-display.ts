@@ -4,7 +4,9 @@
  * as people write it there (`138 0000 0000`) and any other with its country code in international
  * form (`+852 5123 4567`, `+1 201 555 0123`), grouped by libphonenumber-js's metadata. Whatever is
  * not a mobile number in `normalizeMobile`'s sense, or not a possible number of its country, is
- * shown as it is.
+ * shown as it is. libphonenumber-js's metadata weighs about 30 KiB: only the pages showing a number
+ * load it (web/vite.config.ts keeps this module out of the shared chunk); a hint without it is
+ * `maskMobile` (common.ts).
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { normalizeMobile } from './common.ts';
@@ -22,14 +24,4 @@ export function formatMobile(stored: string): string {
   const number = parsed(stored);
   if (!number) return stored;
   return number.countryCallingCode === MAINLAND ? number.formatNational() : number.formatInternational();
-}
-
-/**
- * The number with its middle hidden, as a default nickname and where only a hint is shown:
- * `+8613911112222` → `139****2222` (the national digits), `+12015550123` → `+12****0123`.
- */
-export function maskMobile(stored: string): string {
-  const e164 = normalizeMobile(stored) ?? stored;
-  const m = e164.startsWith(`+${MAINLAND}`) ? e164.slice(MAINLAND.length + 1) : e164;
-  return m.length > 7 ? `${m.slice(0, 3)}****${m.slice(-4)}` : m;
 }

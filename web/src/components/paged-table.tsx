@@ -1,6 +1,7 @@
 /**
  * A list page's table: one paged call (`{pageNo, pageSize, …filter}` answering
- * `{rows, total}`) and its columns. It shows the call's error with Retry, the
+ * `{rows, total}`) and its columns; on a phone the same columns as cards
+ * (responsive-table.tsx), with the same pager and selection. It shows the call's error with Retry, the
  * table in a keyboard-scrollable region, the loading state while it fetches
  * (the previous page stays meanwhile) and the pager (hidden on a single page
  * unless the total is shown). A new filter starts again at page 1.
@@ -12,6 +13,7 @@ import { type ReactNode, useState } from 'react';
 import type { z } from 'zod';
 import { type CallQueryOptions, useCall } from '@/lib/api/use-call';
 import { QueryErrorAlert } from './query-error-alert';
+import { RowCards, usePhoneLayout } from './responsive-table';
 import { ScrollRegion } from './scroll-region';
 
 type PagedCall = CallContract<
@@ -33,6 +35,8 @@ type Props<C extends PagedCall> = {
   testId: string;
   emptyText: string;
   scrollX: number;
+  /** antd's cell padding: `middle` (12 × 8 px) lets a wide list fit where the default (16 px) would scroll. */
+  size?: 'middle';
   pageSize?: number;
   /** The page, where the caller keeps it (in the URL, or to go back to page 1); else it is kept here. */
   page?: { pageNo: number; onChange: (pageNo: number) => void };
@@ -55,30 +59,40 @@ export function PagedTable<C extends PagedCall>(props: Props<C>) {
     refetchInterval: props.refetchInterval,
   });
   const answer = query.data;
+  const phone = usePhoneLayout();
+  const columns = typeof props.columns === 'function' ? props.columns(answer) : props.columns;
+  const pager = { current: pageNo, pageSize, hideOnSinglePage: !showTotal, showTotal, onChange: onPageChange };
   return (
     <>
       {answer && props.header ? props.header(answer) : null}
       <QueryErrorAlert query={query} />
-      <ScrollRegion label={props.label} testId={props.testId}>
-        <Table<Row<C>>
+      {phone ? (
+        <RowCards<Row<C>>
+          rows={answer?.rows ?? []}
+          columns={columns}
           rowKey={props.rowKey}
-          columns={typeof props.columns === 'function' ? props.columns(answer) : props.columns}
-          dataSource={answer?.rows}
+          label={props.label}
+          testId={props.testId}
+          emptyText={props.emptyText}
           loading={query.isFetching}
-          scroll={{ x: props.scrollX }}
-          locale={{ emptyText: props.emptyText }}
-          rowSelection={props.rowSelection?.(answer)}
-          pagination={{
-            current: pageNo,
-            pageSize,
-            total: answer?.total ?? 0,
-            showSizeChanger: false,
-            hideOnSinglePage: !showTotal,
-            showTotal,
-            onChange: onPageChange,
-          }}
+          pager={{ ...pager, total: answer?.total ?? 0 }}
+          selection={props.rowSelection?.(answer)}
         />
-      </ScrollRegion>
+      ) : (
+        <ScrollRegion label={props.label} testId={props.testId}>
+          <Table<Row<C>>
+            size={props.size}
+            rowKey={props.rowKey}
+            columns={columns}
+            dataSource={answer?.rows}
+            loading={query.isFetching}
+            scroll={{ x: props.scrollX }}
+            locale={{ emptyText: props.emptyText }}
+            rowSelection={props.rowSelection?.(answer)}
+            pagination={{ ...pager, total: answer?.total ?? 0, showSizeChanger: false }}
+          />
+        </ScrollRegion>
+      )}
     </>
   );
 }

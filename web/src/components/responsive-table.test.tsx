@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cellOf, ResponsiveTable } from './responsive-table';
+import { cellOf, ResponsiveTable, RowCards } from './responsive-table';
 
 type Row = { id: string; name: string; seats: string[]; note: string | null };
 const rows: Row[] = [
@@ -97,5 +97,37 @@ describe('cellOf', () => {
     expect(cellOf({ dataIndex: 'n', render: (v: number) => v * 10 }, row, 0)).toBe(20);
     expect(cellOf({ key: 'x', render: (_: unknown, r: typeof row, i: number) => `${r.n}/${i}` }, row, 3)).toBe('2/3');
     expect(cellOf({ key: 'none' }, row, 0)).toBeUndefined();
+  });
+});
+
+describe('RowCards of a server-paged, selectable list (PagedTable on a phone)', () => {
+  it("shows the server's pager and a checkbox per card that reports the selection like antd's table", () => {
+    const onChange = vi.fn();
+    const onPage = vi.fn();
+    render(
+      <RowCards<Row>
+        rows={rows}
+        columns={columns}
+        rowKey="id"
+        label="Orders"
+        testId="cards"
+        pager={{ current: 1, pageSize: 2, total: 5, onChange: onPage }}
+        selection={{
+          selectedRowKeys: ['u1'],
+          getCheckboxProps: (r) => ({ disabled: r.id === 'u1', 'aria-label': `Select ${r.name}` }),
+          onChange,
+        }}
+      />,
+    );
+    const cards = screen.getByTestId('cards');
+    expect(cards.querySelectorAll('[data-row-key]')).toHaveLength(2);
+    const ada = screen.getByRole('checkbox', { name: 'Select Ada' }) as HTMLInputElement;
+    expect(ada.checked).toBe(true);
+    expect(ada.disabled).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Grace' }));
+    expect(onChange).toHaveBeenCalledWith(['u1', 'u2'], rows, { type: 'single' });
+    // the pager is the server's: three pages of two, the next one asked of the caller
+    fireEvent.click(within(cards).getByTitle('3'));
+    expect(onPage).toHaveBeenCalledWith(3, 2);
   });
 });

@@ -7,8 +7,8 @@
  * Wide, the table keeps its horizontal scroll reachable by keyboard
  * (ScrollRegion, scrollWhenRows).
  */
-import { Empty, Grid, Pagination, Spin, Table, type TableColumnsType } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { Checkbox, Empty, Grid, Pagination, Spin, Table, type TableColumnsType, type TableProps } from 'antd';
+import { type Key, type ReactNode, useState } from 'react';
 import { ScrollRegion } from './scroll-region';
 import { scrollWhenRows } from './table-scroll';
 
@@ -75,13 +75,63 @@ function RowCard<TRow extends object>({
   );
 }
 
-/** The phone layout: one card per row, paged like the table. */
-function RowCards<TRow extends object>(props: Props<TRow>) {
-  const { rows, rowKey, pageSize } = props;
+/** A page of rows the server pages (PagedTable): the cards show its pager instead of slicing the rows. */
+export type CardPager = {
+  current: number;
+  pageSize: number;
+  total: number;
+  onChange: (page: number) => void;
+  showTotal?: (total: number) => ReactNode;
+  hideOnSinglePage?: boolean;
+};
+
+/** The part of antd's rowSelection the cards honour: a checkbox in each card's head. */
+export type CardSelection<TRow> = Pick<
+  NonNullable<TableProps<TRow>['rowSelection']>,
+  'selectedRowKeys' | 'getCheckboxProps' | 'onChange'
+>;
+
+type CardsProps<TRow> = Omit<Props<TRow>, 'size'> & { pager?: CardPager; selection?: CardSelection<TRow> };
+
+function SelectBox<TRow extends object>({
+  row,
+  rows,
+  rowKey,
+  selection,
+}: {
+  row: TRow;
+  rows: readonly TRow[];
+  rowKey: keyof TRow & string;
+  selection: CardSelection<TRow>;
+}) {
+  const key = row[rowKey] as Key;
+  const keys = selection.selectedRowKeys ?? [];
+  const toggle = (on: boolean) => {
+    const next = on ? [...keys.filter((k) => k !== key), key] : keys.filter((k) => k !== key);
+    const chosen = rows.filter((r) => next.includes(r[rowKey] as Key));
+    selection.onChange?.(next, chosen, { type: 'single' });
+  };
+  return (
+    <Checkbox
+      {...selection.getCheckboxProps?.(row)}
+      checked={keys.includes(key)}
+      onChange={(e) => toggle(e.target.checked)}
+      style={{ marginRight: 8 }}
+    />
+  );
+}
+
+/**
+ * The phone layout: one card per row, paged like the table (its own slices, or the server's pages
+ * with `pager`), with a checkbox per card when rows are selectable.
+ */
+export function RowCards<TRow extends object>(props: CardsProps<TRow>) {
+  const { rows, rowKey, pageSize, pager, selection } = props;
   const [page, setPage] = useState(1);
-  const paged = pageSize !== undefined && rows.length > pageSize;
-  const shown = paged ? rows.slice((page - 1) * pageSize, page * pageSize) : rows;
-  const offset = paged ? (page - 1) * pageSize : 0;
+  const sliced = !pager && pageSize !== undefined && rows.length > pageSize;
+  const shown = sliced ? rows.slice((page - 1) * pageSize, page * pageSize) : rows;
+  const offset = sliced ? (page - 1) * pageSize : 0;
+  const showPager = pager ? !(pager.hideOnSinglePage && pager.total <= pager.pageSize) : sliced;
   return (
     <Spin spinning={props.loading ?? false}>
       <div data-testid={props.testId}>
@@ -91,20 +141,26 @@ function RowCards<TRow extends object>(props: Props<TRow>) {
           <ul className="row-card-list" aria-label={props.label}>
             {shown.map((row, i) => (
               <li key={String(row[rowKey])} data-row-key={String(row[rowKey])} className="row-card">
+                {selection ? (
+                  <div className="row-card-select">
+                    <SelectBox row={row} rows={rows} rowKey={rowKey} selection={selection} />
+                  </div>
+                ) : null}
                 <RowCard row={row} index={offset + i} columns={props.columns} />
               </li>
             ))}
           </ul>
         )}
-        {paged ? (
+        {showPager ? (
           <Pagination
             size="small"
             align="end"
-            current={page}
-            pageSize={pageSize}
-            total={rows.length}
+            current={pager?.current ?? page}
+            pageSize={pager?.pageSize ?? pageSize}
+            total={pager?.total ?? rows.length}
             showSizeChanger={false}
-            onChange={setPage}
+            showTotal={pager?.showTotal}
+            onChange={pager?.onChange ?? setPage}
           />
         ) : null}
       </div>
@@ -112,10 +168,12 @@ function RowCards<TRow extends object>(props: Props<TRow>) {
   );
 }
 
+/** Below antd's `md` breakpoint: the layout of cards. */
+export const usePhoneLayout = () => Grid.useBreakpoint().md === false;
+
 export function ResponsiveTable<TRow extends object>(props: Props<TRow>) {
   const { rows, columns, rowKey, pageSize } = props;
-  const phone = Grid.useBreakpoint().md === false;
-  if (phone) return <RowCards {...props} />;
+  if (usePhoneLayout()) return <RowCards {...props} />;
   const paged = pageSize !== undefined && rows.length > pageSize;
   return (
     <ScrollRegion label={props.label} testId={props.testId}>

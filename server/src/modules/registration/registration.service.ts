@@ -6,8 +6,8 @@
  * accounts register with a mobile and an SMS code and are active at once.
  */
 import { Code } from '@ac/protocol/codes';
+import { maskMobile } from '@ac/protocol/common';
 import type { TLanguage } from '@ac/protocol/enums';
-import { maskMobile } from '@ac/protocol/mobile-display';
 import type { TRegisterEmailRequest, TRegisterMobileRequest } from '@ac/protocol/registration';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { messageLanguage } from '../../i18n/language.ts';

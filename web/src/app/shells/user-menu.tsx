@@ -4,7 +4,7 @@
  * hover or focus, like the language switcher's.
  */
 
-import { formatMobile } from '@ac/protocol/mobile-display';
+import { maskMobile } from '@ac/protocol/common';
 import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -16,8 +16,9 @@ import { useUserInfo } from '@/lib/session/user-info';
 export function UserMenu({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation('nav');
   const user = useUserInfo().data?.userInfo;
-  // a mobile registration's account name is its number: shown as people write it
-  const name = user?.nickName || formatMobile(user?.name ?? '');
+  // an account named by its number shows it masked (139****2222), as its default nickname does;
+  // the header loads no libphonenumber metadata (packages/protocol/src/mobile-display.ts)
+  const name = user?.nickName || maskMobile(user?.name ?? '');
 
   const trigger = ({ onClick, autoFocus }: MenuTriggerProps) => (
     <button

@@ -16,6 +16,7 @@ export function DevicesTable() {
     {
       title: t('devices.mac'),
       key: 'mac',
+      width: 168,
       render: (_, row) => (
         <Typography.Text code style={{ whiteSpace: 'nowrap' }}>
           {row.mac}
@@ -25,6 +26,7 @@ export function DevicesTable() {
     {
       title: t('devices.uuid'),
       key: 'uuid',
+      width: 168,
       render: (_, row) => (
         <Typography.Text style={{ fontSize: 12 }} copyable={{ text: row.uuid }}>
           {row.uuid}
@@ -34,10 +36,18 @@ export function DevicesTable() {
     { title: t('devices.lastIp'), key: 'lastIp', render: (_, row) => row.lastIp ?? EMPTY_VALUE },
     { title: t('devices.lastTime'), key: 'lastTime', render: (_, row) => formatDateTime(row.lastTime) },
     { title: t('devices.clientVersion'), dataIndex: 'clientVersion', key: 'clientVersion' },
-    { title: t('devices.status'), key: 'status', render: (_, row) => <DeviceStatusTag status={row.status} /> },
+    {
+      title: t('devices.status'),
+      key: 'status',
+      width: 112,
+      render: (_, row) => <DeviceStatusTag status={row.status} />,
+    },
     {
       title: t('devices.actions'),
       key: 'actions',
+      // Bind / Unbind stays in view whatever the width
+      fixed: 'right',
+      width: 112,
       render: (_, row) => <DeviceActions device={row} boundLimit={boundLimit} />,
     },
   ];
@@ -49,7 +59,9 @@ export function DevicesTable() {
       label={t('devices.pageTitle')}
       testId="devices-table"
       emptyText={t('devices.empty')}
-      scrollX={1200}
+      // the columns fit a 1440 px screen's content (about 1110 px) without scrolling
+      scrollX={1040}
+      size="middle"
       header={(answer) => (
         <Typography.Paragraph type="secondary" data-testid="devices-bound-count">
           {t('devices.boundCount', { bound: answer.bound, limit: answer.boundLimit })}

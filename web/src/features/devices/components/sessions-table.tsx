@@ -5,9 +5,10 @@
  */
 import { calls } from '@ac/protocol/calls';
 import type { TActiveSession } from '@ac/protocol/devices';
-import { App, Button, Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { App, Button, Flex, type TableColumnsType, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert } from '@/components/query-error-alert';
+import { ResponsiveTable } from '@/components/responsive-table';
 import { useErrorText } from '@/components/use-error-text';
 import { useCall } from '@/lib/api/use-call';
 import { EMPTY_VALUE, formatDateTime } from '@/lib/format/date';
@@ -99,15 +100,14 @@ export function SessionsTable() {
           {t('devices.sessionSignOutOthers')}
         </Button>
       </Flex>
-      <Table<TActiveSession>
-        data-testid="sessions-table"
+      <ResponsiveTable<TActiveSession>
+        testId="sessions-table"
+        label={t('devices.sessionTab')}
         rowKey="id"
         columns={columns}
-        dataSource={sessions.data}
+        rows={sessions.data ?? []}
         loading={sessions.isFetching}
-        pagination={false}
-        scroll={{ x: 900 }}
-        locale={{ emptyText: t('devices.sessionEmpty') }}
+        emptyText={t('devices.sessionEmpty')}
       />
     </>
   );

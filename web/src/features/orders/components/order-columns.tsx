@@ -28,17 +28,19 @@ export function orderColumns(
     {
       title: t('orders.orderTime'),
       key: 'orderTime',
-      width: 170,
+      width: 164,
       render: (_, row) => <OrderTimeCell time={row.orderTime} orderNo={row.orderNo} />,
     },
     {
       title: t('orders.goods'),
       key: 'goods',
+      width: 132,
       render: (_, row) => t(goodsKey(row.goodsCode), { defaultValue: row.goodsName }),
     },
     {
       title: t('orders.serviceType'),
       key: 'serviceType',
+      width: 112,
       render: (_, row) => t(enumKey('serviceType', row.serviceType)),
     },
     {
@@ -58,14 +60,21 @@ export function orderColumns(
       align: 'right',
       render: (_, row) => formatMoney(row.payAmount, language),
     },
-    { title: t('orders.payTime'), key: 'payTime', width: 150, render: (_, row) => formatDateTime(row.payTime) },
-    { title: t('orders.orderType'), key: 'orderType', render: (_, row) => t(enumKey('orderType', row.orderType)) },
+    // the date and the time on two lines: the columns fit a 1440 px screen without scrolling
+    { title: t('orders.payTime'), key: 'payTime', width: 100, render: (_, row) => formatDateTime(row.payTime) },
+    {
+      title: t('orders.orderType'),
+      key: 'orderType',
+      width: 120,
+      render: (_, row) => t(enumKey('orderType', row.orderType)),
+    },
     {
       title: t('orders.status'),
       key: 'status',
       fixed,
-      // a fixed column takes the width it is given, not its content's: the longest status fits, longer texts wrap
-      width: 190,
+      // a fixed column takes the width it is given, not its content's: the longest English status
+      // ("Payment not confirmed") fits, longer texts wrap
+      width: 160,
       render: (_, row) => <OrderStatusTag status={row.status} />,
     },
     {

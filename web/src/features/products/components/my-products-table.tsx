@@ -1,7 +1,8 @@
 /**
  * My products: name, account type (goods code) and expiry with an active/expired tag. A plain
  * table drawn like antd's (products.css): the list is short, unpaged and unsorted, so the page
- * loads no antd Table (docs/performance.md). Its scroll region is reachable by keyboard.
+ * loads no antd Table (docs/performance.md). Its scroll region is reachable by keyboard. On a phone
+ * each row is a card (products.css), the cells named by their column (data-label).
  */
 import type { TMyProduct } from '@ac/protocol/commerce';
 import { useTranslation } from 'react-i18next';
@@ -35,10 +36,12 @@ export function MyProductsTable({ rows, loading }: Props) {
             {rows?.map((row) => (
               <tr key={`${row.goodsCode}-${row.startTime}`} data-row-key={`${row.goodsCode}-${row.startTime}`}>
                 <td>{t(goodsKey(row.goodsCode), { defaultValue: row.name })}</td>
-                <td>
-                  {t(enumKey('accountType', row.accountType))} <code className="plain-code">{row.goodsCode}</code>
+                <td data-label={t('products.accountType')}>
+                  <span>
+                    {t(enumKey('accountType', row.accountType))} <code className="plain-code">{row.goodsCode}</code>
+                  </span>
                 </td>
-                <td>
+                <td data-label={t('products.expireTime')}>
                   <span className="products-inline">
                     <span>{formatDate(row.expireTime)}</span>
                     <ExpiryTag expireTime={row.expireTime} />

@@ -2,7 +2,7 @@
  * For a logged-in buyer: the account that pays, the current end of this
  * product's membership (if any) and the end after this purchase.
  */
-import { maskMobile } from '@ac/protocol/mobile-display';
+import { maskMobile } from '@ac/protocol/common';
 import type { TUserInfo } from '@ac/protocol/session';
 import { Descriptions, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';

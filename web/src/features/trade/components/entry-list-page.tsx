@@ -71,6 +71,8 @@ export function EntryListPage<TRow extends { id: string }, TValues extends objec
         <Card>
           <EntryTable<TRow>
             rows={p.rowsOf(account)}
+            label={p.title}
+            testId={`${p.name}-table`}
             columns={p.columns}
             labelOf={p.labelOf}
             onDelete={(row) => report(remove.mutateAsync({ id: row.id }), t('trade.deleted'))}

@@ -11,6 +11,8 @@ type Props<V> = {
   form: FormInstance<V>;
   pending: boolean;
   error: unknown;
+  /** The OK button's text: Save unless a step before the last says otherwise. */
+  okText?: string;
   initialValues?: Partial<V>;
   onSubmit: (values: V) => void;
   onClose: () => void;
@@ -23,7 +25,7 @@ export function EntryModal<V extends object>(p: Props<V>) {
     <Modal
       open={p.open}
       title={p.title}
-      okText={t('trade.save')}
+      okText={p.okText ?? t('trade.save')}
       cancelText={t('trade.cancel')}
       confirmLoading={p.pending}
       onOk={() => p.form.submit()}

@@ -1,12 +1,18 @@
-/** A trade list (educations, jobs, cash accounts): every row on one page and an actions column with Delete. */
-import { Space, Table, type TableColumnsType } from 'antd';
+/**
+ * A trade list (educations, jobs, cash accounts): every row on one page and an actions column with
+ * Delete; cards on a phone (components/responsive-table.tsx).
+ */
+import { Space, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { scrollWhenRows } from '@/components/table-scroll';
+import { ResponsiveTable } from '@/components/responsive-table';
 import { DeleteEntryButton } from './delete-entry-button';
 
 type Props<TRow extends { id: string }> = {
   rows: TRow[];
+  /** The list's accessible name (the table's scroll region, the card list). */
+  label: string;
+  testId: string;
   columns: TableColumnsType<TRow>;
   /** What the Delete button names ("Delete <label>"). */
   labelOf: (row: TRow) => string;
@@ -17,6 +23,8 @@ type Props<TRow extends { id: string }> = {
 
 export function EntryTable<TRow extends { id: string }>({
   rows,
+  label,
+  testId,
   columns,
   labelOf,
   onDelete,
@@ -34,11 +42,11 @@ export function EntryTable<TRow extends { id: string }>({
     );
   };
   return (
-    <Table<TRow>
+    <ResponsiveTable<TRow>
       rowKey="id"
-      dataSource={rows}
-      pagination={false}
-      scroll={scrollWhenRows(rows)}
+      rows={rows}
+      label={label}
+      testId={testId}
       columns={[...columns, { title: t('trade.actions'), key: 'actions', render: (_, row) => actions(row) }]}
     />
   );

@@ -36,6 +36,8 @@ export function CashPage() {
             )}
             <EntryTable<TCashAccount>
               rows={account.cashAccounts}
+              label={t('trade.cashAccounts')}
+              testId="cash-accounts-table"
               columns={[
                 {
                   title: t('trade.accountType'),
