@@ -126,6 +126,14 @@ export const Code = {
   redeemRecipientNotMember: '2400004',
   redeemCodeNotHandable: '2400005',
   redeemRefundBeyondUnused: '2400006',
+  // two-factor sign-in (docs/protocol.md#two-factor)
+  secondFactorInvalid: '1600001',
+  secondStepExpired: '1600002',
+  twoFactorUseDeviceSignIn: '1600003',
+  secondFactorRequired: '1600004',
+  twoFactorAlreadyOn: '1600005',
+  twoFactorNotOn: '1600006',
+  totpSetupMissing: '1600007',
 } as const;
 
 export type TCode = (typeof Code)[keyof typeof Code];
@@ -293,6 +301,20 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
   '2400004': { status: 200, message: 'This address does not belong to a member of your company' },
   '2400005': { status: 200, message: 'Only an unused code of your order can be handed over' },
   '2400006': { status: 200, message: 'The refund would void more codes than are still unused' },
+  '1600001': { status: 200, message: 'The code is wrong or was already used' },
+  '1600002': { status: 200, message: 'The sign-in took too long, please sign in again' },
+  '1600003': {
+    status: 200,
+    message:
+      'This account uses two-step verification: sign in through the browser with the device sign-in of your client',
+  },
+  '1600004': {
+    status: 200,
+    message: 'For your security, confirm with your authenticator app or a recovery code first',
+  },
+  '1600005': { status: 200, message: 'Two-step verification is already on' },
+  '1600006': { status: 200, message: 'Two-step verification is not on' },
+  '1600007': { status: 200, message: 'Please start setting up the authenticator app again' },
 };
 
 /** Fills the `{name}` placeholders of a catalogue message (e.g. 2000003's `{status}`). */

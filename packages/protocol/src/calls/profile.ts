@@ -21,6 +21,13 @@ export const profile = {
     auth: true,
     request: ZProfileRequest,
     response: ZUserDetail,
-    errors: [Code.codeInvalid, Code.addressTaken, Code.reauthRequired, Code.passwordWrong, Code.tooManyRequests],
+    errors: [
+      Code.codeInvalid,
+      Code.addressTaken,
+      Code.reauthRequired,
+      Code.passwordWrong,
+      Code.secondFactorRequired,
+      Code.tooManyRequests,
+    ],
   }),
 };
