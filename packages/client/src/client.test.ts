@@ -91,6 +91,7 @@ describe('@ac/client against the server', () => {
     });
     const login = await client.call(calls.session.login, { account: 'demo@example.com', password: 'Demo-2026-pass' });
     expect(kept).not.toBe('AAAAAAAAAAAAAAAA');
+    if (!('utoken' in login)) throw new Error('the demo account has no second step');
     const info = await client.call(calls.session.userInfo, {}, { token: login.utoken });
     expect(info.userInfo.email).toBe('demo@example.com');
 
