@@ -60,7 +60,7 @@ export function TotpSetup({ onEnabled, onCancel }: Props) {
             <img src={setup.qrDataUrl} alt={t('security.totpQrAlt')} width={200} height={200} />
             <div>
               <div>{t('security.totpSecretLabel')}</div>
-              <Typography.Text code copyable={{ text: setup.secret }} data-testid="totp-secret">
+              <Typography.Text code copyable={{ text: setup.secret }} className="totp-secret" data-testid="totp-secret">
                 {setup.secret.replace(/(.{4})/g, '$1 ').trim()}
               </Typography.Text>
             </div>
