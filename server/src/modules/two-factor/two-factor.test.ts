@@ -33,9 +33,7 @@ describe('setting up an authenticator app', () => {
     const m = await memberWithPassword(t);
     const c = t.client.from(m.ip);
     const opts = { token: m.token };
-    expect((await c.call(calls.twoFactor.startTotp, { password: 'Wrong-pass-9' }, opts)).code).toBe(
-      Code.passwordWrong,
-    );
+    expect((await c.call(calls.twoFactor.startTotp, { password: 'Wrong-pass-9' }, opts)).code).toBe(Code.passwordWrong);
     expect((await c.call(calls.twoFactor.confirmTotp, { code: '123456' }, opts)).code).toBe(Code.totpSetupMissing);
     const start = await c.call(calls.twoFactor.startTotp, { password: MEMBER_PASSWORD }, opts);
     expect(start.code).toBe(Code.ok);
@@ -117,7 +115,10 @@ describe('turning two-factor off', () => {
     await ageSecondFactor(m.token, 1);
     expect((await c.call(calls.twoFactor.disable, { password: 'Wrong-pass-9' }, opts)).code).toBe(Code.passwordWrong);
     expect((await c.call(calls.twoFactor.disable, { password: MEMBER_PASSWORD }, opts)).code).toBe(Code.ok);
-    expect((await c.call(calls.twoFactor.status, {}, opts)).data).toMatchObject({ enabled: false, recoveryCodesLeft: 0 });
+    expect((await c.call(calls.twoFactor.status, {}, opts)).data).toMatchObject({
+      enabled: false,
+      recoveryCodesLeft: 0,
+    });
     expect(await t.db.select().from(recoveryCodes).where(eq(recoveryCodes.subjectId, m.userId))).toHaveLength(0);
     // a login gives a session again
     const login = await c.call(calls.session.login, { account: m.email, password: MEMBER_PASSWORD });
@@ -127,7 +128,9 @@ describe('turning two-factor off', () => {
   it('with a recovery code, from a session whose second factor is old', async () => {
     const m = await memberWithTotp(t);
     await ageSecondFactor(m.token, 30);
-    const off = await t.client.from(m.ip).call(calls.twoFactor.disable, { code: m.recoveryCodes[3]! }, { token: m.token });
+    const off = await t.client
+      .from(m.ip)
+      .call(calls.twoFactor.disable, { code: m.recoveryCodes[3]! }, { token: m.token });
     expect(off.code).toBe(Code.ok);
     expect((await t.client.call(calls.twoFactor.disable, { code: '123456' }, { token: m.token })).code).toBe(
       Code.twoFactorNotOn,
