@@ -193,7 +193,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     defaultLanguage,
     trade: region === 'cn' ? trade : undefined,
   });
-  const twoFactor = createTwoFactorService({ users, secondFactors, sessions, audit });
+  const twoFactor = createTwoFactorService({ users, secondFactors, sessions, audit, notifier, defaultLanguage });
   const passwords = createPasswordService({ db, users, codes, sessions, audit, notifier, defaultLanguage });
   const avatars = createAvatarService({ db, store, users, audit, publicUrl, log });
   const flow = createOAuthFlow({ db, providers, publicUrl });

@@ -19,8 +19,8 @@ export function createTwoFactorCalls(d: Deps) {
     }),
     defineCall(calls.twoFactor.confirmTotp, {
       rateLimit: limit,
-      handler: ({ session, payload, ip, requestId }) =>
-        d.twoFactor.confirmTotp(session, payload.code, { ip, requestId }),
+      handler: ({ session, payload, ip, requestId, clientInfo }) =>
+        d.twoFactor.confirmTotp(session, payload.code, { ip, requestId, language: clientInfo.language }),
     }),
     defineCall(calls.twoFactor.verify, {
       rateLimit: limit,
@@ -35,8 +35,8 @@ export function createTwoFactorCalls(d: Deps) {
     }),
     defineCall(calls.twoFactor.disable, {
       rateLimit: limit,
-      async handler({ session, payload, ip, requestId }) {
-        await d.twoFactor.disable(session, payload, { ip, requestId });
+      async handler({ session, payload, ip, requestId, clientInfo }) {
+        await d.twoFactor.disable(session, payload, { ip, requestId, language: clientInfo.language });
         return {};
       },
     }),

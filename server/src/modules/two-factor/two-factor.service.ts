@@ -5,8 +5,12 @@
  * themselves are the second-factor module's, for the subject `member`.
  */
 import { Code } from '@ac/protocol/codes';
+import type { TLanguage } from '@ac/protocol/enums';
 import type { TTwoFactorDisableRequest, TTwoFactorStatus } from '@ac/protocol/two-factor';
+import type { Notifier } from '../../adapters/notices.ts';
 import type { AuthSession } from '../../envelope/call.ts';
+import { messageLanguage } from '../../i18n/language.ts';
+import { twoFactorText } from '../../i18n/mail-texts.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { verifyPassword } from '../../lib/hashing.ts';
 import type { AuditService } from '../audit/audit.service.ts';
@@ -16,7 +20,7 @@ import type { SessionService } from '../session/session.service.ts';
 import type { UserRow, UserService } from '../user/user.service.ts';
 
 type Deps = {
-  users: Pick<UserService, 'requireLive'>;
+  users: Pick<UserService, 'requireLive' | 'findLive'>;
   secondFactors: Pick<
     SecondFactorService,
     'status' | 'isEnabled' | 'startTotp' | 'confirmTotp' | 'verify' | 'regenerateRecoveryCodes' | 'disable'
@@ -26,8 +30,11 @@ type Deps = {
     'beginAttempt' | 'attemptSucceeded' | 'markSecondFactor' | 'hasFreshSecondFactor' | 'requireFreshSecondFactor'
   >;
   audit: AuditService;
+  /** Turning it on or off sends a notice to the account's address. */
+  notifier: Notifier;
+  defaultLanguage: TLanguage;
 };
-type Origin = { ip: string; requestId: string };
+type Origin = { ip: string; requestId: string; language?: string };
 
 export function createTwoFactorService(d: Deps) {
   /** The current password, throttled under the key of password logins to this account; 1000013 when wrong. */
@@ -36,16 +43,29 @@ export function createTwoFactorService(d: Deps) {
     await d.sessions.beginAttempt(account, origin.ip);
     const check = user.passwordHash ? await verifyPassword(password, user.passwordHash) : { ok: false };
     if (!check.ok) {
-      await d.audit.record({ event: 'twoFactor.reauthFailed', userId: user.id, ...origin });
+      await d.audit.record({
+        event: 'twoFactor.reauthFailed',
+        userId: user.id,
+        ip: origin.ip,
+        requestId: origin.requestId,
+      });
       throw new AppError(Code.passwordWrong);
     }
     await d.sessions.attemptSucceeded(account, origin.ip);
   }
 
+  async function notify(userId: string, on: boolean, language: string | undefined) {
+    const user = await d.users.findLive(userId);
+    if (user)
+      await d.notifier.send(user, (l) => twoFactorText(l, on), {
+        language: messageLanguage(language, d.defaultLanguage),
+      });
+  }
+
   /** A factor proven in this session: security changes are open for 10 minutes. */
   async function proven(session: AuthSession, origin: Origin, event: string, detail?: Record<string, unknown>) {
     await d.sessions.markSecondFactor(session.sessionId);
-    await d.audit.record({ event, userId: session.userId, ...origin, detail });
+    await d.audit.record({ event, userId: session.userId, ip: origin.ip, requestId: origin.requestId, detail });
   }
 
   return {
@@ -64,6 +84,7 @@ export function createTwoFactorService(d: Deps) {
     async confirmTotp(session: AuthSession, code: string, origin: Origin) {
       const answer = await d.secondFactors.confirmTotp(member(session.userId), code);
       await proven(session, origin, 'twoFactor.enabled', { method: 'totp' });
+      await notify(session.userId, true, origin.language);
       return answer;
     },
 
@@ -73,7 +94,12 @@ export function createTwoFactorService(d: Deps) {
         await proven(session, origin, 'twoFactor.verified', { method });
       } catch (e) {
         if (e instanceof AppError && e.code === Code.secondFactorInvalid) {
-          await d.audit.record({ event: 'twoFactor.verifyFailed', userId: session.userId, ...origin });
+          await d.audit.record({
+            event: 'twoFactor.verifyFailed',
+            userId: session.userId,
+            ip: origin.ip,
+            requestId: origin.requestId,
+          });
         }
         throw e;
       }
@@ -82,7 +108,12 @@ export function createTwoFactorService(d: Deps) {
     async regenerateRecoveryCodes(session: AuthSession, origin: Origin) {
       await d.sessions.requireFreshSecondFactor(session);
       const answer = await d.secondFactors.regenerateRecoveryCodes(member(session.userId));
-      await d.audit.record({ event: 'twoFactor.recoveryCodesRenewed', userId: session.userId, ...origin });
+      await d.audit.record({
+        event: 'twoFactor.recoveryCodesRenewed',
+        userId: session.userId,
+        ip: origin.ip,
+        requestId: origin.requestId,
+      });
       return answer;
     },
 
@@ -97,7 +128,13 @@ export function createTwoFactorService(d: Deps) {
         await checkPassword(await d.users.requireLive(session.userId), p.password, origin);
       }
       await d.secondFactors.disable(subject);
-      await d.audit.record({ event: 'twoFactor.disabled', userId: session.userId, ...origin });
+      await d.audit.record({
+        event: 'twoFactor.disabled',
+        userId: session.userId,
+        ip: origin.ip,
+        requestId: origin.requestId,
+      });
+      await notify(session.userId, false, origin.language);
     },
   };
 }

@@ -8,6 +8,7 @@ import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { mailsTo } from '../../../test/registration-support.ts';
 import { testAppForTests } from '../../../test/test-app.ts';
 import {
   forgetUsedStep,
@@ -63,6 +64,10 @@ describe('setting up an authenticator app', () => {
 
     const status = await c.call(calls.twoFactor.status, {}, opts);
     expect(status.data).toMatchObject({ enabled: true, recoveryCodesLeft: 10, fresh: true });
+    // the account is told, without the codes
+    const [notice] = await mailsTo(t.db, m.email);
+    expect(notice!.subject).toBe('Two-step verification was turned on');
+    expect(notice!.body).not.toContain(confirm.data.recoveryCodes[0]);
     expect((await c.call(calls.twoFactor.startTotp, { password: MEMBER_PASSWORD }, opts)).code).toBe(
       Code.twoFactorAlreadyOn,
     );
@@ -115,6 +120,9 @@ describe('turning two-factor off', () => {
     await ageSecondFactor(m.token, 1);
     expect((await c.call(calls.twoFactor.disable, { password: 'Wrong-pass-9' }, opts)).code).toBe(Code.passwordWrong);
     expect((await c.call(calls.twoFactor.disable, { password: MEMBER_PASSWORD }, opts)).code).toBe(Code.ok);
+    expect((await mailsTo(t.db, m.email)).map((mail) => mail.subject)).toContain(
+      'Two-step verification was turned off',
+    );
     expect((await c.call(calls.twoFactor.status, {}, opts)).data).toMatchObject({
       enabled: false,
       recoveryCodesLeft: 0,
