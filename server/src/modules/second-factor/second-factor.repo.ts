@@ -138,6 +138,9 @@ export function createSecondFactorRepo(db: DbOrTx) {
     async insertTrustedBrowser(row: typeof trustedBrowsers.$inferInsert) {
       await db.insert(trustedBrowsers).values(row);
     },
+    async deleteTrustedBrowsersExpiredBefore(at: Date) {
+      await db.delete(trustedBrowsers).where(lt(trustedBrowsers.expiresAt, at));
+    },
     async isTrustedBrowser(s: Subject, tokenHash: string, at: Date) {
       const rows = await db
         .select({ tokenHash: trustedBrowsers.tokenHash })

@@ -195,6 +195,7 @@ export function createSecondFactorService(d: Deps) {
       const token = randomToken();
       const at = now();
       const expiresAt = addMs(at, TRUSTED_BROWSER_DAYS * DAY);
+      await repo.deleteTrustedBrowsersExpiredBefore(at);
       await repo.insertTrustedBrowser({
         tokenHash: sha256Hex(token),
         subjectKind: s.kind,
