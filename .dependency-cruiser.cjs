@@ -32,9 +32,9 @@ const SERVER_LAYERS = [
 const MODULE_LAYERS = [
   ['audit', 'outbox', 'keys', 'user', 'products', 'staff-audit'],
   ['nodes', 'company', 'coupons', 'trade', 'dev', 'storage', 'staff'],
-  ['codes', 'memberships'],
+  ['codes', 'memberships', 'second-factor'],
   ['session', 'orders'],
-  ['avatar', 'devices', 'invoice', 'password', 'redeem', 'profile', 'third-party'],
+  ['avatar', 'devices', 'invoice', 'password', 'redeem', 'profile', 'third-party', 'two-factor'],
   ['account', 'payments', 'registration'],
   ['jobs', 'recovery'],
   ['console'],

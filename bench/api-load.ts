@@ -53,7 +53,7 @@ async function floors(): Promise<{ a: Load; b: Load }> {
 
 async function logIn(origin: string): Promise<string> {
   const api = apiClient(origin);
-  return (await api.call(calls.session.login, { account: 'demo@example.com', password: 'Demo-2026-pass' })).utoken;
+  return (await api.login('demo@example.com', 'Demo-2026-pass')).utoken;
 }
 
 async function productCases(origin: string, floorB: Load, label: string, utoken: string) {

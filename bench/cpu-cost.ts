@@ -181,7 +181,7 @@ try {
     await new Promise((r) => setTimeout(r, 100));
   }
   const api = apiClient(origin);
-  const { utoken } = await api.call(calls.session.login, { account: 'demo@example.com', password: 'Demo-2026-pass' });
+  const { utoken } = await api.login('demo@example.com', 'Demo-2026-pass');
   const header =
     '| case | server µs | PostgreSQL µs | load generator µs | total µs | req/s on 2 idle cores | of floor B |';
   console.log(

@@ -34,10 +34,7 @@ try {
   try {
     const prepared = async (origin: string) => {
       const api = apiClient(origin);
-      const { utoken } = await api.call(calls.session.login, {
-        account: 'demo@example.com',
-        password: 'Demo-2026-pass',
-      });
+      const { utoken } = await api.login('demo@example.com', 'Demo-2026-pass');
       return api.prepare(calls.session.userInfo, {}, { token: utoken });
     };
     const ra = await prepared(a.origin);

@@ -28,7 +28,7 @@ test('support finds a member by a differently spelled mobile, ends their session
   const member = await createFreshUser(server.origin, 'cn');
   await admin(server.adminEnv, ['membership', 'grant', '--user', member.mobile!, '--goods', 'ML2', '--days', '30']);
   const api = apiClient(server.origin);
-  const { utoken } = await api.call(calls.session.login, { account: member.account, password: member.password });
+  const { utoken } = await api.login(member.account, member.password);
   const before = await api.call(calls.memberships.mine, {}, { token: utoken });
   const endBefore = Date.parse(before.rows.find((r) => r.goodsCode === 'ML2')!.expireTime);
   const staff = await freshStaff(server.adminEnv, 'support');
@@ -75,7 +75,7 @@ test('support finds a member by a differently spelled mobile, ends their session
   await expect(page.getByText(/Extended until/)).toBeVisible();
 
   // the member, logged in again, has the 31 days more
-  const again = await api.call(calls.session.login, { account: member.account, password: member.password });
+  const again = await api.login(member.account, member.password);
   const after = await api.call(calls.memberships.mine, {}, { token: again.utoken });
   const endAfter = Math.max(...after.rows.filter((r) => r.goodsCode === 'ML2').map((r) => Date.parse(r.expireTime)));
   expect(endAfter - endBefore).toBe(31 * DAY);

@@ -41,11 +41,7 @@ test('a device reported by a desktop client appears, is bound, and unbinding sig
   const origin = new URL(baseURL!).origin;
   const user = await createFreshUser(origin, regionOf(baseURL));
   const api = apiClient(origin);
-  const { utoken: cadToken } = await api.call(
-    calls.session.login,
-    { account: user.account, password: user.password },
-    { clientInfo: desktopClient },
-  );
+  const { utoken: cadToken } = await api.login(user.account, user.password, { clientInfo: desktopClient });
   const name = `CAD-WS-${randomUUID().slice(0, 6)}`;
   await api.call(
     calls.devices.report,

@@ -55,7 +55,7 @@ async function invitationLink(email: string, since: Date): Promise<string> {
 /** `member` joins the company of `admin` by a mailed invitation and gets a seat of `goodsCode` (the SDK). */
 async function memberWithSeat(admin: FreshUser, member: FreshUser, goodsCode: string): Promise<string> {
   const api = apiClient(server.origin);
-  const login = (u: FreshUser) => api.call(calls.session.login, { account: u.account, password: u.password });
+  const login = (u: FreshUser) => api.login(u.account, u.password);
   const [{ utoken: adminToken }, { utoken: memberToken }] = [await login(admin), await login(member)];
   const since = new Date();
   await api.call(calls.company.invite, { email: member.email! }, { token: adminToken });

@@ -36,7 +36,7 @@ async function addTitle(page: Page, fill: () => Promise<void>) {
 /** Saves titles for `user` through the SDK, in order (the first becomes the default). */
 async function savedTitles(origin: string, user: FreshUser, titles: TInvoiceTitleSaveRequest[]) {
   const api = apiClient(origin);
-  const { utoken: token } = await api.call(calls.session.login, { account: user.account, password: user.password });
+  const { utoken: token } = await api.login(user.account, user.password);
   for (const title of titles) await api.call(calls.invoice.saveTitle, title, { token });
   await api.call(calls.session.logout, {}, { token });
 }

@@ -36,10 +36,7 @@ test('invoices two paid orders, sees the record become invoiced and downloads th
 }) => {
   const origin = new URL(baseURL!).origin;
   const user = await createFreshUser(origin, 'cn');
-  const { utoken: token } = await apiClient(origin).call(calls.session.login, {
-    account: user.account,
-    password: user.password,
-  });
+  const { utoken: token } = await apiClient(origin).login(user.account, user.password);
   const orders = [await paidOrder(page, origin, token, 'ML2'), await paidOrder(page, origin, token, 'ML1')];
 
   await logInAs(page, user.account, user.password, '/invoice/order');

@@ -30,8 +30,7 @@ async function companyOf(server: JourneyServer, owner: FreshUser, member: FreshU
   await admin(server.adminEnv, ['companies', 'add-admin', '--company', id, '--user', owner.account]);
 
   const api = apiClient(server.origin);
-  const login = async (u: FreshUser) =>
-    (await api.call(calls.session.login, { account: u.account, password: u.password })).utoken;
+  const login = async (u: FreshUser) => (await api.login(u.account, u.password)).utoken;
   const since = new Date();
   await api.call(calls.company.invite, { email: member.email! }, { token: await login(owner) });
   const invitation = await messageSince(server.origin, member.email!, since);

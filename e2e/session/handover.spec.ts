@@ -14,7 +14,7 @@ test('opens the portal logged in from a handover code, which works once', async 
   const origin = new URL(baseURL!).origin;
   const user = await createFreshUser(origin, regionOf(baseURL));
   const api = apiClient(origin);
-  const { utoken } = await api.call(calls.session.login, { account: user.account, password: user.password });
+  const { utoken } = await api.login(user.account, user.password);
   const { code } = await api.call(calls.session.createHandover, {}, { token: utoken });
 
   await page.goto(`products?handover=${code}&lang=en`);
@@ -38,10 +38,7 @@ test('opens the portal logged in from a handover code, which works once', async 
 test('asks before a raw utoken replaces the session in this browser', async ({ page, context, baseURL }) => {
   const origin = new URL(baseURL!).origin;
   const user = await createFreshUser(origin, regionOf(baseURL));
-  const { utoken } = await apiClient(origin).call(calls.session.login, {
-    account: user.account,
-    password: user.password,
-  });
+  const { utoken } = await apiClient(origin).login(user.account, user.password);
   await logInAsDemo(page);
   const mine = (await context.cookies()).find((c) => c.name === 'utoken')?.value;
 
@@ -58,10 +55,7 @@ test('asks before a raw utoken replaces the session in this browser', async ({ p
 test('a raw utoken never signs a browser without a session in unasked', async ({ page, context, baseURL }) => {
   const origin = new URL(baseURL!).origin;
   const user = await createFreshUser(origin, regionOf(baseURL));
-  const { utoken } = await apiClient(origin).call(calls.session.login, {
-    account: user.account,
-    password: user.password,
-  });
+  const { utoken } = await apiClient(origin).login(user.account, user.password);
 
   await page.goto(`products?utoken=${utoken}&lang=en`);
   const shown = formatMobile(user.account);

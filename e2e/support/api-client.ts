@@ -5,6 +5,8 @@
  * running test's client address (support/test.ts).
  */
 import { createClient, type TClientInfo } from '@ac/client';
+import { calls } from '@ac/protocol/calls';
+import type { TLoginResponse } from '@ac/protocol/session';
 import { clientAddressHeaders } from './client-address.ts';
 import { recordSecrets } from './secrets.ts';
 
@@ -33,5 +35,11 @@ export function apiClient(origin: string) {
     recordSecrets(tokensIn(data).map((value) => ({ kind: 'token', value })));
     return data;
   };
-  return { ...client, call };
+  /** A password login of an account without two-step verification: its session. */
+  async function login(account: string, password: string, options?: Parameters<typeof client.call>[2]) {
+    const answer = await call(calls.session.login, { account, password }, options);
+    if (!('utoken' in answer)) throw new Error(`${account} has two-step verification on: no session from the password`);
+    return answer satisfies TLoginResponse;
+  }
+  return { ...client, call, login };
 }

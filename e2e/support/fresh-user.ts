@@ -39,7 +39,7 @@ export async function createFreshUser(origin: string, region: 'us' | 'cn'): Prom
 /** Gives a (China, mobile-only) fresh user an email, bound with the code mailed to it; returns the user with it. */
 export async function withEmail(origin: string, user: FreshUser): Promise<FreshUser> {
   const api = apiClient(origin);
-  const { utoken: token } = await api.call(calls.session.login, { account: user.account, password: user.password });
+  const { utoken: token } = await api.login(user.account, user.password);
   const email = `e2e-${unique()}@example.com`;
   const since = new Date();
   await api.call(calls.codes.sendEmailCode, { email, purpose: 'bindEmail' }, { token });

@@ -42,7 +42,7 @@ export async function freshUserWithPaidOrders(
 ): Promise<{ user: FreshUser; orderNos: string[] }> {
   const user = await createFreshUser(origin, 'cn');
   const api = apiClient(origin);
-  const { utoken: token } = await api.call(calls.session.login, { account: user.account, password: user.password });
+  const { utoken: token } = await api.login(user.account, user.password);
   const orderNos: string[] = [];
   for (const goodsCode of goodsCodes) orderNos.push(await paidOrder(origin, token, goodsCode));
   await api.call(calls.session.logout, {}, { token });

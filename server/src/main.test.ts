@@ -22,6 +22,7 @@ const PRODUCTION: Record<string, string> = {
   SMTP_URL: 'smtp://127.0.0.1:2525',
   PAYMENT_PROVIDERS: '',
   ALLOW_OUTBOX_SMS: 'true',
+  FIELD_ENCRYPTION_KEY: 'CQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQk=',
 };
 
 async function checkServes(url: string) {

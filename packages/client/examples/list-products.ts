@@ -8,10 +8,13 @@ const client = createClient({
   baseUrl: process.env.AC_URL ?? 'http://127.0.0.1:8080',
   clientInfo: { clientType: 'User_PC', clientVersion: '1.0', language: 'en' },
 });
-const login = await client.call(calls.session.login, {
+const answer = await client.call(calls.session.login, {
   account: process.env.AC_ACCOUNT ?? 'demo@example.com',
   password: process.env.AC_PASSWORD ?? 'Demo-2026-pass',
 });
+// an account with two-step verification answers a ticket for calls.session.loginSecondStep instead
+if (!('utoken' in answer)) throw new Error('this account uses two-step verification: sign in through the browser');
+const login = answer;
 console.log(`logged in as ${login.userInfo.name}`);
 const catalogue = await client.call(calls.products.catalog, {}, { token: login.utoken });
 for (const item of catalogue.rows)

@@ -91,6 +91,7 @@ describe('@ac/client against the server', () => {
     });
     const login = await client.call(calls.session.login, { account: 'demo@example.com', password: 'Demo-2026-pass' });
     expect(kept).not.toBe('AAAAAAAAAAAAAAAA');
+    if (!('utoken' in login)) throw new Error('the demo account has no second step');
     const info = await client.call(calls.session.userInfo, {}, { token: login.utoken });
     expect(info.userInfo.email).toBe('demo@example.com');
 
@@ -143,8 +144,9 @@ describe('the packed package', () => {
           "import { calls, createClient } from './package/index.js';",
           "const client = createClient({ clientInfo: { clientType: 'User_PC', clientVersion: '1.0' } });",
           'async function main() {',
-          "  const { utoken } = await client.call(calls.session.login, { account: 'a', password: 'b' });",
-          '  const n: string = utoken;',
+          "  const answer = await client.call(calls.session.login, { account: 'a', password: 'b' });",
+          '  // a session, or (two-step verification on) the ticket of the second step',
+          "  const n: string = 'utoken' in answer ? answer.utoken : answer.secondStep.ticket;",
           '  // @ts-expect-error a login answer has no rows',
           '  (await client.call(calls.session.login, { account: n, password: n })).rows;',
           '}',

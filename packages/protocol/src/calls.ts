@@ -24,6 +24,7 @@ import { registration } from './calls/registration.ts';
 import { session } from './calls/session.ts';
 import { thirdParty } from './calls/third-party.ts';
 import { trade } from './calls/trade.ts';
+import { twoFactor } from './calls/two-factor.ts';
 import type { CallContract } from './contract.ts';
 import { thirdPartiesByRegion } from './enums.ts';
 
@@ -33,6 +34,7 @@ export const calls = {
   codes,
   profile,
   password,
+  twoFactor,
   account,
   devices,
   thirdParty,

@@ -140,6 +140,14 @@ export const Code = {
   staffIpNotAllowed: '2500006',
   staffSecondFactorWrong: '2500007',
   staffSecondFactorUnavailable: '2500008',
+  // two-factor sign-in (docs/protocol.md#two-factor)
+  secondFactorInvalid: '1600001',
+  secondStepExpired: '1600002',
+  twoFactorUseDeviceSignIn: '1600003',
+  secondFactorRequired: '1600004',
+  twoFactorAlreadyOn: '1600005',
+  twoFactorNotOn: '1600006',
+  totpSetupMissing: '1600007',
 } as const;
 
 export type TCode = (typeof Code)[keyof typeof Code];
@@ -334,6 +342,20 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
   '2500006': { status: 403, message: 'The console cannot be reached from this address' },
   '2500007': { status: 401, message: 'The second-factor code is wrong' },
   '2500008': { status: 403, message: 'Second-factor sign-in is not set up on this server yet' },
+  '1600001': { status: 200, message: 'The code is wrong or was already used' },
+  '1600002': { status: 200, message: 'The sign-in took too long, please sign in again' },
+  '1600003': {
+    status: 200,
+    message:
+      'This account uses two-step verification: sign in through the browser with the device sign-in of your client',
+  },
+  '1600004': {
+    status: 200,
+    message: 'For your security, confirm with your authenticator app or a recovery code first',
+  },
+  '1600005': { status: 200, message: 'Two-step verification is already on' },
+  '1600006': { status: 200, message: 'Two-step verification is not on' },
+  '1600007': { status: 200, message: 'Please start setting up the authenticator app again' },
 };
 
 /** Fills the `{name}` placeholders of a catalogue message (e.g. 2000003's `{status}`). */

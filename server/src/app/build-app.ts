@@ -45,6 +45,7 @@ import { sessionModule } from '../modules/session/session.module.ts';
 import { storageModule } from '../modules/storage/storage.module.ts';
 import { thirdPartyModule } from '../modules/third-party/third-party.module.ts';
 import { tradeModule } from '../modules/trade/trade.module.ts';
+import { twoFactorModule } from '../modules/two-factor/two-factor.module.ts';
 import { registerObservability } from '../observability/observability.plugin.ts';
 import { registerConsoleSpa } from '../spa/console-spa.ts';
 import { registerSecurityHeaders } from '../spa/security-headers.ts';
@@ -72,7 +73,9 @@ const LOG_REDACT_PATHS = [
   'res.headers["set-cookie"]',
   // a request body or call payload logged whole (an error's own `code` stays readable)
   ...['body', 'payload', 'data', 'req.body'].flatMap((at) =>
-    ['password', 'newPassword', 'oldPassword', 'code', 'utoken', 'token', 'id'].map((f) => `${at}.${f}`),
+    ['password', 'newPassword', 'oldPassword', 'code', 'utoken', 'token', 'ticket', 'secret', 'id'].map(
+      (f) => `${at}.${f}`,
+    ),
   ),
   'utoken',
   'token',
@@ -220,6 +223,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     devicesModule(s),
     profileModule(s),
     passwordModule(s),
+    twoFactorModule(s),
     thirdPartyModule({ ...s, region, publicUrl }),
     accountModule({ ...s, publicUrl }),
     avatarModule({ ...s, config }),

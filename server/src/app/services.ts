@@ -60,6 +60,7 @@ import { createRedeemOfferAdmin } from '../modules/redeem/redeem-offer-admin.ser
 import { createRedeemPurchaseService } from '../modules/redeem/redeem-purchase.service.ts';
 import { createAccountMail } from '../modules/registration/account-mail.ts';
 import { createRegistrationService } from '../modules/registration/registration.service.ts';
+import { createSecondFactorService } from '../modules/second-factor/second-factor.service.ts';
 import { createSessionService } from '../modules/session/session.service.ts';
 import { createSessionSnapshots } from '../modules/session/session-snapshots.ts';
 import { createUserInfoService } from '../modules/session/user-info.service.ts';
@@ -70,6 +71,7 @@ import { createOAuthFlow } from '../modules/third-party/oauth-flow.ts';
 import { createThirdLoginService } from '../modules/third-party/third-login.service.ts';
 import { createThirdPartyService } from '../modules/third-party/third-party.service.ts';
 import { createTradeService } from '../modules/trade/trade.service.ts';
+import { createTwoFactorService } from '../modules/two-factor/two-factor.service.ts';
 import { createUserService } from '../modules/user/user.service.ts';
 
 /** Adapters a caller may replace (tests pass their own; by default the outbox, SVG captchas, local files, OIDC). */
@@ -156,11 +158,14 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
       .filter((n) => n.code !== nodeCode)
       .map((n) => createPeerLookup({ code: n.code, apiBase: n.url, secret: config.nodeSecret }, log)),
   });
+  const cipher = createFieldCipher(config.fieldEncryptionKey, config.previousFieldEncryptionKeys);
+  const secondFactors = createSecondFactorService({ db, cipher, issuer: new URL(publicUrl).hostname });
   const sessions = createSessionService({
     db,
     users,
     userInfo,
     codes,
+    secondFactors,
     audit,
     snapshots,
     changes,
@@ -186,12 +191,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     limits: config.deviceLimits,
   });
   const registration = createRegistrationService({ db, users, codes, directory, mail, audit, defaultLanguage });
-  const trade = createTradeService({
-    db,
-    users,
-    audit,
-    cipher: createFieldCipher(config.fieldEncryptionKey, config.previousFieldEncryptionKeys),
-  });
+  const trade = createTradeService({ db, users, audit, cipher });
   // the China build's user detail carries the trade account
   const profile = createProfileService({
     db,
@@ -203,6 +203,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     defaultLanguage,
     trade: region === 'cn' ? trade : undefined,
   });
+  const twoFactor = createTwoFactorService({ users, secondFactors, sessions, audit, notifier, defaultLanguage });
   const passwords = createPasswordService({ db, users, codes, sessions, audit, notifier, defaultLanguage });
   const avatars = createAvatarService({ db, store, users, audit, publicUrl, log });
   const flow = createOAuthFlow({ db, providers, publicUrl });
@@ -219,7 +220,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     defaultLanguage,
   });
   const recovery = createRecoveryService({ db, users, sessions, thirdParty, codes, mail, audit, defaultLanguage });
-  const thirdLogin = createThirdLoginService({ thirdParty, flow, sessions, userInfo, audit });
+  const thirdLogin = createThirdLoginService({ thirdParty, flow, sessions, audit });
 
   // commerce
   const coupons = createCouponsService({ db });
@@ -303,6 +304,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     users,
     userInfo,
     sessions,
+    secondFactors,
     codes,
     delivery,
     captcha,
@@ -311,6 +313,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     recovery,
     profile,
     passwords,
+    twoFactor,
     avatars,
     thirdParty,
     thirdLogin,

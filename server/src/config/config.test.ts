@@ -58,8 +58,9 @@ describe('config', () => {
     expect(c.fieldEncryptionKey.equals(Buffer.alloc(32, 7))).toBe(true);
   });
 
-  it('needs a 32-byte FIELD_ENCRYPTION_KEY in the China production build, a demo key elsewhere', () => {
+  it('needs a 32-byte FIELD_ENCRYPTION_KEY in production in both regions, a demo key elsewhere', () => {
     expect(() => loadConfig({ REGION: 'cn', NODE_ENV: 'production' })).toThrow(/FIELD_ENCRYPTION_KEY/);
+    expect(() => loadConfig({ REGION: 'us', NODE_ENV: 'production' })).toThrow(/FIELD_ENCRYPTION_KEY/);
     expect(() => loadConfig({ FIELD_ENCRYPTION_KEY: Buffer.alloc(16).toString('base64') })).toThrow(
       /FIELD_ENCRYPTION_KEY:? must be 32 bytes/,
     );

@@ -136,7 +136,8 @@ const ZEnv = z
     ...consoleEnvShape,
     ...oauthEnvShape,
     ...paymentsEnvShape,
-    // AES-256-GCM key of the fields kept encrypted at rest (docs/decisions/0009-trade-account.md).
+    // AES-256-GCM key of the fields kept encrypted at rest (docs/decisions/0009-trade-account.md): trade
+    // identities and cash accounts, authenticator-app secrets (docs/decisions/0036-two-factor.md).
     FIELD_ENCRYPTION_KEY: z
       .string()
       .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
@@ -162,7 +163,7 @@ const ZEnv = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default(DEFAULT_NODE_ENV),
   })
   .superRefine((e, ctx) => {
-    if (e.NODE_ENV === 'production' && e.REGION === 'cn' && !e.FIELD_ENCRYPTION_KEY) {
+    if (e.NODE_ENV === 'production' && !e.FIELD_ENCRYPTION_KEY) {
       ctx.addIssue({ code: 'custom', path: ['FIELD_ENCRYPTION_KEY'], message: 'is required in production' });
     }
     refineOAuthEnv(e, ctx);

@@ -13,6 +13,7 @@ const SAFE = {
   TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
   TWILIO_AUTH_TOKEN: 'a-twilio-auth-token-0123456789',
   TWILIO_FROM: '+15005550006',
+  FIELD_ENCRYPTION_KEY: 'CQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQk=',
 };
 
 const STRIPE_KEY = 'sk_live_51AbCdEfGhIjKlMnOpQrStUvWxYz0123456789';
@@ -198,6 +199,7 @@ describe('production mode', () => {
       expect.unreachable();
     } catch (e) {
       expect((e as Error).message.split('\n')).toEqual([
+        expect.stringMatching(/^Invalid configuration: FIELD_ENCRYPTION_KEY /),
         expect.stringMatching(/^Invalid configuration: PUBLIC_URL /),
         expect.stringMatching(/^Invalid configuration: DATABASE_URL /),
         expect.stringMatching(/^Invalid configuration: SMTP_URL /),

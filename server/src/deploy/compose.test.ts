@@ -35,6 +35,7 @@ const operatorValues: Record<string, string> = {
   PAYMENT_PROVIDERS: 'alipay',
   SMS_PROVIDER: 'twilio',
   METRICS_TOKEN: 'a-metrics-token-of-32-characters',
+  FIELD_ENCRYPTION_KEY: 'CQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQk=',
 };
 
 /** Compose's interpolation: `${X:?msg}` takes the operator's value, `${X:-default}` the default. */
@@ -87,7 +88,14 @@ describe('compose.yaml', () => {
   });
 
   it('gives the app everything production needs, the secrets from the operator', () => {
-    for (const name of ['PUBLIC_URL', 'SMTP_URL', 'METRICS_TOKEN', 'PAYMENT_PROVIDERS', 'SMS_PROVIDER']) {
+    for (const name of [
+      'PUBLIC_URL',
+      'SMTP_URL',
+      'METRICS_TOKEN',
+      'PAYMENT_PROVIDERS',
+      'SMS_PROVIDER',
+      'FIELD_ENCRYPTION_KEY',
+    ]) {
       expect(appEnv[name], name).toMatch(new RegExp(`^\\$\\{${name}:\\?`));
     }
     expect(appEnv.DATABASE_URL).toContain('${POSTGRES_PASSWORD:?');

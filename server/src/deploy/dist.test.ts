@@ -51,6 +51,7 @@ describe('production build', () => {
       SMTP_URL: 'smtp://127.0.0.1:2525',
       PAYMENT_PROVIDERS: '',
       ALLOW_OUTBOX_SMS: 'true',
+      FIELD_ENCRYPTION_KEY: 'CQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQk=',
     };
     const unsafe: [string, Record<string, string | undefined>][] = [
       ['PUBLIC_URL', { PUBLIC_URL: undefined }],

@@ -19,6 +19,8 @@ const samples: { [M in keyof MailMessages]: MailMessages[M] } = {
   passwordResetNotice: {},
   contactChanged: { contact: 'CONTACT-WORD' },
   passwordChanged: {},
+  twoFactorOn: {},
+  twoFactorOff: {},
   thirdUnbound: { provider: 'ProviderName' },
   thirdBound: { provider: 'ProviderName' },
   accountDeleted: {},

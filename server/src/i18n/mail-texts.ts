@@ -32,6 +32,8 @@ export type MailMessages = {
   passwordResetNotice: Record<never, never>;
   contactChanged: { contact: string };
   passwordChanged: Record<never, never>;
+  twoFactorOn: Record<never, never>;
+  twoFactorOff: Record<never, never>;
   thirdUnbound: { provider: string };
   thirdBound: { provider: string };
   accountDeleted: Record<never, never>;
@@ -87,6 +89,11 @@ export function contactChangedText(language: TLanguage, kind: 'email' | 'mobile'
 
 export function passwordChangedText(language: TLanguage): MailText {
   return mailText(language, 'passwordChanged', {});
+}
+
+/** Two-step verification turned on or off (docs/protocol.md#two-factor). */
+export function twoFactorText(language: TLanguage, on: boolean): MailText {
+  return mailText(language, on ? 'twoFactorOn' : 'twoFactorOff', {});
 }
 
 export function thirdBoundText(language: TLanguage, provider: string): MailText {

@@ -22,6 +22,7 @@ import { registrationRoutes } from '@/features/registration/routes';
 import { sessionRoutes } from '@/features/session/routes';
 import { thirdPartyRoutes } from '@/features/third-party/routes';
 import { tradeRoutes } from '@/features/trade/routes';
+import { twoFactorRoutes } from '@/features/two-factor/routes';
 import { getClientType } from '@/lib/api/client-info';
 import type { AppConfig } from '@/lib/app-config';
 import { type RouteContext, type RouteHandle, routesOf, type Shell, toRouteObjects } from '@/lib/routing/app-route';
@@ -39,6 +40,7 @@ const features = [
   companyRoutes,
   profileRoutes,
   passwordRoutes,
+  twoFactorRoutes,
   thirdPartyRoutes,
   accountRoutes,
   registrationRoutes,

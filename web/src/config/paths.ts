@@ -27,6 +27,7 @@ export const paths = {
   },
   profile: fixed('/profile'),
   changePassword: fixed('/change_pwd'),
+  security: fixed('/security'),
   thirdBind: fixed('/third_bind'),
   thirdBindCallback: {
     path: '/third_bind/callback/:type',
@@ -65,6 +66,7 @@ export const paths = {
   h5: fixed('/h5'),
   h5Profile: fixed('/h5/profile'),
   h5Devices: fixed('/h5/devices'),
+  h5Security: fixed('/h5/security'),
   h5FindPwd: fixed('/h5/findPwd'),
   h5Register: fixed('/h5/register'),
   h5RegisterProtocol: fixed('/h5/register/protocol'),

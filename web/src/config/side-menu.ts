@@ -12,6 +12,7 @@ export type SideMenuIcon =
   | 'devices'
   | 'profile'
   | 'password'
+  | 'security'
   | 'thirdBind'
   | 'logoff'
   | 'invoice'
@@ -50,6 +51,7 @@ export const sideMenu: readonly SideMenuItem[] = [
   { to: paths.devices.path, label: 'nav.devices', icon: 'devices', region: 'both' },
   { to: paths.profile.path, label: 'nav.profile', icon: 'profile', region: 'both' },
   { to: paths.changePassword.path, label: 'nav.changePassword', icon: 'password', region: 'both' },
+  { to: paths.security.path, label: 'nav.security', icon: 'security', region: 'both' },
   { to: paths.thirdBind.path, label: 'nav.thirdBind', icon: 'thirdBind', region: 'both' },
   {
     to: paths.invoiceManage.path,

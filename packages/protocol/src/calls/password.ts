@@ -16,6 +16,12 @@ export const password = {
     auth: true,
     request: ZUpdatePasswordRequest,
     response: z.object({}),
-    errors: [Code.passwordWrong, Code.codeInvalid, ...passwordPolicyErrors, Code.tooManyRequests],
+    errors: [
+      Code.passwordWrong,
+      Code.codeInvalid,
+      ...passwordPolicyErrors,
+      Code.secondFactorRequired,
+      Code.tooManyRequests,
+    ],
   }),
 };

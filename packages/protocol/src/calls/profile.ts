@@ -21,7 +21,14 @@ export const profile = {
     auth: true,
     request: ZProfileRequest,
     response: ZUserDetail,
-    errors: [Code.codeInvalid, Code.addressTaken, Code.reauthRequired, Code.passwordWrong, Code.tooManyRequests],
+    errors: [
+      Code.codeInvalid,
+      Code.addressTaken,
+      Code.reauthRequired,
+      Code.passwordWrong,
+      Code.secondFactorRequired,
+      Code.tooManyRequests,
+    ],
   }),
   setMarketingConsent: defineContract({
     path: '/user/v5/sysuser/setMarketingConsent',

@@ -12,6 +12,7 @@ import {
   ZLoginResponse,
   ZUserInfoResponse,
 } from '../session.ts';
+import { ZLoginAnswer, ZSecondStepRequest } from '../two-factor.ts';
 
 export const session = {
   userInfo: defineContract({
@@ -24,33 +25,47 @@ export const session = {
   }),
   login: defineContract({
     path: '/user/v5/sysuser/login',
-    summary: 'Log in with email or mobile and password',
+    summary:
+      'Log in with email or mobile and password; an account with two-step verification gets a second-step ticket instead of a session (a CAD client: 1600003)',
     tag: 'session',
     auth: false,
     request: ZLoginRequest,
-    response: ZLoginResponse,
+    response: ZLoginAnswer,
     errors: [
       Code.loginFailed,
       Code.accountNotActivated,
       Code.accountBlocked,
       Code.accountOnOtherNode,
+      Code.twoFactorUseDeviceSignIn,
       Code.tooManyRequests,
     ],
   }),
   loginByCode: defineContract({
     path: '/user/v5/sysuser/loginByCode',
-    summary: 'Log in with a code sent by mail or SMS (purpose "login")',
+    summary:
+      'Log in with a code sent by mail or SMS (purpose "login"); with two-step verification, a second-step ticket instead of a session',
     tag: 'session',
     auth: false,
     request: ZLoginByCodeRequest,
-    response: ZLoginResponse,
+    response: ZLoginAnswer,
     errors: [
       Code.codeInvalid,
       Code.accountNotActivated,
       Code.accountBlocked,
       Code.accountOnOtherNode,
+      Code.twoFactorUseDeviceSignIn,
       Code.tooManyRequests,
     ],
+  }),
+  loginSecondStep: defineContract({
+    path: '/user/v5/sysuser/loginSecondStep',
+    summary:
+      'Finish a login with its second-step ticket (5 minutes, single use) and an app or recovery code; optionally trust this browser for 30 days',
+    tag: 'session',
+    auth: false,
+    request: ZSecondStepRequest,
+    response: ZLoginResponse,
+    errors: [Code.secondFactorInvalid, Code.secondStepExpired, Code.accountBlocked, Code.tooManyRequests],
   }),
   logout: defineContract({
     path: '/user/v5/sysuser/logout',

@@ -22,13 +22,13 @@ const flowErrors = [Code.thirdTryLater, Code.thirdLoginAgain, Code.notInRegion];
 function loginWith(type: TThirdPartyType) {
   return defineContract({
     path: `/user/v5/third/login/${type}`,
-    summary: `Log in with ${type}: {utoken, userInfo} for a bound identity, else {needRegister, ticket, profile}`,
+    summary: `Log in with ${type}: {utoken, userInfo} for a bound identity (or {secondStep} with two-step verification on), else {needRegister, ticket, profile}`,
     tag: 'third-party',
     auth: false,
     regions: REGIONS.filter((r) => thirdPartiesByRegion[r].includes(type)),
     request: ZThirdLoginRequest,
     response: ZThirdLoginResponse,
-    errors: [Code.thirdTryLater, Code.thirdLoginAgain, Code.accountNotActivated],
+    errors: [Code.thirdTryLater, Code.thirdLoginAgain, Code.accountNotActivated, Code.twoFactorUseDeviceSignIn],
   });
 }
 

@@ -36,6 +36,8 @@ export const sessions = pgTable(
     }),
     /** The device a CAD client reported for this session (devices.report); null for the portal's browsers. */
     reportedDeviceId: uuid('reported_device_id').references(() => devices.id, { onDelete: 'set null' }),
+    /** When this session last proved a second factor (the login's second step, or twoFactor.verify). */
+    secondFactorAt: at('second_factor_at'),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_reported_device_idx').on(t.reportedDeviceId)],
 );

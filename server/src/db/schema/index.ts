@@ -10,6 +10,7 @@ export * from './invoices.ts';
 export * from './payments.ts';
 export * from './registration.ts';
 export * from './staff.ts';
+export * from './second-factors.ts';
 export * from './third-party.ts';
 export * from './trade.ts';
 export * from './users.ts';

@@ -25,7 +25,7 @@ type Deps = {
   db: Db;
   users: Pick<UserService, 'requireLive' | 'lockLive' | 'setPassword'>;
   codes: Pick<CodesService, 'verify'>;
-  sessions: Pick<SessionService, 'beginAttempt' | 'attemptSucceeded' | 'revokeAll'>;
+  sessions: Pick<SessionService, 'beginAttempt' | 'attemptSucceeded' | 'revokeAll' | 'requireFreshSecondFactor'>;
   audit: AuditService;
   notifier: Notifier;
   defaultLanguage: TLanguage;
@@ -39,6 +39,7 @@ export function createPasswordService(d: Deps) {
   return {
     async change(session: AuthSession, p: TUpdatePasswordRequest, { language, ...origin }: Origin) {
       const user = await d.users.requireLive(session.userId);
+      await d.sessions.requireFreshSecondFactor(session);
       // throttled under the same key as password logins to this account
       const account = user.email ?? user.mobile ?? user.id;
       if (p.type === 'password') {

@@ -63,7 +63,7 @@ type Deps = {
   db: Db;
   users: Pick<UserService, 'requireLive' | 'lockLive' | 'addressUsedByOther' | 'update'>;
   codes: Pick<CodesService, 'verify'>;
-  sessions: Pick<SessionService, 'isRecentLogin' | 'beginAttempt' | 'attemptSucceeded'>;
+  sessions: Pick<SessionService, 'isRecentLogin' | 'beginAttempt' | 'attemptSucceeded' | 'requireFreshSecondFactor'>;
   audit: AuditService;
   notifier: Notifier;
   defaultLanguage: TLanguage;
@@ -89,7 +89,10 @@ export function createProfileService(d: Deps) {
     p: TProfileRequest,
     origin: { ip: string; requestId: string },
   ): Promise<CodeCheck[]> {
-    if (!changes.length || (await d.sessions.isRecentLogin(session.sessionId))) return [];
+    if (!changes.length) return [];
+    // two-factor on: a second factor of the last 10 minutes as well (docs/protocol.md#two-factor)
+    await d.sessions.requireFreshSecondFactor(session);
+    if (await d.sessions.isRecentLogin(session.sessionId)) return [];
     if (p.password !== undefined) {
       const account = user.email ?? user.mobile ?? user.id;
       await d.sessions.beginAttempt(account, origin.ip);

@@ -92,6 +92,13 @@ export function createSessionRepo(db: DbOrTx) {
         .where(and(...conditions))
         .orderBy(desc(sessions.createdAt), asc(sessions.id));
     },
+    async setSecondFactorAt(id: string, at: Date) {
+      await db.update(sessions).set({ secondFactorAt: at }).where(eq(sessions.id, id));
+    },
+    async sessionSecondFactorAt(id: string) {
+      const rows = await db.select({ at: sessions.secondFactorAt }).from(sessions).where(eq(sessions.id, id)).limit(1);
+      return rows[0]?.at ?? null;
+    },
     async sessionCreatedAt(id: string) {
       const rows = await db
         .select({ createdAt: sessions.createdAt })

@@ -1,7 +1,8 @@
 import { calls } from '@ac/protocol/calls';
-import type { TLoginResponse } from '@ac/protocol/session';
+import type { TLoginAnswer } from '@ac/protocol/two-factor';
 import { type CallContext, defineCall } from '../../envelope/call.ts';
 import { clearTicketCookie, setTicketCookie, TICKET_COOKIE } from '../../lib/ticket-cookie.ts';
+import { loginRequest, setTrustedBrowserCookie } from './login-request.ts';
 import type { LoginRequest, SessionService } from './session.service.ts';
 import type { UserInfoService } from './user-info.service.ts';
 
@@ -9,10 +10,13 @@ type Deps = { sessions: SessionService; userInfo: UserInfoService; publicUrl: st
 
 export function createSessionCalls(d: Deps) {
   const loginLimit = { max: d.loginRateLimitPerMinute, timeWindow: '1 minute' };
-  /** Runs a login for the request and sets the new session's ticket cookie. */
-  async function loggedIn(c: CallContext<unknown, false>, login: (r: LoginRequest) => Promise<TLoginResponse>) {
-    const answer = await login({ clientInfo: c.clientInfo, ip: c.ip, userAgent: c.userAgent, requestId: c.requestId });
-    setTicketCookie(c.reply, d.publicUrl, answer.utoken);
+  /** Runs a login for the request and sets the new session's ticket cookie (none when a second step follows). */
+  async function loggedIn<A extends TLoginAnswer>(
+    c: CallContext<unknown, false>,
+    login: (r: LoginRequest) => Promise<A>,
+  ) {
+    const answer = await login(loginRequest(c));
+    if ('utoken' in answer) setTicketCookie(c.reply, d.publicUrl, answer.utoken);
     return answer;
   }
 
@@ -27,6 +31,16 @@ export function createSessionCalls(d: Deps) {
     defineCall(calls.session.loginByCode, {
       rateLimit: loginLimit,
       handler: (c) => loggedIn(c, (r) => d.sessions.loginByCode(c.payload.account, c.payload.code, r)),
+    }),
+    defineCall(calls.session.loginSecondStep, {
+      rateLimit: loginLimit,
+      handler: (c) =>
+        loggedIn(c, async (r) => {
+          const { ticket, code, trustBrowser } = c.payload;
+          const { answer, trust } = await d.sessions.loginSecondStep(ticket, code, trustBrowser, r);
+          if (trust) setTrustedBrowserCookie(c.reply, d.publicUrl, trust.token);
+          return answer;
+        }),
     }),
     defineCall(calls.session.createHandover, {
       rateLimit: loginLimit,

@@ -9,6 +9,7 @@ import { normalizeMobile } from '@ac/protocol/common';
 import type { TActiveSession } from '@ac/protocol/devices';
 import type { TClientInfo } from '@ac/protocol/envelope';
 import { HANDOVER_TTL_SECONDS, type THandoverResponse, type TLoginResponse } from '@ac/protocol/session';
+import { FRESH_SECOND_FACTOR_MINUTES, SECOND_FACTOR_METHODS, type TLoginAnswer } from '@ac/protocol/two-factor';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { AuthSession } from '../../envelope/call.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -18,6 +19,8 @@ import type { UserChanges } from '../../lib/user-changes.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { CodesService } from '../codes/codes.service.ts';
 import type { NodeDirectory } from '../nodes/node-directory.ts';
+import type { SecondFactorService } from '../second-factor/second-factor.service.ts';
+import { member } from '../second-factor/subject.ts';
 import type { UserRow, UserService } from '../user/user.service.ts';
 import { createSessionRepo, type RevokeReason, type SessionTarget, type ThrottleRule } from './session.repo.ts';
 import type { SessionSnapshots } from './session-snapshots.ts';
@@ -50,14 +53,31 @@ export const throttleRule = (free: number): ThrottleRule => ({
 export const THROTTLE_IDLE_MS = DAY;
 
 export type LoginOrigin = { clientInfo: TClientInfo; ip: string; userAgent: string | undefined };
-/** A login request: where it came from, and its id for the security log. */
-export type LoginRequest = LoginOrigin & { requestId: string };
+/**
+ * A login request: where it came from, and its id for the security log;
+ * whether a browser sent it (it can do a second step; a CAD client cannot,
+ * docs/decisions/0036-two-factor.md) and its trusted-browser cookie.
+ */
+export type LoginRequest = LoginOrigin & { requestId: string; browser?: boolean; trustToken?: string };
+/** How the first factor was given (kept with a second-step ticket, for the security log). */
+export type LoginMethod = 'password' | 'code' | `third:${string}`;
+type TicketContext = { method: LoginMethod };
 
 type Deps = {
   db: Db;
   users: Pick<UserService, 'findByAccount' | 'findLive' | 'recordLogin'>;
   userInfo: Pick<UserInfoService, 'publicUserInfo'>;
   codes: Pick<CodesService, 'verify'>;
+  secondFactors: Pick<
+    SecondFactorService,
+    | 'isEnabled'
+    | 'isTrustedBrowser'
+    | 'issueTicket'
+    | 'completeTicket'
+    | 'trustBrowser'
+    | 'forgetTrustedBrowsers'
+    | 'forget'
+  >;
   audit: AuditService;
   /** The cached session → user snapshots resolve reads (session-snapshots.ts). */
   snapshots: Pick<SessionSnapshots, 'get' | 'touched'>;
@@ -78,9 +98,12 @@ export function createSessionService(d: Deps) {
   const expiryAfter = (at: Date, loginAt: Date) =>
     new Date(Math.min(at.getTime() + SESSION_TTL_MS, loginAt.getTime() + maxAgeMs));
 
-  /** `loginAt`: the login time a handed-over session keeps (default now). */
-  async function createSession(userId: string, origin: LoginOrigin, loginAt?: Date) {
-    // every login ends here (password, code, handover, third party): a blocked account gets none
+  /**
+   * `loginAt`: the login time a handed-over session keeps (default now);
+   * `secondFactorAt`: when the login proved a second factor.
+   */
+  async function createSession(userId: string, origin: LoginOrigin, loginAt?: Date, secondFactorAt?: Date) {
+    // every login ends here (password, code, second step, handover, third party): a blocked account gets none
     if ((await d.users.findLive(userId))?.blockedAt) throw new AppError(Code.accountBlocked);
     const token = randomToken();
     const at = now();
@@ -96,6 +119,7 @@ export function createSessionService(d: Deps) {
       createdAt: loginAt ?? at,
       lastSeenAt: at,
       expiresAt: expiryAfter(at, loginAt ?? at),
+      secondFactorAt: secondFactorAt ?? null,
     });
     return token;
   }
@@ -140,21 +164,43 @@ export function createSessionService(d: Deps) {
     return { accountKey, pairKey: `${accountKey}|ip:${ip}` };
   }
 
-  async function finishLogin(user: UserRow, origin: LoginOrigin, newHash?: string) {
+  /**
+   * The first factor was right: a session — or, for an account with two-factor
+   * on and a browser it does not trust, a second-step ticket (a CAD client,
+   * which cannot show the second step, is refused with 1600003).
+   */
+  async function finishLogin(user: UserRow, r: LoginRequest, method: LoginMethod, newHash?: string) {
     if (!user.isActivate) throw new AppError(Code.accountNotActivated);
+    const subject = member(user.id);
+    if (
+      (await d.secondFactors.isEnabled(subject)) &&
+      !(await d.secondFactors.isTrustedBrowser(subject, r.trustToken))
+    ) {
+      if (!r.browser) throw new AppError(Code.twoFactorUseDeviceSignIn);
+      const context: TicketContext = { method };
+      const { ticket, expiresAt } = await d.secondFactors.issueTicket(subject, context);
+      await d.audit.record({
+        event: 'login.secondStepRequired',
+        userId: user.id,
+        ip: r.ip,
+        requestId: r.requestId,
+        detail: { method },
+      });
+      return { userId: user.id, answer: { secondStep: { ticket, expiresAt, methods: [...SECOND_FACTOR_METHODS] } } };
+    }
     await d.users.recordLogin(user.id, now(), newHash);
-    const utoken = await createSession(user.id, origin);
-    return { utoken, userId: user.id };
+    const utoken = await createSession(user.id, r);
+    return { userId: user.id, answer: { utoken, userInfo: await d.userInfo.publicUserInfo(user.id) } };
   }
 
-  async function loginWithPassword(account: string, password: string, origin: LoginOrigin) {
-    await beginAttempt(account, origin.ip);
+  async function loginWithPassword(account: string, password: string, r: LoginRequest) {
+    await beginAttempt(account, r.ip);
     const user = await d.users.findByAccount(account);
     const check = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
     if (!user?.passwordHash || !check.ok) throw new AppError(Code.loginFailed);
-    await attemptSucceeded(account, origin.ip);
+    await attemptSucceeded(account, r.ip);
     const newHash = check.needsRehash ? await hashPassword(password) : undefined;
-    return finishLogin(user, origin, newHash);
+    return finishLogin(user, r, 'password', newHash);
   }
 
   /** 1000001 (or a wrong code) for an account that lives on another node becomes 0300069 with that node's code as detail. */
@@ -203,14 +249,20 @@ export function createSessionService(d: Deps) {
     endSessions,
     beginAttempt,
     attemptSucceeded,
+    /** A bound third-party identity logged in: a session, or the second step (finishLogin). */
+    async loginAs(userId: string, r: LoginRequest, method: LoginMethod): Promise<TLoginAnswer> {
+      const user = await d.users.findLive(userId);
+      if (!user) throw new AppError(Code.sessionExpired);
+      return (await finishLogin(user, r, method)).answer;
+    },
 
-    /** Password login: the new session's token and the user. */
-    async login(account: string, password: string, r: LoginRequest): Promise<TLoginResponse> {
+    /** Password login: the new session's token and the user, or the second step. */
+    async login(account: string, password: string, r: LoginRequest): Promise<TLoginAnswer> {
       const { ip, requestId } = r;
       try {
-        const { utoken, userId } = await loginWithPassword(account, password, r);
-        await d.audit.record({ event: 'login.password', userId, ip, requestId });
-        return { utoken, userInfo: await d.userInfo.publicUserInfo(userId) };
+        const { userId, answer } = await loginWithPassword(account, password, r);
+        if ('utoken' in answer) await d.audit.record({ event: 'login.password', userId, ip, requestId });
+        return answer;
       } catch (e) {
         await d.audit.record({ event: 'login.failed', ip, requestId, detail: { method: 'password' } });
         throw await onOtherNode(e, account);
@@ -218,7 +270,7 @@ export function createSessionService(d: Deps) {
     },
 
     /** Login with a code of purpose `login` sent to the account's email or mobile. */
-    async loginByCode(given: string, code: string, r: LoginRequest): Promise<TLoginResponse> {
+    async loginByCode(given: string, code: string, r: LoginRequest): Promise<TLoginAnswer> {
       const { ip, requestId } = r;
       const account = given.includes('@') ? given.toLowerCase() : given;
       await beginAttempt(account, ip);
@@ -231,9 +283,62 @@ export function createSessionService(d: Deps) {
       await attemptSucceeded(account, ip);
       const user = await d.users.findByAccount(account);
       if (!user) throw new AppError(Code.codeInvalid);
-      const { utoken, userId } = await finishLogin(user, r);
-      await d.audit.record({ event: 'login.code', userId, ip, requestId });
-      return { utoken, userInfo: await d.userInfo.publicUserInfo(userId) };
+      const { userId, answer } = await finishLogin(user, r, 'code');
+      if ('utoken' in answer) await d.audit.record({ event: 'login.code', userId, ip, requestId });
+      return answer;
+    },
+
+    /**
+     * The second step of a login (docs/protocol.md#two-factor): the ticket and
+     * a factor give a session that has just proven a second factor;
+     * `trustBrowser` also answers a token for the trusted-browser cookie.
+     */
+    async loginSecondStep(ticket: string, code: string, trustBrowser: boolean, r: LoginRequest) {
+      const { ip, requestId } = r;
+      let done: Awaited<ReturnType<typeof d.secondFactors.completeTicket>>;
+      try {
+        done = await d.secondFactors.completeTicket(ticket, code);
+      } catch (e) {
+        await d.audit.record({ event: 'login.failed', ip, requestId, detail: { method: 'secondStep' } });
+        throw e;
+      }
+      const user = done.subject.kind === 'member' ? await d.users.findLive(done.subject.id) : null;
+      if (!user?.isActivate) throw new AppError(Code.secondStepExpired);
+      const at = now();
+      await d.users.recordLogin(user.id, at);
+      const utoken = await createSession(user.id, r, undefined, at);
+      const trust = trustBrowser ? await d.secondFactors.trustBrowser(done.subject) : null;
+      const { method } = done.context as TicketContext;
+      await d.audit.record({
+        event: `login.${method.startsWith('third:') ? 'third' : method}`,
+        userId: user.id,
+        ip,
+        requestId,
+        detail: { secondFactor: done.method, trustBrowser },
+      });
+      const answer: TLoginResponse = { utoken, userInfo: await d.userInfo.publicUserInfo(user.id) };
+      return { answer, trust };
+    },
+
+    /** The session proved a second factor now (twoFactor.verify). */
+    markSecondFactor: (sessionId: string) => repo.setSecondFactorAt(sessionId, now()),
+
+    /** Whether the session proved a second factor within FRESH_SECOND_FACTOR_MINUTES. */
+    async hasFreshSecondFactor(sessionId: string) {
+      const at = await repo.sessionSecondFactorAt(sessionId);
+      return at !== null && now().getTime() - at.getTime() <= FRESH_SECOND_FACTOR_MINUTES * MINUTE;
+    },
+
+    /**
+     * Security changes (password, e-mail, mobile, two-factor settings) of an
+     * account with two-factor on need a fresh second factor: 1600004 otherwise.
+     */
+    async requireFreshSecondFactor(session: AuthSession) {
+      if (!(await d.secondFactors.isEnabled(member(session.userId)))) return;
+      const at = await repo.sessionSecondFactorAt(session.sessionId);
+      if (at === null || now().getTime() - at.getTime() > FRESH_SECOND_FACTOR_MINUTES * MINUTE) {
+        throw new AppError(Code.secondFactorRequired);
+      }
     },
 
     /** The live session of a token, or the session code explaining why there is none. */
@@ -298,9 +403,13 @@ export function createSessionService(d: Deps) {
       await d.audit.record({ event: 'logout', userId: session.userId, ...origin });
     },
 
-    /** Ends every live session of the user (but `exceptId`) inside `tx`; they then answer 1000002. */
+    /**
+     * A new password: every live session of the user (but `exceptId`) ends inside `tx`
+     * (they then answer 1000002) and no browser is trusted to skip the second step any more.
+     */
     async revokeAll(userId: string, reason: 'passwordChanged', at: Date, tx: DbOrTx, exceptId?: string) {
       await endSessions({ userId, exceptId }, reason, tx, at);
+      await d.secondFactors.forgetTrustedBrowsers(member(userId), tx);
     },
 
     /**
@@ -377,6 +486,7 @@ export function createSessionService(d: Deps) {
     async forgetUser(userId: string, addresses: string[], at: Date, tx: DbOrTx) {
       const r = createSessionRepo(tx);
       await r.endAndScrub(userId, at);
+      await d.secondFactors.forget(member(userId), tx);
       await d.changes.userChanged(userId, tx);
       if (addresses.length) await r.clearAccountThrottles(addresses.map((a) => throttleKeys(a, '').accountKey));
     },

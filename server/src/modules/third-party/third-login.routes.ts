@@ -2,6 +2,7 @@ import { calls } from '@ac/protocol/calls';
 import { type TRegion, thirdPartiesByRegion } from '@ac/protocol/enums';
 import { defineCall } from '../../envelope/call.ts';
 import { setTicketCookie } from '../../lib/ticket-cookie.ts';
+import { loginRequest } from '../session/login-request.ts';
 import { setLoginCookie, takeLoginCookie } from './login-cookie.ts';
 import type { ThirdLoginService } from './third-login.service.ts';
 
@@ -20,9 +21,10 @@ export function createThirdLoginCalls(d: Deps) {
     ...thirdPartiesByRegion[d.region].map((type) =>
       defineCall(calls.thirdParty.loginWith(type), {
         rateLimit: limit,
-        async handler({ payload, clientInfo, ip, userAgent, requestId, reply }) {
+        async handler(c) {
+          const { payload, reply } = c;
           const browser = takeLoginCookie(reply, d.publicUrl);
-          const answer = await d.thirdLogin.login(type, payload, browser, { clientInfo, ip, userAgent, requestId });
+          const answer = await d.thirdLogin.login(type, payload, browser, loginRequest(c));
           if ('utoken' in answer) setTicketCookie(reply, d.publicUrl, answer.utoken);
           return answer;
         },

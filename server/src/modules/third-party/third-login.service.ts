@@ -6,15 +6,13 @@ import type { TThirdPartyType } from '@ac/protocol/enums';
 import type { TThirdLoginResponse } from '@ac/protocol/third-party';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { LoginRequest, SessionService } from '../session/session.service.ts';
-import type { UserInfoService } from '../session/user-info.service.ts';
 import type { Callback, OAuthFlow } from './oauth-flow.ts';
 import type { ThirdPartyService } from './third-party.service.ts';
 
 type Deps = {
   thirdParty: Pick<ThirdPartyService, 'assertInRegion' | 'login'>;
   flow: OAuthFlow;
-  sessions: Pick<SessionService, 'createSession'>;
-  userInfo: Pick<UserInfoService, 'publicUserInfo'>;
+  sessions: Pick<SessionService, 'loginAs'>;
   audit: AuditService;
 };
 
@@ -40,9 +38,11 @@ export function createThirdLoginService(d: Deps) {
         await d.audit.record({ event: 'third.login.unbound', ip, requestId, detail: { type } });
         return result;
       }
-      const utoken = await d.sessions.createSession(result.userId, r);
-      await d.audit.record({ event: 'third.login', userId: result.userId, ip, requestId, detail: { type } });
-      return { utoken, userInfo: await d.userInfo.publicUserInfo(result.userId) };
+      const answer = await d.sessions.loginAs(result.userId, r, `third:${type}`);
+      if ('utoken' in answer) {
+        await d.audit.record({ event: 'third.login', userId: result.userId, ip, requestId, detail: { type } });
+      }
+      return answer;
     },
   };
 }

@@ -16,6 +16,7 @@ import {
   LockOutlined,
   PercentageOutlined,
   ProfileOutlined,
+  SafetyOutlined,
   TagsOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -36,6 +37,7 @@ const icons: Record<SideMenuIcon, ReactNode> = {
   devices: <LaptopOutlined />,
   profile: <UserOutlined />,
   password: <LockOutlined />,
+  security: <SafetyOutlined />,
   thirdBind: <LinkOutlined />,
   logoff: <DeleteOutlined />,
   invoice: <FileTextOutlined />,

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { CodeField } from '@/components/code-field';
 import { FormError } from '@/components/form-error';
 import { NewPasswordFields } from '@/components/new-password-fields';
+import { useSecondFactorRetry } from '@/components/second-factor-modal';
 import { useCallMutation } from '@/lib/api/use-call';
 
 type Values = { oldPassword?: string; mobileCode?: string; password: string; confirmPassword: string };
@@ -20,6 +21,7 @@ export function ChangePasswordForm({ type, mobile }: Props) {
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const update = useCallMutation(calls.password.update);
+  const secondFactor = useSecondFactorRetry();
 
   const submit = (v: Values) => {
     const payload: TUpdatePasswordRequest =
@@ -31,6 +33,8 @@ export function ChangePasswordForm({ type, mobile }: Props) {
         form.resetFields();
         void message.success(t('security.passwordChanged'));
       },
+      // two-step verification on: a second factor of the last 10 minutes first, then the change again
+      onError: (error) => void secondFactor.onError(error, () => submit(v)),
     });
   };
 
@@ -69,6 +73,7 @@ export function ChangePasswordForm({ type, mobile }: Props) {
       <Button type="primary" htmlType="submit" loading={update.isPending}>
         {t('common.save')}
       </Button>
+      {secondFactor.modal}
     </Form>
   );
 }

@@ -17,6 +17,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeField } from '@/components/code-field';
 import { FormError } from '@/components/form-error';
+import { useSecondFactorRetry } from '@/components/second-factor-modal';
 import { useCallMutation } from '@/lib/api/use-call';
 import { countryOptions } from '@/lib/format/country';
 import { zodRule } from '@/lib/forms/zod-rule';
@@ -50,6 +51,7 @@ export function ProfileForm({ detail }: { detail: TUserDetail }) {
   const update = useCallMutation(calls.profile.update, {
     invalidates: [calls.profile.getUserDetail, calls.session.userInfo],
   });
+  const secondFactor = useSecondFactorRetry();
   const dictionary = useDictionary();
   const email = Form.useWatch('email', form);
   const mobile = Form.useWatch('mobile', form);
@@ -92,6 +94,7 @@ export function ProfileForm({ detail }: { detail: TUserDetail }) {
         void message.success(t('profile.saved'));
       },
       onError: (error) => {
+        if (secondFactor.onError(error, () => submit(v))) return;
         if (errorCode(error) === Code.reauthRequired) setReauth(true);
       },
     });
@@ -200,6 +203,7 @@ export function ProfileForm({ detail }: { detail: TUserDetail }) {
       <Button type="primary" htmlType="submit" loading={update.isPending}>
         {t('common.save')}
       </Button>
+      {secondFactor.modal}
     </Form>
   );
 }

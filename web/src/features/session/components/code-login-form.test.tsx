@@ -6,6 +6,11 @@ import { installFakeServer } from '@/test/install-fake-server';
 import { renderWithApp } from '@/test/render-with-app';
 import { CodeLoginForm } from './code-login-form';
 
+/** These tests log in accounts without two-step verification. */
+const noSecondStep = () => {
+  throw new Error('no second step expected');
+};
+
 const userInfo = {
   id: 'u1',
   name: 'demo',
@@ -30,7 +35,7 @@ beforeEach(() => {
 
 describe('code login form', () => {
   it('asks for the fields, with their messages under them', async () => {
-    await renderWithApp(<CodeLoginForm channel="email" />, { path: '/login' });
+    await renderWithApp(<CodeLoginForm channel="email" onSecondStep={noSecondStep} />, { path: '/login' });
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     const alerts = screen.getAllByRole('alert').map((alert) => alert.textContent);
     expect(alerts).toEqual(['Please enter your account', 'Please enter the verification code']);
@@ -40,7 +45,7 @@ describe('code login form', () => {
   });
 
   it('checks the mobile number with the protocol schema before sending a code', async () => {
-    await renderWithApp(<CodeLoginForm channel="sms" />, { path: '/login' });
+    await renderWithApp(<CodeLoginForm channel="sms" onSecondStep={noSecondStep} />, { path: '/login' });
     fireEvent.change(screen.getByLabelText('Mobile number'), { target: { value: '12' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
     expect(screen.getByRole('alert').textContent).toBe('Wrong format');
@@ -61,7 +66,7 @@ describe('code login form', () => {
       expect(payload).toEqual({ account: 'demo@example.com', code: '123456' });
       return { bizData: { utoken: 'tok-2', userInfo } };
     });
-    const { router } = await renderWithApp(<CodeLoginForm channel="email" />, {
+    const { router } = await renderWithApp(<CodeLoginForm channel="email" onSecondStep={noSecondStep} />, {
       path: '/login',
       routes: { '/products': <p>products page</p> },
     });

@@ -16,14 +16,14 @@ import { useCallMutation } from '@/lib/api/use-call';
 import { required, schemaCheck } from '@/lib/forms/field-checks';
 import { usePlainForm } from '@/lib/forms/use-plain-form';
 import { useJumpToNode } from '../hooks/use-jump-to-node';
-import { useLoginSuccess } from '../hooks/use-login-success';
+import { type OnSecondStep, useLoginAnswer } from '../hooks/use-login-success';
 
 type Values = { account: string; code: string };
 
-export function CodeLoginForm({ channel }: { channel: 'email' | 'sms' }) {
+export function CodeLoginForm({ channel, onSecondStep }: { channel: 'email' | 'sms'; onSecondStep: OnSecondStep }) {
   const { t } = useTranslation(['auth', 'common']);
   const login = useCallMutation(calls.session.loginByCode);
-  const onSuccess = useLoginSuccess();
+  const onSuccess = useLoginAnswer(onSecondStep);
   const jumpToNode = useJumpToNode();
   const form = usePlainForm('codeLogin', {
     account: [

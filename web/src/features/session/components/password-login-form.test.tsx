@@ -7,6 +7,11 @@ import { installFakeServer } from '@/test/install-fake-server';
 import { renderWithApp } from '@/test/render-with-app';
 import { PasswordLoginForm } from './password-login-form';
 
+/** These tests log in accounts without two-step verification. */
+const noSecondStep = () => {
+  throw new Error('no second step expected');
+};
+
 const userInfo = {
   id: 'u1',
   name: 'demo',
@@ -41,7 +46,7 @@ describe('password login form', () => {
       expect(payload).toEqual({ account: 'demo@example.com', password: 'secret' });
       return { bizData: { utoken: 'tok-1', userInfo } };
     });
-    const { router } = await renderWithApp(<PasswordLoginForm />, {
+    const { router } = await renderWithApp(<PasswordLoginForm onSecondStep={noSecondStep} />, {
       path: '/login?redirect=%2Fdevices',
       routes: { '/devices': <p>devices page</p> },
     });
@@ -53,14 +58,14 @@ describe('password login form', () => {
 
   it('shows the catalogue message of a refused login', async () => {
     server.on(calls.session.login.path, () => ({ code: Code.loginFailed }));
-    await renderWithApp(<PasswordLoginForm />, { path: '/login' });
+    await renderWithApp(<PasswordLoginForm onSecondStep={noSecondStep} />, { path: '/login' });
     await submit('demo@example.com', 'wrong');
     expect((await screen.findByRole('alert')).textContent).toContain('Wrong account or password');
     expect(getToken()).toBeUndefined();
   });
 
   it('asks for the missing fields', async () => {
-    await renderWithApp(<PasswordLoginForm />, { path: '/login' });
+    await renderWithApp(<PasswordLoginForm onSecondStep={noSecondStep} />, { path: '/login' });
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     await waitFor(() => expect(screen.getByText('Please enter your account')).toBeTruthy());
     expect(screen.getByText('Please input Password')).toBeTruthy();

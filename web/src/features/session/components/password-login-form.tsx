@@ -11,14 +11,14 @@ import { useCallMutation } from '@/lib/api/use-call';
 import { required } from '@/lib/forms/field-checks';
 import { usePlainForm } from '@/lib/forms/use-plain-form';
 import { useJumpToNode } from '../hooks/use-jump-to-node';
-import { useLoginSuccess } from '../hooks/use-login-success';
+import { type OnSecondStep, useLoginAnswer } from '../hooks/use-login-success';
 
 type Values = { account: string; password: string };
 
-export function PasswordLoginForm() {
+export function PasswordLoginForm({ onSecondStep }: { onSecondStep: OnSecondStep }) {
   const { t } = useTranslation(['auth', 'common']);
   const login = useCallMutation(calls.session.login);
-  const onSuccess = useLoginSuccess();
+  const onSuccess = useLoginAnswer(onSecondStep);
   const jumpToNode = useJumpToNode();
   const form = usePlainForm('login', {
     account: [required(t('auth.accountRequired'), { whitespace: true })],

@@ -7,6 +7,7 @@
 import { calls } from '@ac/protocol/calls';
 import type { TLoginResponse } from '@ac/protocol/session';
 import { thirdPartyNames } from '@ac/protocol/third-party';
+import type { TLoginAnswer, TSecondStepRequired } from '@ac/protocol/two-factor';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +27,17 @@ const SESSION_QUERIES = [
   calls.company.companyInfo,
   calls.thirdParty.list,
 ];
+
+export type OnSecondStep = (secondStep: TSecondStepRequired['secondStep']) => void;
+
+/** A password or code login's answer: the session (useLoginSuccess), or the second step it asks for. */
+export function useLoginAnswer(onSecondStep: OnSecondStep): (answer: TLoginAnswer) => void {
+  const onSuccess = useLoginSuccess();
+  return useCallback(
+    (answer: TLoginAnswer) => ('utoken' in answer ? onSuccess(answer) : onSecondStep(answer.secondStep)),
+    [onSuccess, onSecondStep],
+  );
+}
 
 export function useLoginSuccess(): (answer: TLoginResponse) => void {
   const queryClient = useQueryClient();

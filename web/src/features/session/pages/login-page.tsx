@@ -12,7 +12,7 @@ import { thirdPartyNames } from '@ac/protocol/third-party';
 import { InfoCircleFilled } from '@ant-design/icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useNotice } from '@/components/notice';
 import { PlainButton } from '@/components/plain-button';
 import { StatusTag } from '@/components/status-tag';
@@ -21,8 +21,14 @@ import { getClientType } from '@/lib/api/client-info';
 import { takeLoginNotice } from '@/lib/session/login-notice';
 import { CodeLoginForm } from '../components/code-login-form';
 import { PasswordLoginForm } from '../components/password-login-form';
+import { SecondStepForm } from '../components/second-step-form';
 import { ThirdPartyButtons } from '../components/third-party-buttons';
 import { peekPendingLink } from '../hooks/pending-link';
+import type { OnSecondStep } from '../hooks/use-login-success';
+
+type SecondStep = Parameters<OnSecondStep>[0];
+/** A third-party login that needs the second step comes back here with it (third-login-callback-page). */
+export type LoginPageState = { secondStep?: SecondStep } | null;
 
 export function LoginPage() {
   const { t } = useTranslation(['auth', 'common']);
@@ -30,6 +36,10 @@ export function LoginPage() {
   const enterprise = isEnterpriseClientType(getClientType());
   const [pendingLink] = useState(peekPendingLink);
   const [method, setMethod] = useState<'password' | 'code'>('password');
+  const location = useLocation();
+  const [secondStep, setSecondStep] = useState<SecondStep | undefined>(
+    () => (location.state as LoginPageState)?.secondStep,
+  );
   const notice = useNotice();
   useEffect(() => {
     const left = takeLoginNotice();
@@ -43,32 +53,45 @@ export function LoginPage() {
         {enterprise ? <StatusTag tone="info">{t('auth.enterpriseBadge')}</StatusTag> : null}
         <h1 className="login-title">{enterprise ? t('auth.enterpriseTitle') : t('auth.title')}</h1>
         <p className="login-description">{enterprise ? t('auth.enterpriseDescription') : t('auth.description')}</p>
-        <h2 className="login-method">
-          {method === 'password'
-            ? t('auth.methodPassword')
-            : region.codeLogin === 'email'
-              ? t('auth.methodEmailCode')
-              : t('auth.methodSmsCode')}
-        </h2>
-        {pendingLink ? (
-          <div className="info-alert" role="status">
-            <InfoCircleFilled className="info-alert-icon" aria-hidden />
-            <div className="info-alert-message">
-              {t('auth.linkPending', { name: thirdPartyNames[pendingLink.type] })}
-            </div>
-          </div>
-        ) : null}
-        {method === 'password' ? <PasswordLoginForm /> : <CodeLoginForm channel={region.codeLogin} />}
-        <PlainButton
-          variant="link"
-          block
-          className="login-method-switch"
-          data-testid="login-method-switch"
-          onClick={() => setMethod(method === 'password' ? 'code' : 'password')}
-        >
-          {method === 'password' ? useCode : t('auth.usePassword')}
-        </PlainButton>
-        {enterprise ? null : <ThirdPartyButtons />}
+        {secondStep ? (
+          <>
+            <h2 className="login-method">{t('auth.secondStepTitle')}</h2>
+            <SecondStepForm secondStep={secondStep} onCancel={() => setSecondStep(undefined)} />
+          </>
+        ) : (
+          <>
+            <h2 className="login-method">
+              {method === 'password'
+                ? t('auth.methodPassword')
+                : region.codeLogin === 'email'
+                  ? t('auth.methodEmailCode')
+                  : t('auth.methodSmsCode')}
+            </h2>
+            {pendingLink ? (
+              <div className="info-alert" role="status">
+                <InfoCircleFilled className="info-alert-icon" aria-hidden />
+                <div className="info-alert-message">
+                  {t('auth.linkPending', { name: thirdPartyNames[pendingLink.type] })}
+                </div>
+              </div>
+            ) : null}
+            {method === 'password' ? (
+              <PasswordLoginForm onSecondStep={setSecondStep} />
+            ) : (
+              <CodeLoginForm channel={region.codeLogin} onSecondStep={setSecondStep} />
+            )}
+            <PlainButton
+              variant="link"
+              block
+              className="login-method-switch"
+              data-testid="login-method-switch"
+              onClick={() => setMethod(method === 'password' ? 'code' : 'password')}
+            >
+              {method === 'password' ? useCode : t('auth.usePassword')}
+            </PlainButton>
+            {enterprise ? null : <ThirdPartyButtons />}
+          </>
+        )}
         <hr className="plain-divider" />
         <div className="login-links">
           <Link to={region.registerHref}>{t('auth.register')}</Link>

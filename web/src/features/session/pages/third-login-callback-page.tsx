@@ -21,6 +21,7 @@ import { getRegion } from '@/lib/app-config';
 import { readProviderCallback } from '@/lib/routing/provider-callback';
 import { savePendingLink } from '../hooks/pending-link';
 import { useLoginSuccess } from '../hooks/use-login-success';
+import type { LoginPageState } from './login-page';
 
 /** China signs a provider identity up on /{type}/getCode (docs/product.md#routes); overseas on the usual register page. */
 type ThirdLoginInput = { type: TThirdPartyType; code: string; state: string; iss?: string };
@@ -38,6 +39,7 @@ export function ThirdLoginCallbackPage() {
     mutationFn: ({ type, ...callback }: ThirdLoginInput) => apiCall(calls.thirdParty.loginWith(type), callback),
   });
   const onSuccess = useLoginSuccess();
+  const navigate = useNavigate();
   const started = useRef(false);
   const type = ZThirdPartyType.safeParse(rawType);
   const callback = useMemo(() => readProviderCallback(params), [params]);
@@ -52,14 +54,16 @@ export function ThirdLoginCallbackPage() {
       {
         onSuccess: (answer) => {
           if ('utoken' in answer) onSuccess(answer);
-          else savePendingLink({ type: type.data, ticket: answer.ticket, name: answer.profile.name });
+          else if ('secondStep' in answer) {
+            const state: LoginPageState = { secondStep: answer.secondStep };
+            navigate(paths.login.getHref(), { replace: true, state });
+          } else savePendingLink({ type: type.data, ticket: answer.ticket, name: answer.profile.name });
         },
       },
     );
-  }, [login, onSuccess, type, callback]);
+  }, [login, onSuccess, type, callback, navigate]);
 
   const name = type.success ? thirdPartyNames[type.data] : '';
-  const navigate = useNavigate();
   const toLogin = (
     <Button type="primary" key="login" onClick={() => navigate(paths.login.getHref())}>
       {t('auth.backToLogin')}

@@ -1,0 +1,80 @@
+/** Two-factor settings of the logged-in member (docs/protocol.md#two-factor). */
+import { z } from 'zod';
+import { Code } from '../codes.ts';
+import { ZEmpty } from '../common.ts';
+import { defineContract } from '../contract.ts';
+import {
+  ZRecoveryCodes,
+  ZSecondFactorRequest,
+  ZTotpConfirmRequest,
+  ZTotpStartRequest,
+  ZTotpStartResponse,
+  ZTwoFactorDisableRequest,
+  ZTwoFactorStatus,
+} from '../two-factor.ts';
+
+export const twoFactor = {
+  status: defineContract({
+    path: '/user/v5/twoFactor/status',
+    summary:
+      'Whether two-step verification is on, since when, recovery codes left, and whether this session proved a second factor in the last 10 minutes',
+    tag: 'twoFactor',
+    auth: true,
+    request: ZEmpty,
+    response: ZTwoFactorStatus,
+  }),
+  startTotp: defineContract({
+    path: '/user/v5/twoFactor/totp/start',
+    summary:
+      'Start setting up an authenticator app (current password needed): a new secret, its otpauth URL and QR code; nothing is on until confirmTotp',
+    tag: 'twoFactor',
+    auth: true,
+    request: ZTotpStartRequest,
+    response: ZTotpStartResponse,
+    errors: [Code.passwordWrong, Code.twoFactorAlreadyOn, Code.tooManyRequests],
+  }),
+  confirmTotp: defineContract({
+    path: '/user/v5/twoFactor/totp/confirm',
+    summary: 'Turn two-step verification on with a code from the app: answers ten recovery codes, shown once',
+    tag: 'twoFactor',
+    auth: true,
+    request: ZTotpConfirmRequest,
+    response: ZRecoveryCodes,
+    errors: [Code.secondFactorInvalid, Code.totpSetupMissing, Code.twoFactorAlreadyOn, Code.tooManyRequests],
+  }),
+  verify: defineContract({
+    path: '/user/v5/twoFactor/verify',
+    summary:
+      'Prove a second factor (app code or recovery code) in this session: security changes are allowed for 10 minutes',
+    tag: 'twoFactor',
+    auth: true,
+    request: ZSecondFactorRequest,
+    response: z.object({}),
+    errors: [Code.secondFactorInvalid, Code.twoFactorNotOn, Code.tooManyRequests],
+  }),
+  regenerateRecoveryCodes: defineContract({
+    path: '/user/v5/twoFactor/recoveryCodes',
+    summary: 'New recovery codes (the old ones stop working); needs a fresh second factor',
+    tag: 'twoFactor',
+    auth: true,
+    request: ZEmpty,
+    response: ZRecoveryCodes,
+    errors: [Code.secondFactorRequired, Code.twoFactorNotOn],
+  }),
+  disable: defineContract({
+    path: '/user/v5/twoFactor/disable',
+    summary:
+      'Turn two-step verification off: with a second factor, or with the password in a session that proved one in the last 10 minutes; trusted browsers are forgotten',
+    tag: 'twoFactor',
+    auth: true,
+    request: ZTwoFactorDisableRequest,
+    response: z.object({}),
+    errors: [
+      Code.secondFactorInvalid,
+      Code.passwordWrong,
+      Code.secondFactorRequired,
+      Code.twoFactorNotOn,
+      Code.tooManyRequests,
+    ],
+  }),
+};

@@ -1,0 +1,87 @@
+/**
+ * Two-factor sign-in (docs/protocol.md#two-factor): an authenticator app
+ * (TOTP) with recovery codes; after the first factor an account with it on
+ * gets a single-use second-step ticket instead of a session.
+ */
+import { z } from 'zod';
+import { ZTime } from './common.ts';
+import { ZLoginResponse } from './session.ts';
+
+/** A second-step ticket lives this long (single use). */
+export const SECOND_STEP_TICKET_MINUTES = 5;
+/** "Trust this browser": the second step is skipped this long on the browser. */
+export const TRUSTED_BROWSER_DAYS = 30;
+/** Changing the password, e-mail, mobile or two-factor settings needs a second factor this recent. */
+export const FRESH_SECOND_FACTOR_MINUTES = 10;
+/** Recovery codes made at once (each works once). */
+export const RECOVERY_CODE_COUNT = 10;
+
+/** The kinds of second factor an account can use in the second step. */
+export const SECOND_FACTOR_METHODS = ['totp', 'recovery'] as const;
+export type TSecondFactorMethod = (typeof SECOND_FACTOR_METHODS)[number];
+
+/**
+ * A second factor as typed: six digits from the authenticator app, or a
+ * recovery code (`xxxxx-xxxxx`; case, spaces and hyphens do not matter).
+ */
+export const ZSecondFactorCode = z
+  .string()
+  .trim()
+  .min(6)
+  .max(32)
+  .regex(/^[0-9A-Za-z\s-]+$/, 'must be six digits or a recovery code');
+
+/** What a login answers instead of a session when the account has two-factor on. */
+export const ZSecondStepRequired = z.object({
+  secondStep: z.object({
+    ticket: z.string(),
+    expiresAt: ZTime,
+    methods: z.array(z.enum(SECOND_FACTOR_METHODS)),
+  }),
+});
+export type TSecondStepRequired = z.infer<typeof ZSecondStepRequired>;
+
+/** A password or code login: a session, or the second step. */
+export const ZLoginAnswer = z.union([ZLoginResponse, ZSecondStepRequired]);
+export type TLoginAnswer = z.infer<typeof ZLoginAnswer>;
+
+export const ZSecondStepRequest = z.object({
+  ticket: z.string().min(1).max(128),
+  code: ZSecondFactorCode,
+  /** Skip the second step on this browser for TRUSTED_BROWSER_DAYS (an HttpOnly cookie). */
+  trustBrowser: z.boolean().default(false),
+});
+export type TSecondStepRequest = z.infer<typeof ZSecondStepRequest>;
+
+export const ZTwoFactorStatus = z.object({
+  enabled: z.boolean(),
+  enabledAt: ZTime.nullable(),
+  recoveryCodesLeft: z.number().int(),
+  /** Whether this session proved a second factor within FRESH_SECOND_FACTOR_MINUTES. */
+  fresh: z.boolean(),
+});
+export type TTwoFactorStatus = z.infer<typeof ZTwoFactorStatus>;
+
+/** Setting up the authenticator app starts with the current password. */
+export const ZTotpStartRequest = z.object({ password: z.string().min(1).max(128) });
+export const ZTotpStartResponse = z.object({
+  /** Base32, for typing into the app. */
+  secret: z.string(),
+  otpauthUrl: z.string(),
+  /** The otpauth URL as a QR code (a PNG data URL). */
+  qrDataUrl: z.string(),
+});
+export type TTotpStartResponse = z.infer<typeof ZTotpStartResponse>;
+
+export const ZTotpConfirmRequest = z.object({ code: z.string().regex(/^\d{6}$/) });
+export const ZRecoveryCodes = z.object({ recoveryCodes: z.array(z.string()) });
+export type TRecoveryCodes = z.infer<typeof ZRecoveryCodes>;
+
+export const ZSecondFactorRequest = z.object({ code: ZSecondFactorCode });
+
+/** Turning two-factor off: a second factor, or the password in a session with a fresh second factor. */
+export const ZTwoFactorDisableRequest = z.union([
+  z.object({ code: ZSecondFactorCode }),
+  z.object({ password: z.string().min(1).max(128) }),
+]);
+export type TTwoFactorDisableRequest = z.infer<typeof ZTwoFactorDisableRequest>;

@@ -1,0 +1,8 @@
+import type { AppModule } from '../module.ts';
+import { createTwoFactorCalls } from './two-factor.routes.ts';
+import type { TwoFactorService } from './two-factor.service.ts';
+
+/** The member's two-step verification settings (the second step of a login is the session module's). */
+export function twoFactorModule(d: { twoFactor: TwoFactorService }): AppModule {
+  return { calls: createTwoFactorCalls(d) };
+}

@@ -1,0 +1,44 @@
+import { calls } from '@ac/protocol/calls';
+import { defineCall } from '../../envelope/call.ts';
+import type { TwoFactorService } from './two-factor.service.ts';
+
+type Deps = { twoFactor: TwoFactorService };
+
+/** Codes and passwords are guessed here: limited per IP like the login. */
+const limit = { max: 30, timeWindow: '1 minute' };
+
+export function createTwoFactorCalls(d: Deps) {
+  return [
+    defineCall(calls.twoFactor.status, {
+      handler: ({ session }) => d.twoFactor.status(session),
+    }),
+    defineCall(calls.twoFactor.startTotp, {
+      rateLimit: limit,
+      handler: ({ session, payload, ip, requestId }) =>
+        d.twoFactor.startTotp(session, payload.password, { ip, requestId }),
+    }),
+    defineCall(calls.twoFactor.confirmTotp, {
+      rateLimit: limit,
+      handler: ({ session, payload, ip, requestId, clientInfo }) =>
+        d.twoFactor.confirmTotp(session, payload.code, { ip, requestId, language: clientInfo.language }),
+    }),
+    defineCall(calls.twoFactor.verify, {
+      rateLimit: limit,
+      async handler({ session, payload, ip, requestId }) {
+        await d.twoFactor.verify(session, payload.code, { ip, requestId });
+        return {};
+      },
+    }),
+    defineCall(calls.twoFactor.regenerateRecoveryCodes, {
+      rateLimit: limit,
+      handler: ({ session, ip, requestId }) => d.twoFactor.regenerateRecoveryCodes(session, { ip, requestId }),
+    }),
+    defineCall(calls.twoFactor.disable, {
+      rateLimit: limit,
+      async handler({ session, payload, ip, requestId, clientInfo }) {
+        await d.twoFactor.disable(session, payload, { ip, requestId, language: clientInfo.language });
+        return {};
+      },
+    }),
+  ];
+}

@@ -1,0 +1,141 @@
+/**
+ * The member's two-step verification settings (docs/protocol.md#two-factor):
+ * set up an authenticator app (current password first), prove a second
+ * factor in the session, new recovery codes, turn it off. The factors
+ * themselves are the second-factor module's, for the subject `member`.
+ */
+import { Code } from '@ac/protocol/codes';
+import type { TLanguage } from '@ac/protocol/enums';
+import type { TTwoFactorDisableRequest, TTwoFactorStatus } from '@ac/protocol/two-factor';
+import type { Notifier } from '../../adapters/notices.ts';
+import type { AuthSession } from '../../envelope/call.ts';
+import { messageLanguage } from '../../i18n/language.ts';
+import { twoFactorText } from '../../i18n/mail-texts.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { verifyPassword } from '../../lib/hashing.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { SecondFactorService } from '../second-factor/second-factor.service.ts';
+import { member } from '../second-factor/subject.ts';
+import type { SessionService } from '../session/session.service.ts';
+import type { UserRow, UserService } from '../user/user.service.ts';
+
+type Deps = {
+  users: Pick<UserService, 'requireLive' | 'findLive'>;
+  secondFactors: Pick<
+    SecondFactorService,
+    'status' | 'isEnabled' | 'startTotp' | 'confirmTotp' | 'verify' | 'regenerateRecoveryCodes' | 'disable'
+  >;
+  sessions: Pick<
+    SessionService,
+    'beginAttempt' | 'attemptSucceeded' | 'markSecondFactor' | 'hasFreshSecondFactor' | 'requireFreshSecondFactor'
+  >;
+  audit: AuditService;
+  /** Turning it on or off sends a notice to the account's address. */
+  notifier: Notifier;
+  defaultLanguage: TLanguage;
+};
+type Origin = { ip: string; requestId: string; language?: string };
+
+export function createTwoFactorService(d: Deps) {
+  /** The current password, throttled under the key of password logins to this account; 1000013 when wrong. */
+  async function checkPassword(user: UserRow, password: string, origin: Origin) {
+    const account = user.email ?? user.mobile ?? user.id;
+    await d.sessions.beginAttempt(account, origin.ip);
+    const check = user.passwordHash ? await verifyPassword(password, user.passwordHash) : { ok: false };
+    if (!check.ok) {
+      await d.audit.record({
+        event: 'twoFactor.reauthFailed',
+        userId: user.id,
+        ip: origin.ip,
+        requestId: origin.requestId,
+      });
+      throw new AppError(Code.passwordWrong);
+    }
+    await d.sessions.attemptSucceeded(account, origin.ip);
+  }
+
+  async function notify(userId: string, on: boolean, language: string | undefined) {
+    const user = await d.users.findLive(userId);
+    if (user)
+      await d.notifier.send(user, (l) => twoFactorText(l, on), {
+        language: messageLanguage(language, d.defaultLanguage),
+      });
+  }
+
+  /** A factor proven in this session: security changes are open for 10 minutes. */
+  async function proven(session: AuthSession, origin: Origin, event: string, detail?: Record<string, unknown>) {
+    await d.sessions.markSecondFactor(session.sessionId);
+    await d.audit.record({ event, userId: session.userId, ip: origin.ip, requestId: origin.requestId, detail });
+  }
+
+  return {
+    async status(session: AuthSession): Promise<TTwoFactorStatus> {
+      const status = await d.secondFactors.status(member(session.userId));
+      return { ...status, fresh: status.enabled && (await d.sessions.hasFreshSecondFactor(session.sessionId)) };
+    },
+
+    async startTotp(session: AuthSession, password: string, origin: Origin) {
+      const user = await d.users.requireLive(session.userId);
+      await checkPassword(user, password, origin);
+      const label = user.email ?? user.mobile ?? user.name;
+      return d.secondFactors.startTotp(member(user.id), label);
+    },
+
+    async confirmTotp(session: AuthSession, code: string, origin: Origin) {
+      const answer = await d.secondFactors.confirmTotp(member(session.userId), code);
+      await proven(session, origin, 'twoFactor.enabled', { method: 'totp' });
+      await notify(session.userId, true, origin.language);
+      return answer;
+    },
+
+    async verify(session: AuthSession, code: string, origin: Origin) {
+      try {
+        const method = await d.secondFactors.verify(member(session.userId), code);
+        await proven(session, origin, 'twoFactor.verified', { method });
+      } catch (e) {
+        if (e instanceof AppError && e.code === Code.secondFactorInvalid) {
+          await d.audit.record({
+            event: 'twoFactor.verifyFailed',
+            userId: session.userId,
+            ip: origin.ip,
+            requestId: origin.requestId,
+          });
+        }
+        throw e;
+      }
+    },
+
+    async regenerateRecoveryCodes(session: AuthSession, origin: Origin) {
+      await d.sessions.requireFreshSecondFactor(session);
+      const answer = await d.secondFactors.regenerateRecoveryCodes(member(session.userId));
+      await d.audit.record({
+        event: 'twoFactor.recoveryCodesRenewed',
+        userId: session.userId,
+        ip: origin.ip,
+        requestId: origin.requestId,
+      });
+      return answer;
+    },
+
+    /** Off with a second factor, or with the password in a session whose second factor is fresh. */
+    async disable(session: AuthSession, p: TTwoFactorDisableRequest, origin: Origin) {
+      const subject = member(session.userId);
+      if (!(await d.secondFactors.isEnabled(subject))) throw new AppError(Code.twoFactorNotOn);
+      if ('code' in p) {
+        await d.secondFactors.verify(subject, p.code);
+      } else {
+        await d.sessions.requireFreshSecondFactor(session);
+        await checkPassword(await d.users.requireLive(session.userId), p.password, origin);
+      }
+      await d.secondFactors.disable(subject);
+      await d.audit.record({
+        event: 'twoFactor.disabled',
+        userId: session.userId,
+        ip: origin.ip,
+        requestId: origin.requestId,
+      });
+      await notify(session.userId, false, origin.language);
+    },
+  };
+}
+export type TwoFactorService = ReturnType<typeof createTwoFactorService>;

@@ -1,0 +1,102 @@
+/**
+ * Security: two-step verification (docs/product.md#two-step-verification).
+ * Off: set up an authenticator app. On: since when, recovery codes left, new
+ * recovery codes, turn off. Recovery codes are shown once, right after they
+ * are made. The same page in the mobile shell.
+ */
+import { calls } from '@ac/protocol/calls';
+import { Alert, Button, Card, Descriptions, Flex, Skeleton } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormError } from '@/components/form-error';
+import { PageHeader } from '@/components/page-header';
+import { QueryErrorAlert } from '@/components/query-error-alert';
+import { useSecondFactorRetry } from '@/components/second-factor-modal';
+import { StatusTag } from '@/components/status-tag';
+import { useCall, useCallMutation } from '@/lib/api/use-call';
+import { formatDateTime } from '@/lib/format/date';
+import { RecoveryCodes } from '../components/recovery-codes';
+import { TotpSetup } from '../components/totp-setup';
+import { TurnOffForm } from '../components/turn-off-form';
+import '../two-factor.css';
+
+type View = 'status' | 'setup' | 'turnOff' | { codes: string[] };
+
+export function TwoFactorPage() {
+  const { t } = useTranslation(['security', 'common']);
+  const status = useCall(calls.twoFactor.status, {});
+  const renew = useCallMutation(calls.twoFactor.regenerateRecoveryCodes, { invalidates: [calls.twoFactor.status] });
+  const secondFactor = useSecondFactorRetry();
+  const [view, setView] = useState<View>('status');
+  const back = () => setView('status');
+  const renewCodes = () =>
+    renew.mutate(
+      {},
+      {
+        onSuccess: (a) => setView({ codes: a.recoveryCodes }),
+        onError: (error) => void secondFactor.onError(error, renewCodes),
+      },
+    );
+  const on = status.data?.enabled === true;
+
+  return (
+    <>
+      <PageHeader title={t('security.twoFactorTitle')} description={t('security.twoFactorDescription')} />
+      <Card>
+        <QueryErrorAlert query={status} />
+        {status.isPending ? <Skeleton active /> : null}
+        {status.data && typeof view === 'object' ? <RecoveryCodes codes={view.codes} onDone={back} /> : null}
+        {status.data && view === 'setup' ? (
+          <TotpSetup onEnabled={(codes) => setView({ codes })} onCancel={back} />
+        ) : null}
+        {status.data && view === 'turnOff' ? <TurnOffForm onCancel={back} /> : null}
+        {status.data && view === 'status' ? (
+          <Flex vertical gap={16} align="start">
+            <Flex gap={8} align="center">
+              <h2 className="two-factor-heading">{t('security.authenticatorApp')}</h2>
+              <StatusTag tone={on ? 'success' : 'neutral'}>
+                {on ? t('security.stateOn') : t('security.stateOff')}
+              </StatusTag>
+            </Flex>
+            {on ? (
+              <>
+                <Descriptions
+                  column={1}
+                  size="small"
+                  items={[
+                    { key: 'since', label: t('security.onSince'), children: formatDateTime(status.data.enabledAt) },
+                    {
+                      key: 'left',
+                      label: t('security.recoveryLeft'),
+                      children: <span data-testid="recovery-left">{status.data.recoveryCodesLeft}</span>,
+                    },
+                  ]}
+                />
+                {status.data.recoveryCodesLeft <= 3 ? (
+                  <Alert type="warning" showIcon title={t('security.recoveryLow')} />
+                ) : null}
+                <FormError error={renew.error} />
+                <Flex gap={8} wrap>
+                  <Button onClick={renewCodes} loading={renew.isPending}>
+                    {t('security.recoveryRenew')}
+                  </Button>
+                  <Button danger onClick={() => setView('turnOff')}>
+                    {t('security.turnOff')}
+                  </Button>
+                </Flex>
+              </>
+            ) : (
+              <>
+                <p style={{ margin: 0 }}>{t('security.offText')}</p>
+                <Button type="primary" onClick={() => setView('setup')}>
+                  {t('security.setUp')}
+                </Button>
+              </>
+            )}
+          </Flex>
+        ) : null}
+      </Card>
+      {secondFactor.modal}
+    </>
+  );
+}
