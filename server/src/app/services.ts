@@ -6,6 +6,8 @@
 import { regionSettings } from '@ac/protocol/enums';
 import type { FastifyBaseLogger } from 'fastify';
 import { type AvatarStore, createDbAvatarStore } from '../adapters/avatar-store.ts';
+import type { IdentityVerifier } from '../adapters/identity/verifier.ts';
+import { createIdentityVerifier } from '../adapters/identity/verifiers.ts';
 import type { InvoicingProvider } from '../adapters/invoicing/provider.ts';
 import { createSandboxInvoicing } from '../adapters/invoicing/sandbox.ts';
 import type { Mailer } from '../adapters/mail.ts';
@@ -73,7 +75,9 @@ export type ServiceAdapters = {
   captcha?: CaptchaGenerator;
   avatarStore?: AvatarStore;
   oauth?: OAuthProviders;
-  /** The invoicing provider of the China build (the sandbox by default). */
+  /** The real-name verifier of the trade account (by default the one of IDENTITY_VERIFIER). */
+  identity?: IdentityVerifier;
+  /** The invoicing provider of the China build (by default the one of INVOICING_PROVIDER). */
   invoicing?: InvoicingProvider;
 };
 
@@ -185,6 +189,9 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     users,
     audit,
     cipher: createFieldCipher(config.fieldEncryptionKey, config.previousFieldEncryptionKeys),
+    verifier: adapters.identity ?? createIdentityVerifier(config.identity),
+    identityDailyAttempts: config.identity.dailyAttempts,
+    log,
   });
   // the China build's user detail carries the trade account
   const profile = createProfileService({
