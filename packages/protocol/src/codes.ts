@@ -94,6 +94,7 @@ export const Code = {
   invoiceTransitionRefused: '2100008',
   invoicePdfNotReady: '2100009',
   invoiceTitleLimit: '2100010',
+  invoiceReversalRefused: '2100011',
   // China trade account (docs/decisions/0009-trade-account.md)
   noPermission: '1300001',
   cashPasswordWrong: '1300002',
@@ -282,6 +283,7 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
   '2100008': { status: 200, message: 'The invoice cannot change from {from} to {to}' },
   '2100009': { status: 200, message: 'The invoice is not issued yet' },
   '2100010': { status: 200, message: 'You can save at most {max} invoice titles' },
+  '2100011': { status: 200, message: 'The tax platform refused to reverse the invoice' },
   '1300001': { status: 200, message: 'No permission temporarily!' },
   '1300002': { status: 200, message: 'The cash password is wrong' },
   '1300003': { status: 200, message: 'Too many wrong cash passwords, please try again in 15 minutes' },

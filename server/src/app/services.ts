@@ -9,7 +9,7 @@ import { type AvatarStore, createDbAvatarStore } from '../adapters/avatar-store.
 import type { IdentityVerifier } from '../adapters/identity/verifier.ts';
 import { createIdentityVerifier } from '../adapters/identity/verifiers.ts';
 import type { InvoicingProvider } from '../adapters/invoicing/provider.ts';
-import { createSandboxInvoicing } from '../adapters/invoicing/sandbox.ts';
+import { createInvoicingProvider } from '../adapters/invoicing/providers.ts';
 import type { Mailer } from '../adapters/mail.ts';
 import { createNotifier } from '../adapters/notices.ts';
 import { createOAuthProviders, type OAuthProviders } from '../adapters/oauth/providers.ts';
@@ -238,8 +238,19 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     defaultLanguage,
     webUrl: `${publicUrl}${basePath}`,
   });
-  const invoicing = adapters.invoicing ?? createSandboxInvoicing();
-  const invoices = createInvoiceService({ db, orders, audit, provider: invoicing, currency, log });
+  const invoicing = adapters.invoicing ?? createInvoicingProvider(config.invoicing);
+  const invoices = createInvoiceService({
+    db,
+    orders,
+    audit,
+    provider: invoicing,
+    currency,
+    jobs,
+    mailer,
+    webUrl: `${publicUrl}${basePath}`,
+    defaultLanguage,
+    log,
+  });
   const invoiceTitles = createInvoiceTitlesService({ db, audit });
 
   const accounts = createAccountService({
