@@ -212,7 +212,7 @@ export function createInvoiceService(d: Deps) {
   /** The copy job: keeps the PDF, then mails the copy once (marked in the mail's transaction). */
   async function keepAndMail(invoiceNo: string) {
     const row = await repo().findInvoice(invoiceNo);
-    if (!row || row.status !== 'invoiced' || !row.providerRef || !row.fiscalNo || !row.issuedAt) return;
+    if (row?.status !== 'invoiced' || !row.providerRef || !row.fiscalNo || !row.issuedAt) return;
     await keptPdf(row);
     if (row.mailedAt) return;
     const text = mailText(d.defaultLanguage, 'invoiceIssued', {
