@@ -24,12 +24,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { formatAmount } from '../../adapters/invoicing/invoice-pdf.ts';
 import type { InvoicingProvider } from '../../adapters/invoicing/provider.ts';
 import type { Mailer } from '../../adapters/mail.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { mailText } from '../../i18n/mail-texts.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { DAY } from '../../lib/time.ts';
 import type { AuditService, Origin } from '../audit/audit.service.ts';
-import type { JobQueue } from '../jobs/job-queue.ts';
 import { newOrderNo } from '../orders/order-number.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import { createInvoiceRepo, type InvoiceRow } from './invoice.repo.ts';
@@ -42,6 +41,25 @@ import {
 } from './invoice-state.ts';
 import { type InvoiceLine, toDocument, toInvoiceDetail, toInvoiceRow } from './invoice-view.ts';
 
+/** What the invoices need of the durable job queue (modules/jobs/job-queue.ts sits above this module). */
+type InvoiceJobs = {
+  send(
+    name: string,
+    data: { invoiceNo: string },
+    options: {
+      retryLimit: number;
+      retryDelay: number;
+      retryBackoff: boolean;
+      singletonKey?: string;
+      singletonSeconds?: number;
+    },
+    tx?: Tx,
+  ): Promise<string | null>;
+  prepare(name: string): Promise<void>;
+  wake(name: string): void;
+  work<T extends object>(name: string, handler: (data: T) => Promise<void>): void;
+};
+
 type Deps = {
   db: Db;
   orders: Pick<OrdersService, 'inStatuses' | 'findMany'>;
@@ -49,7 +67,7 @@ type Deps = {
   provider: InvoicingProvider;
   currency: TCurrency;
   /** The durable jobs that follow an application to its end and keep and mail the issued copy. */
-  jobs: Pick<JobQueue, 'send' | 'prepare' | 'wake' | 'work'>;
+  jobs: InvoiceJobs;
   mailer: Mailer;
   /** Where the mailed copy links to (PUBLIC_URL and the base path) and its language. */
   webUrl: string;
