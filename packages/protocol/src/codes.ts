@@ -95,6 +95,7 @@ export const Code = {
   invoiceTransitionRefused: '2100008',
   invoicePdfNotReady: '2100009',
   invoiceTitleLimit: '2100010',
+  invoiceReversalRefused: '2100011',
   // China trade account (docs/decisions/0009-trade-account.md)
   noPermission: '1300001',
   cashPasswordWrong: '1300002',
@@ -103,6 +104,10 @@ export const Code = {
   identityVerified: '1300005',
   tradeEntryNotFound: '1300006',
   tradeListFull: '1300007',
+  identityMismatch: '1300008',
+  identityNotFound: '1300009',
+  identityServiceBusy: '1300010',
+  identityAttemptsExhausted: '1300011',
   // devices and sessions (docs/product.md#devices-and-sessions)
   deviceNotFound: '1500001',
   deviceLimitReached: '1500002',
@@ -297,6 +302,7 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
   '2100008': { status: 200, message: 'The invoice cannot change from {from} to {to}' },
   '2100009': { status: 200, message: 'The invoice is not issued yet' },
   '2100010': { status: 200, message: 'You can save at most {max} invoice titles' },
+  '2100011': { status: 200, message: 'The tax platform refused to reverse the invoice' },
   '1300001': { status: 200, message: 'No permission temporarily!' },
   '1300002': { status: 200, message: 'The cash password is wrong' },
   '1300003': { status: 200, message: 'Too many wrong cash passwords, please try again in 15 minutes' },
@@ -304,6 +310,10 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
   '1300005': { status: 200, message: 'Your identity is already verified' },
   '1300006': { status: 200, message: 'The entry does not exist' },
   '1300007': { status: 200, message: 'You can keep at most {max} entries' },
+  '1300008': { status: 200, message: 'The name does not match the ID number' },
+  '1300009': { status: 200, message: 'This ID number is not on record; please check it' },
+  '1300010': { status: 200, message: 'Identity verification is not available right now, please try again later' },
+  '1300011': { status: 200, message: 'You have tried {max} times today, please try again tomorrow' },
   '1500001': { status: 200, message: 'The device does not exist' },
   '1500002': {
     status: 200,

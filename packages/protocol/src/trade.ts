@@ -24,6 +24,8 @@ export const TRADE_LIST_MAX = 20;
 /** Wrong cash passwords in a row before the check locks, and for how long. */
 export const CASH_PASSWORD_MAX_FAILURES = 5;
 export const CASH_PASSWORD_LOCK_MINUTES = 15;
+/** Real-name verifications one account may ask for in a day (China Standard Time; IDENTITY_DAILY_ATTEMPTS). */
+export const IDENTITY_DAILY_ATTEMPTS = 5;
 
 // --- resident identity card number (GB 11643-1999) ---
 

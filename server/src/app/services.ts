@@ -6,8 +6,10 @@
 import { regionSettings } from '@ac/protocol/enums';
 import type { FastifyBaseLogger } from 'fastify';
 import { type AvatarStore, createDbAvatarStore } from '../adapters/avatar-store.ts';
+import type { IdentityVerifier } from '../adapters/identity/verifier.ts';
+import { createIdentityVerifier } from '../adapters/identity/verifiers.ts';
 import type { InvoicingProvider } from '../adapters/invoicing/provider.ts';
-import { createSandboxInvoicing } from '../adapters/invoicing/sandbox.ts';
+import { createInvoicingProvider } from '../adapters/invoicing/providers.ts';
 import type { Mailer } from '../adapters/mail.ts';
 import { createNotifier } from '../adapters/notices.ts';
 import { createOAuthProviders, type OAuthProviders } from '../adapters/oauth/providers.ts';
@@ -81,7 +83,9 @@ export type ServiceAdapters = {
   captcha?: CaptchaGenerator;
   avatarStore?: AvatarStore;
   oauth?: OAuthProviders;
-  /** The invoicing provider of the China build (the sandbox by default). */
+  /** The real-name verifier of the trade account (by default the one of IDENTITY_VERIFIER). */
+  identity?: IdentityVerifier;
+  /** The invoicing provider of the China build (by default the one of INVOICING_PROVIDER). */
   invoicing?: InvoicingProvider;
 };
 
@@ -191,7 +195,15 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     limits: config.deviceLimits,
   });
   const registration = createRegistrationService({ db, users, codes, directory, mail, audit, defaultLanguage });
-  const trade = createTradeService({ db, users, audit, cipher });
+  const trade = createTradeService({
+    db,
+    users,
+    audit,
+    cipher,
+    verifier: adapters.identity ?? createIdentityVerifier(config.identity),
+    identityDailyAttempts: config.identity.dailyAttempts,
+    log,
+  });
   // the China build's user detail carries the trade account
   const profile = createProfileService({
     db,
@@ -238,8 +250,19 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     defaultLanguage,
     webUrl: `${publicUrl}${basePath}`,
   });
-  const invoicing = adapters.invoicing ?? createSandboxInvoicing();
-  const invoices = createInvoiceService({ db, orders, audit, provider: invoicing, currency, log });
+  const invoicing = adapters.invoicing ?? createInvoicingProvider(config.invoicing);
+  const invoices = createInvoiceService({
+    db,
+    orders,
+    audit,
+    provider: invoicing,
+    currency,
+    jobs,
+    mailer,
+    webUrl: `${publicUrl}${basePath}`,
+    defaultLanguage,
+    log,
+  });
   const invoiceTitles = createInvoiceTitlesService({ db, audit });
 
   const accounts = createAccountService({

@@ -51,6 +51,8 @@ describe('config', () => {
       SMTP_URL: 'smtp://smtp.example.cn',
       PAYMENT_PROVIDERS: '',
       ALLOW_OUTBOX_SMS: 'true',
+      ALLOW_SANDBOX_INVOICING: 'true',
+      ALLOW_CHECKSUM_IDENTITY: 'true',
       FIELD_ENCRYPTION_KEY: key,
     });
     expect(c.basePath).toBe('/secure');

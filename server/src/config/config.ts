@@ -9,6 +9,8 @@ import { isAddressOrCidr } from './addresses.ts';
 import { type ConsoleConfig, consoleConfig, consoleEnvShape } from './console.ts';
 import { type DeployConfig, deployConfig, deployEnvShape } from './deploy.ts';
 import { type DeviceLimits, deviceLimits, ZDeviceLimitsEnv } from './device-limits.ts';
+import { type IdentityConfig, identityConfig, identityEnvShape, refineIdentityEnv } from './identity.ts';
+import { type InvoicingConfig, invoicingConfig, invoicingEnvShape, refineInvoicingEnv } from './invoicing.ts';
 import { type OAuthConfig, oauthConfig, oauthEnvShape, refineOAuthEnv } from './oauth.ts';
 import { type PaymentsConfig, paymentsConfig, paymentsEnvShape, refinePaymentsEnv } from './payments.ts';
 import { productionEnvShape, refineModeEnv } from './production.ts';
@@ -136,6 +138,10 @@ const ZEnv = z
     ...consoleEnvShape,
     ...oauthEnvShape,
     ...paymentsEnvShape,
+    // Real-name verification of the trade account (docs/decisions/0042-real-name-verification.md).
+    ...identityEnvShape,
+    // The e-invoicing platform of the China build (docs/decisions/0041-e-invoicing-platform.md).
+    ...invoicingEnvShape,
     // AES-256-GCM key of the fields kept encrypted at rest (docs/decisions/0009-trade-account.md): trade
     // identities and cash accounts, authenticator-app secrets (docs/decisions/0036-two-factor.md).
     FIELD_ENCRYPTION_KEY: z
@@ -169,6 +175,8 @@ const ZEnv = z
     refineOAuthEnv(e, ctx);
     refinePaymentsEnv(e, ctx);
     refineSmsEnv(e, ctx);
+    refineIdentityEnv(e, ctx);
+    refineInvoicingEnv(e, ctx);
     refineModeEnv(e, ctx);
   });
 
@@ -252,6 +260,10 @@ export type Config = {
   devMailbox: boolean;
   /** Third-party login providers with credentials (config/oauth.ts). */
   oauth: OAuthConfig;
+  /** The real-name verifier of the trade account (config/identity.ts). */
+  identity: IdentityConfig;
+  /** The invoicing provider of the China build (config/invoicing.ts). */
+  invoicing: InvoicingConfig;
   /** Directory of the built SPA, if any. */
   webDist: string | undefined;
   /** The operator console (config/console.ts). */
@@ -312,6 +324,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: !production,
     devMailbox: e.DEV_MAILBOX,
     oauth: oauthConfig(e),
+    identity: identityConfig(e),
+    invoicing: invoicingConfig(e),
     webDist: undefined,
     console: consoleConfig(e),
     consoleWebDist: undefined,

@@ -34,6 +34,23 @@ const paypal = (change: Record<string, string | undefined>) => ({
   ...change,
 });
 
+/** The China build with its real providers, or a change of them. */
+const CN_KEY = Buffer.alloc(32, 3).toString('base64');
+const china = (change: Record<string, string | undefined>) => ({
+  REGION: 'cn',
+  FIELD_ENCRYPTION_KEY: CN_KEY,
+  INVOICING_PROVIDER: 'nuonuo',
+  NUONUO_APP_KEY: 'SD63236305',
+  NUONUO_APP_SECRET: 'a-nuonuo-app-secret-0123',
+  NUONUO_TAX_NUMBER: '339902999999789113',
+  NUONUO_CLERK: '张三',
+  NUONUO_GOODS_CODE: '3040201030000000000',
+  IDENTITY_VERIFIER: 'tencent',
+  TENCENT_FACEID_SECRET_ID: 'AKIDz8krbsJ5yKBZQpn74WFkmLPx3EXAMPLE',
+  TENCENT_FACEID_SECRET_KEY: 'Gu5t9xGARNpq86cd98joQYCN3EXAMPLE',
+  ...change,
+});
+
 const PEM_KEY = '-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----';
 const wechat = (change: Record<string, string>) => ({
   PAYMENT_PROVIDERS: 'wechat',
@@ -80,6 +97,14 @@ const UNSAFE_PRODUCTION: [string, Record<string, string | undefined>][] = [
   ['PAYPAL_CLIENT_SECRET', paypal({ PAYPAL_CLIENT_SECRET: 'short-paypal-secret' })],
   ['WECHATPAY_API_BASE', wechat({ WECHATPAY_API_BASE: 'http://127.0.0.1:12112' })],
   ['ALIPAY_GATEWAY', alipay({ ALIPAY_GATEWAY: 'http://127.0.0.1:12113/gateway.do' })],
+  ['INVOICING_PROVIDER', china({ INVOICING_PROVIDER: 'sandbox' })],
+  ['INVOICING_PROVIDER', china({ INVOICING_PROVIDER: undefined })],
+  ['IDENTITY_VERIFIER', china({ IDENTITY_VERIFIER: 'checksum' })],
+  ['IDENTITY_VERIFIER', china({ IDENTITY_VERIFIER: undefined })],
+  ['NUONUO_API_BASE', china({ NUONUO_API_BASE: 'http://127.0.0.1:12115' })],
+  ['NUONUO_APP_SECRET', china({ NUONUO_APP_SECRET: 'short-secret' })],
+  ['TENCENT_FACEID_CONNECT_TO', china({ TENCENT_FACEID_CONNECT_TO: 'http://127.0.0.1:12116' })],
+  ['TENCENT_FACEID_SECRET_KEY', china({ TENCENT_FACEID_SECRET_KEY: 'short-key' })],
   ['OAUTH_GOOGLE_CLIENT_SECRET', { OAUTH_GOOGLE_CLIENT_ID: 'id', OAUTH_GOOGLE_CLIENT_SECRET: 'short-secret' }],
   ...(['WX', 'QQ', 'WEIBO', 'FACEBOOK'] as const).map((p): [string, Record<string, string>] => [
     `OAUTH_${p}_API_BASE`,
@@ -156,6 +181,38 @@ describe('production mode', () => {
     }
     expect(() => loadConfig(withSafe(paypal({ PAYPAL_ENVIRONMENT: 'production' })))).toThrow(
       /^Invalid configuration: PAYPAL_ENVIRONMENT /m,
+    );
+  });
+
+  it('starts the China build with Nuonuo and Tencent FaceID, and the stand-ins only when asked', () => {
+    const c = loadConfig(withSafe(china({})));
+    expect(c.invoicing.nuonuo).toMatchObject({
+      servicesUrl: 'https://sdk.nuonuo.com/open/v1/services',
+      tokenUrl: 'https://open.nuonuo.com/accessToken',
+      taxRate: '0.06',
+    });
+    expect(c.identity).toMatchObject({ verifier: 'tencent', dailyAttempts: 5, tencent: { connectTo: undefined } });
+    const standIns = loadConfig(
+      withSafe(
+        china({
+          INVOICING_PROVIDER: 'sandbox',
+          ALLOW_SANDBOX_INVOICING: 'true',
+          IDENTITY_VERIFIER: 'checksum',
+          ALLOW_CHECKSUM_IDENTITY: 'true',
+        }),
+      ),
+    );
+    expect(standIns.invoicing).toEqual({ provider: 'sandbox', nuonuo: undefined });
+    expect(standIns.identity.verifier).toBe('checksum');
+    // overseas, where neither is used, the defaults start
+    expect(loadConfig(SAFE).invoicing.provider).toBe('sandbox');
+    for (const name of ['NUONUO_APP_KEY', 'NUONUO_TAX_NUMBER', 'NUONUO_CLERK', 'NUONUO_GOODS_CODE']) {
+      expect(() => loadConfig(withSafe(china({ [name]: undefined, NODE_ENV: 'development' })))).toThrow(
+        new RegExp(`^Invalid configuration: ${name} is required when INVOICING_PROVIDER=nuonuo`, 'm'),
+      );
+    }
+    expect(() => loadConfig(withSafe(china({ TENCENT_FACEID_SECRET_ID: undefined })))).toThrow(
+      /^Invalid configuration: TENCENT_FACEID_SECRET_ID is required when IDENTITY_VERIFIER=tencent/m,
     );
   });
 

@@ -19,6 +19,10 @@ export const productionEnvShape = {
   ALLOW_SANDBOX_PAYMENTS: flag.default(false),
   /** Production with SMS_PROVIDER=outbox: text messages are only recorded, never sent. */
   ALLOW_OUTBOX_SMS: flag.default(false),
+  /** China production with INVOICING_PROVIDER=sandbox, which makes up invoice numbers no tax bureau knows. */
+  ALLOW_SANDBOX_INVOICING: flag.default(false),
+  /** China production with IDENTITY_VERIFIER=checksum, which checks only the ID number's check digit. */
+  ALLOW_CHECKSUM_IDENTITY: flag.default(false),
   /** The dev mailbox pages (/dev/mailbox): what the outbox holds, codes and links included. */
   DEV_MAILBOX: flag.default(false),
 };
@@ -36,6 +40,8 @@ export const SECRET_MIN_LENGTH: Record<string, number> = {
   ALIYUN_SMS_ACCESS_KEY_SECRET: 16,
   TENCENT_SMS_SECRET_KEY: 16,
   TWILIO_AUTH_TOKEN: 16,
+  TENCENT_FACEID_SECRET_KEY: 16,
+  NUONUO_APP_SECRET: 16,
   ...Object.fromEntries(THIRD_PARTY_TYPES.map((p) => [`OAUTH_${p.toUpperCase()}_CLIENT_SECRET`, 16])),
   OAUTH_WX_INAPP_CLIENT_SECRET: 16,
 };
@@ -55,6 +61,10 @@ type ModeEnv = {
   ALLOW_SANDBOX_PAYMENTS: boolean;
   SMS_PROVIDER: string;
   ALLOW_OUTBOX_SMS: boolean;
+  INVOICING_PROVIDER: string;
+  ALLOW_SANDBOX_INVOICING: boolean;
+  IDENTITY_VERIFIER: string;
+  ALLOW_CHECKSUM_IDENTITY: boolean;
   DEV_MAILBOX: boolean;
   CODE_RESEND_SECONDS?: number | undefined;
   DELIVERY_RETRY_SECONDS?: number | undefined;
@@ -104,6 +114,23 @@ export function refineModeEnv(e: ModeEnv & Record<string, unknown>, ctx: z.Refin
       'SMS_PROVIDER',
       'is outbox, which records text messages without sending them: choose aliyun, tencent or twilio, or set ALLOW_OUTBOX_SMS=true',
     );
+  }
+  // the China build's invoices and real names: the stand-ins only when asked for
+  if (e.REGION === 'cn' && e.INVOICING_PROVIDER === 'sandbox' && !e.ALLOW_SANDBOX_INVOICING) {
+    problem(
+      'INVOICING_PROVIDER',
+      'is sandbox, which makes up invoice numbers no tax bureau knows: choose nuonuo, or set ALLOW_SANDBOX_INVOICING=true',
+    );
+  }
+  if (e.REGION === 'cn' && e.IDENTITY_VERIFIER === 'checksum' && !e.ALLOW_CHECKSUM_IDENTITY) {
+    problem(
+      'IDENTITY_VERIFIER',
+      'is checksum, which checks only the ID number’s check digit: choose tencent, or set ALLOW_CHECKSUM_IDENTITY=true',
+    );
+  }
+  for (const name of ['NUONUO_API_BASE', 'TENCENT_FACEID_CONNECT_TO']) {
+    if (e[name])
+      problem(name, 'must not be set in production (it points the provider’s client away from the provider)');
   }
   // the SMS SDKs pointed away from the providers (the local fakes of the tests)
   if (typeof e.ALIYUN_SMS_ENDPOINT === 'string' && e.ALIYUN_SMS_ENDPOINT.startsWith('http://')) {

@@ -33,6 +33,13 @@ const samples: { [M in keyof MailMessages]: MailMessages[M] } = {
     validTo: '2027-01-02',
     link: 'https://ac.example/redeemcode',
   },
+  invoiceIssued: {
+    invoiceNo: 'IV2026112900001',
+    fiscalNo: '26442000000012345678',
+    amount: '¥1,234.00',
+    title: 'TitleName',
+    link: 'https://ac.example/secure/invoice/detail?no=IV2026112900001',
+  },
 };
 
 describe('mail texts', () => {

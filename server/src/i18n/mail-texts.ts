@@ -39,6 +39,7 @@ export type MailMessages = {
   accountDeleted: Record<never, never>;
   companyInvitation: { company: string; link: string; days: number };
   redeemHandOver: { company: string; goods: string; days: number; code: string; validTo: string; link: string };
+  invoiceIssued: { invoiceNo: string; fiscalNo: string; amount: string; title: string; link: string };
 };
 export type MailMessage = keyof MailMessages;
 

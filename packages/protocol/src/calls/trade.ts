@@ -69,10 +69,17 @@ export const trade = {
     ...common,
     path: '/user/v5/sysuser/saveAuthentication',
     summary:
-      'Verify the identity once: real name and resident ID number (GB 11643 check digit), kept encrypted, answered masked',
+      'Verify the identity once: real name and resident ID number (GB 11643 check digit) checked by the real-name provider (5 tries a day), kept encrypted, answered masked',
     request: ZSaveAuthenticationRequest,
     response: ZTradeAccount,
-    errors: [Code.noPermission, Code.identityVerified],
+    errors: [
+      Code.noPermission,
+      Code.identityVerified,
+      Code.identityMismatch,
+      Code.identityNotFound,
+      Code.identityServiceBusy,
+      Code.identityAttemptsExhausted,
+    ],
   }),
   setCashPassword: defineContract({
     ...common,

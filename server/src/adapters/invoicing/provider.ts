@@ -1,8 +1,9 @@
 /**
  * The invoicing provider (docs/decisions/0010-invoices.md): where an
  * invoice application is submitted, asked for its outcome and fetched as a
- * PDF. A tax-authority gateway implements the same three methods; the
- * sandbox (sandbox.ts) stands in for it outside production and in tests.
+ * PDF, and where an issued one is reversed. Nuonuo (nuonuo.ts) is the
+ * platform; the sandbox (sandbox.ts) stands in for it outside production
+ * and in tests (docs/decisions/0041-e-invoicing-platform.md).
  */
 import type { TInvoiceTitleFields, TInvoiceType } from '@ac/protocol/invoice';
 
@@ -31,6 +32,8 @@ export type InvoicingProvider = {
   submit(doc: InvoiceDocument): Promise<{ ref: string }>;
   /** Where a submission stands. */
   check(ref: string): Promise<InvoiceOutcome>;
-  /** The issued invoice as a PDF. */
+  /** The issued invoice as a PDF (the service keeps it: it is asked once per invoice). */
   pdf(ref: string, doc: InvoiceDocument, issued: IssuedInvoice): Promise<Buffer>;
+  /** Reverses an issued invoice in full (red letter, 红冲); answers the provider's reference of the reversal. */
+  reverse(ref: string, doc: InvoiceDocument, issued: IssuedInvoice): Promise<{ ref: string }>;
 };

@@ -34,6 +34,9 @@ export function createSandboxInvoicing(opts: { now?: () => Date; delayMs?: numbe
     async pdf(_ref: string, doc: InvoiceDocument, issued: IssuedInvoice) {
       return renderInvoicePdf(doc, issued, 'sandbox');
     },
+    async reverse(ref) {
+      return { ref: `sbx.red.${createHash('sha256').update(ref).digest('hex').slice(0, 16)}` };
+    },
   };
 }
 

@@ -7,11 +7,8 @@
  * (docs/decisions/0016-sms-providers.md).
  */
 
-import http from 'node:http';
-import https from 'node:https';
-import net from 'node:net';
-import tls from 'node:tls';
 import type { TencentSmsConfig } from '../../config/sms.ts';
+import { connectToAgent } from '../../lib/connect-to-agent.ts';
 import { lazy } from '../../lib/lazy.ts';
 import { type SmsMessage, type SmsProvider, SmsRefusal, type SmsRefusalReason } from './sms.ts';
 
@@ -40,21 +37,6 @@ export function tencentReason(code: string): SmsRefusalReason {
   }
   if (/^(AuthFailure|UnauthorizedOperation|FailedOperation\.(InsufficientBalance|Arrears))/.test(code)) return 'auth';
   return 'transient';
-}
-
-/** An agent that opens its connections to `target` whatever host the URL names. */
-function connectToAgent(target: URL): http.Agent {
-  const host = target.hostname;
-  if (target.protocol === 'https:') {
-    const agent = new https.Agent();
-    const port = Number(target.port) || 443;
-    agent.createConnection = (options) => tls.connect({ ...(options as tls.ConnectionOptions), host, port });
-    return agent;
-  }
-  const agent = new http.Agent();
-  const port = Number(target.port) || 80;
-  agent.createConnection = () => net.createConnection({ host, port });
-  return agent;
 }
 
 export function createTencentSms(c: TencentSmsConfig): SmsProvider {

@@ -1,12 +1,5 @@
-import { customType, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAtColumn } from './columns.ts';
-
-/** bytea as a Buffer (node-postgres answers a Buffer, PGlite a Uint8Array). */
-const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-  toDriver: (value) => value,
-});
+import { pgTable, text } from 'drizzle-orm/pg-core';
+import { bytea, createdAtColumn } from './columns.ts';
 
 /**
  * Avatar images, in the database so that every instance serves every file

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { at, createdAtColumn, idColumn } from './columns.ts';
+import { at, bytea, createdAtColumn, idColumn } from './columns.ts';
 import { orders } from './commerce.ts';
 import { userRef, users } from './users.ts';
 
@@ -55,6 +55,10 @@ export const invoices = pgTable(
     /** The provider's invoice number once issued. */
     fiscalNo: text('fiscal_no'),
     failReason: text('fail_reason'),
+    /** The provider's reference of the red-letter reversal of a voided invoice. */
+    redRef: text('red_ref'),
+    /** When the electronic copy was mailed to `email` (once: docs/decisions/0041-e-invoicing-platform.md). */
+    mailedAt: at('mailed_at'),
     /** The failed or voided invoice this one applies again for. */
     reissueOf: text('reissue_of'),
     appliedAt: at('applied_at').notNull(),
@@ -90,3 +94,13 @@ export const invoiceOrders = pgTable(
     uniqueIndex('invoice_orders_live_key').on(t.orderNo).where(sql`${t.live}`),
   ],
 );
+
+/** The issued invoice's file as the provider gave it, fetched once and kept (docs/decisions/0041-e-invoicing-platform.md). */
+export const invoiceFiles = pgTable('invoice_files', {
+  invoiceNo: text('invoice_no')
+    .primaryKey()
+    .references(() => invoices.invoiceNo, { onDelete: 'cascade' }),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  keptAt: createdAtColumn(),
+});

@@ -15,6 +15,12 @@ export const tradeProfiles = pgTable('trade_profiles', {
   realNameEnc: text('real_name_enc'),
   idNumberEnc: text('id_number_enc'),
   identityVerifiedAt: at('identity_verified_at'),
+  /** Who verified the identity (tencent, checksum) and the provider's id of that check. */
+  identityProvider: text('identity_provider'),
+  identityRequestId: text('identity_request_id'),
+  /** Verifications asked for on identity_attempts_day (YYYY-MM-DD, China Standard Time). */
+  identityAttempts: integer('identity_attempts').notNull().default(0),
+  identityAttemptsDay: text('identity_attempts_day'),
   cashPasswordHash: text('cash_password_hash'),
   /** Wrong cash passwords in a row; 5 lock the check until cash_locked_until. */
   cashFailures: integer('cash_failures').notNull().default(0),

@@ -1,7 +1,7 @@
-/** Every query of the invoices, invoice_orders and invoice_titles tables. */
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+/** Every query of the invoices, invoice_orders, invoice_files and invoice_titles tables. */
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { invoiceOrders, invoices, invoiceTitles } from '../../db/schema/index.ts';
+import { invoiceFiles, invoiceOrders, invoices, invoiceTitles } from '../../db/schema/index.ts';
 import type { TStoredInvoiceStatus } from './invoice-state.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -9,7 +9,7 @@ export type NewInvoice = typeof invoices.$inferInsert;
 export type InvoiceTitleRow = typeof invoiceTitles.$inferSelect;
 export type NewInvoiceTitle = typeof invoiceTitles.$inferInsert;
 export type InvoicePatch = Partial<
-  Pick<InvoiceRow, 'providerRef' | 'fiscalNo' | 'failReason' | 'issuedAt' | 'updatedAt'>
+  Pick<InvoiceRow, 'providerRef' | 'fiscalNo' | 'failReason' | 'issuedAt' | 'updatedAt' | 'redRef'>
 >;
 
 export function createInvoiceRepo(db: DbOrTx) {
@@ -159,6 +159,22 @@ export function createInvoiceRepo(db: DbOrTx) {
     },
     async patchInvoice(invoiceNo: string, patch: InvoicePatch) {
       await db.update(invoices).set(patch).where(eq(invoices.invoiceNo, invoiceNo));
+    },
+    async findFile(invoiceNo: string) {
+      const rows = await db.select().from(invoiceFiles).where(eq(invoiceFiles.invoiceNo, invoiceNo)).limit(1);
+      return rows[0] ?? null;
+    },
+    /** Keeps the file of an invoice; a second copy (a job run twice) changes nothing. */
+    keepFile: (invoiceNo: string, contentType: string, bytes: Buffer) =>
+      db.insert(invoiceFiles).values({ invoiceNo, contentType, bytes }).onConflictDoNothing(),
+    /** Marks the copy mailed; false when it already was (the mail is sent in the same transaction). */
+    async markMailed(invoiceNo: string, at: Date) {
+      const rows = await db
+        .update(invoices)
+        .set({ mailedAt: at })
+        .where(and(eq(invoices.invoiceNo, invoiceNo), isNull(invoices.mailedAt)))
+        .returning({ invoiceNo: invoices.invoiceNo });
+      return rows.length > 0;
     },
     /** Frees the orders of an invoice that failed or was voided. */
     releaseOrders: (invoiceNo: string) =>

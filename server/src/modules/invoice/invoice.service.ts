@@ -6,7 +6,7 @@
  * invoice_orders_live_key refuses a second one whatever requests race.
  */
 import { Code } from '@ac/protocol/codes';
-import type { TCurrency } from '@ac/protocol/enums';
+import type { TCurrency, TLanguage } from '@ac/protocol/enums';
 import {
   INVOICE_RULES,
   INVOICE_TYPES,
@@ -21,8 +21,11 @@ import {
   ZInvoiceReCreateRequest,
 } from '@ac/protocol/invoice';
 import type { FastifyBaseLogger } from 'fastify';
+import { formatAmount } from '../../adapters/invoicing/invoice-pdf.ts';
 import type { InvoicingProvider } from '../../adapters/invoicing/provider.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Mailer } from '../../adapters/mail.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { mailText } from '../../i18n/mail-texts.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { DAY } from '../../lib/time.ts';
 import type { AuditService, Origin } from '../audit/audit.service.ts';
@@ -38,15 +41,51 @@ import {
 } from './invoice-state.ts';
 import { type InvoiceLine, toDocument, toInvoiceDetail, toInvoiceRow } from './invoice-view.ts';
 
+/** What the invoices need of the durable job queue (modules/jobs/job-queue.ts sits above this module). */
+type InvoiceJobs = {
+  send(
+    name: string,
+    data: { invoiceNo: string },
+    options: {
+      retryLimit: number;
+      retryDelay: number;
+      retryBackoff: boolean;
+      singletonKey?: string;
+      singletonSeconds?: number;
+    },
+    tx?: Tx,
+  ): Promise<string | null>;
+  prepare(name: string): Promise<void>;
+  wake(name: string): void;
+  work<T extends object>(name: string, handler: (data: T) => Promise<void>): void;
+};
+
 type Deps = {
   db: Db;
   orders: Pick<OrdersService, 'inStatuses' | 'findMany'>;
   audit: AuditService;
   provider: InvoicingProvider;
   currency: TCurrency;
+  /** The durable jobs that follow an application to its end and keep and mail the issued copy. */
+  jobs: InvoiceJobs;
+  mailer: Mailer;
+  /** Where the mailed copy links to (PUBLIC_URL and the base path) and its language. */
+  webUrl: string;
+  defaultLanguage: TLanguage;
   log?: Pick<FastifyBaseLogger, 'warn'>;
   now?: () => Date;
 };
+
+/** Asks the provider about an application until it is issued or failed (docs/decisions/0041-e-invoicing-platform.md). */
+export const INVOICE_SETTLE_JOB = 'invoice.settle';
+/** Fetches and keeps the issued invoice's PDF, then mails the copy. */
+export const INVOICE_COPY_JOB = 'invoice.copy';
+/** 5 s doubling, twelve times: an application is followed for about six hours. */
+const SETTLE_RETRIES = { retryLimit: 12, retryDelay: 5, retryBackoff: true } as const;
+const COPY_RETRIES = { retryLimit: 10, retryDelay: 30, retryBackoff: true } as const;
+
+/** Thrown by the settle job while the provider is still issuing: the queue asks again later. */
+class StillIssuing extends Error {}
 
 type PaidOrder = Awaited<ReturnType<OrdersService['findMany']>>[number];
 
@@ -114,11 +153,25 @@ export function createInvoiceService(d: Deps) {
     return toInvoiceDetail(row, await storedLines(row), await repo().findReissueOf(row.invoiceNo));
   }
 
+  /** A settle job for an application handed to the provider (one per invoice at a time). */
+  async function follow(invoiceNo: string) {
+    try {
+      await d.jobs.send(
+        INVOICE_SETTLE_JOB,
+        { invoiceNo },
+        { ...SETTLE_RETRIES, singletonKey: invoiceNo, singletonSeconds: 5 },
+      );
+    } catch (e) {
+      d.log?.warn({ err: e, invoiceNo }, 'invoice settle job not sent; settled when the member reads it');
+    }
+  }
+
   /** Hands an application to the provider; on failure it stays without a reference and the next settle retries. */
   async function submit(row: InvoiceRow, lines: InvoiceLine[]): Promise<InvoiceRow> {
     try {
       const { ref } = await d.provider.submit(toDocument(row, lines));
       await repo().patchInvoice(row.invoiceNo, { providerRef: ref, updatedAt: now() });
+      await follow(row.invoiceNo);
       return { ...row, providerRef: ref };
     } catch (e) {
       d.log?.warn({ err: e, invoiceNo: row.invoiceNo }, 'invoice submission failed; retried on the next settle');
@@ -143,6 +196,7 @@ export function createInvoiceService(d: Deps) {
     const at = now();
     const to = outcome.state === 'issued' ? 'invoiced' : 'failed';
     assertInvoiceTransition(from, to);
+    if (to === 'invoiced') await d.jobs.prepare(INVOICE_COPY_JOB);
     const moved = await d.db.transaction(async (tx) => {
       const patch =
         outcome.state === 'issued'
@@ -151,14 +205,56 @@ export function createInvoiceService(d: Deps) {
       const r = await repo(tx).moveStatus(row.invoiceNo, from, to, patch);
       if (!r) return null;
       if (to === 'failed') await repo(tx).releaseOrders(row.invoiceNo);
+      // only the settle that moved it: a second answer (a duplicate check) finds it moved already
+      if (to === 'invoiced') await d.jobs.send(INVOICE_COPY_JOB, { invoiceNo: row.invoiceNo }, COPY_RETRIES, tx);
       await d.audit.record(
         { event: `invoice.${to}`, userId: row.userId, detail: { invoiceNo: row.invoiceNo, provider: d.provider.name } },
         tx,
       );
       return r;
     });
+    if (moved && to === 'invoiced') d.jobs.wake(INVOICE_COPY_JOB);
     return moved ?? (await repo().findInvoice(row.invoiceNo)) ?? current;
   }
+
+  /** The issued invoice's PDF: kept after the first time it is fetched from the provider. */
+  async function keptPdf(row: InvoiceRow): Promise<Buffer> {
+    const kept = await repo().findFile(row.invoiceNo);
+    if (kept) return kept.bytes;
+    const doc = toDocument(row, await storedLines(row));
+    const data = await d.provider.pdf(row.providerRef!, doc, { fiscalNo: row.fiscalNo!, issuedAt: row.issuedAt! });
+    await repo().keepFile(row.invoiceNo, 'application/pdf', data);
+    return data;
+  }
+
+  /** The copy job: keeps the PDF, then mails the copy once (marked in the mail's transaction). */
+  async function keepAndMail(invoiceNo: string) {
+    const row = await repo().findInvoice(invoiceNo);
+    if (row?.status !== 'invoiced' || !row.providerRef || !row.fiscalNo || !row.issuedAt) return;
+    await keptPdf(row);
+    if (row.mailedAt) return;
+    const text = mailText(d.defaultLanguage, 'invoiceIssued', {
+      invoiceNo: row.invoiceNo,
+      fiscalNo: row.fiscalNo,
+      amount: formatAmount(row.amount, row.currency),
+      title: row.titleName,
+      link: `${d.webUrl}/invoice/detail?no=${encodeURIComponent(row.invoiceNo)}`,
+    });
+    await d.db.transaction(async (tx) => {
+      if (!(await repo(tx).markMailed(invoiceNo, now()))) return;
+      await d.mailer.send({ to: row.email, ...text }, tx);
+    });
+  }
+
+  d.jobs.work<{ invoiceNo: string }>(INVOICE_SETTLE_JOB, async ({ invoiceNo }) => {
+    const row = await repo().findInvoice(invoiceNo);
+    if (!row) return;
+    const settled = await settle(row);
+    if (PENDING_STATUSES.includes(settled.status as TStoredInvoiceStatus)) {
+      throw new StillIssuing(`invoice ${invoiceNo} is still being issued`);
+    }
+  });
+  d.jobs.work<{ invoiceNo: string }>(INVOICE_COPY_JOB, ({ invoiceNo }) => keepAndMail(invoiceNo));
 
   /** Writes a new application and its live order lines in one transaction; a clash answers its catalogue code. */
   async function apply(
@@ -309,22 +405,40 @@ export function createInvoiceService(d: Deps) {
       if (row.status !== 'invoiced' || !row.providerRef || !row.fiscalNo || !row.issuedAt) {
         throw new AppError(Code.invoicePdfNotReady);
       }
-      const doc = toDocument(row, await storedLines(row));
-      const data = await d.provider.pdf(row.providerRef, doc, { fiscalNo: row.fiscalNo, issuedAt: row.issuedAt });
-      return { invoiceNo: row.invoiceNo, data };
+      try {
+        return { invoiceNo: row.invoiceNo, data: await keptPdf(row) };
+      } catch (e) {
+        d.log?.warn({ err: e, invoiceNo }, 'invoice PDF not fetched from the provider');
+        throw new AppError(Code.invoicePdfNotReady);
+      }
     },
 
-    /** Admin: voids an issued invoice (red-flush); its orders are free to be invoiced again. */
+    /**
+     * Admin: voids an issued invoice by its red-letter reversal at the provider (2100011 with
+     * the provider's words when it refuses); its orders are free to be invoiced again.
+     */
     async void(invoiceNo: string, origin: Origin = {}): Promise<InvoiceRow> {
       const row = await repo().findInvoice(invoiceNo);
       if (!row) throw new AppError(Code.invoiceNotFound);
       const from = row.status as TStoredInvoiceStatus;
       assertInvoiceTransition(from, 'voided');
+      let red: { ref: string } | null = null;
+      if (row.providerRef && row.fiscalNo && row.issuedAt) {
+        const doc = toDocument(row, await storedLines(row));
+        try {
+          red = await d.provider.reverse(row.providerRef, doc, { fiscalNo: row.fiscalNo, issuedAt: row.issuedAt });
+        } catch (e) {
+          throw new AppError(Code.invoiceReversalRefused, (e as Error).message);
+        }
+      }
       const moved = await d.db.transaction(async (tx) => {
-        const r = await repo(tx).moveStatus(invoiceNo, from, 'voided', { updatedAt: now() });
+        const r = await repo(tx).moveStatus(invoiceNo, from, 'voided', { updatedAt: now(), redRef: red?.ref ?? null });
         if (!r) return null;
         await repo(tx).releaseOrders(invoiceNo);
-        await d.audit.record({ event: 'invoice.voided', userId: row.userId, ...origin, detail: { invoiceNo } }, tx);
+        await d.audit.record(
+          { event: 'invoice.voided', userId: row.userId, ...origin, detail: { invoiceNo, redRef: red?.ref ?? null } },
+          tx,
+        );
         return r;
       });
       if (!moved) throw new AppError(Code.invoiceTransitionRefused, undefined, { from, to: 'voided' });
@@ -339,6 +453,8 @@ export function createInvoiceService(d: Deps) {
 
     /** Settles every pending invoice of a user (what records and orders do first). */
     settlePending,
+    /** The copy job's work, for the admin command line and tests. */
+    keepAndMail,
   };
 }
 export type InvoiceService = ReturnType<typeof createInvoiceService>;

@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../../test/commerce-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { createChecksumVerifier } from '../../adapters/identity/checksum.ts';
 import { loadConfig } from '../../config/config.ts';
 import { tradeCashAccounts, tradeProfiles } from '../../db/schema/index.ts';
 import { createFieldCipher, type FieldCipher, fieldKeyId } from '../../lib/field-crypto.ts';
@@ -50,6 +51,8 @@ const tradeWith = (cipher: FieldCipher) =>
     users: createUserService({ db: t.db, changes: createUserChanges({ db: t.db }) }),
     audit: createAuditService({ db: t.db }),
     cipher,
+    verifier: createChecksumVerifier(),
+    identityDailyAttempts: 5,
   });
 const stored = async () => {
   const [profile] = await t.db.select().from(tradeProfiles).where(eq(tradeProfiles.userId, userId));

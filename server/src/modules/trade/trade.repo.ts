@@ -1,5 +1,5 @@
 /** Every query of the trade tables (the trade module owns them). */
-import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, lte, notLike, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, lte, ne, notLike, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { tradeCashAccounts, tradeEducations, tradeJobs, tradeProfiles } from '../../db/schema/index.ts';
 
@@ -51,6 +51,43 @@ export function createTradeRepo(db: DbOrTx) {
         )
         .returning({ failures: tradeProfiles.cashFailures });
       return row?.failures ?? null;
+    },
+
+    /**
+     * Takes one real-name verification of `day`, in one statement, before the provider is asked:
+     * the attempt's number that day (1 … `max`), or null once `max` are counted or the identity is
+     * verified, so a parallel burst cannot ask the provider more than `max` times.
+     */
+    async takeIdentityAttempt(userId: string, day: string, max: number, at: Date) {
+      await db.insert(tradeProfiles).values({ userId, updatedAt: at }).onConflictDoNothing();
+      const sameDay = eq(tradeProfiles.identityAttemptsDay, day);
+      const [row] = await db
+        .update(tradeProfiles)
+        .set({
+          identityAttempts: sql`case when ${sameDay} then ${tradeProfiles.identityAttempts} + 1 else 1 end`,
+          identityAttemptsDay: day,
+          updatedAt: at,
+        })
+        .where(
+          and(
+            eq(tradeProfiles.userId, userId),
+            isNull(tradeProfiles.identityVerifiedAt),
+            or(
+              isNull(tradeProfiles.identityAttemptsDay),
+              ne(tradeProfiles.identityAttemptsDay, day),
+              lt(tradeProfiles.identityAttempts, max),
+            ),
+          ),
+        )
+        .returning({ attempts: tradeProfiles.identityAttempts });
+      return row?.attempts ?? null;
+    },
+    /** Gives back an attempt of `day` the provider never answered. */
+    async returnIdentityAttempt(userId: string, day: string) {
+      await db
+        .update(tradeProfiles)
+        .set({ identityAttempts: sql`greatest(${tradeProfiles.identityAttempts} - 1, 0)` })
+        .where(and(eq(tradeProfiles.userId, userId), eq(tradeProfiles.identityAttemptsDay, day)));
     },
 
     educations: (userId: string) =>

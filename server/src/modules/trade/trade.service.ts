@@ -26,6 +26,7 @@ import {
   type TSetCashPasswordRequest,
   type TTradeAccount,
 } from '@ac/protocol/trade';
+import { IdentityUnavailable, type IdentityVerifier } from '../../adapters/identity/verifier.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { tradeCashAccounts, tradeEducations, tradeJobs } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -44,8 +45,16 @@ type Deps = {
   users: Pick<UserService, 'requireLive' | 'update'>;
   audit: AuditService;
   cipher: FieldCipher;
+  /** Checks a real name against the ID number (docs/decisions/0042-real-name-verification.md). */
+  verifier: IdentityVerifier;
+  /** Verifications one account may ask for in a day (China Standard Time). */
+  identityDailyAttempts: number;
+  log?: { warn(obj: object, msg: string): void };
   now?: () => Date;
 };
+
+/** The day in China Standard Time (UTC+8, no daylight saving), YYYY-MM-DD: the day the attempts count in. */
+export const chinaDay = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 
 const context = (column: 'real_name' | 'id_number' | 'cash_account', userId: string) => `${column}:${userId}`;
 
@@ -229,9 +238,37 @@ export function createTradeService(d: Deps) {
       return {};
     },
 
-    /** Once per account: the name and number are kept encrypted and answered masked. */
+    /**
+     * Once per account: the name and number checked by the verifier (counted before it is asked,
+     * IDENTITY_DAILY_ATTEMPTS a day), then kept encrypted with the provider and its request id,
+     * and answered masked. A refusal answers its catalogue code; a provider that cannot answer,
+     * 1300010 (the attempt is given back).
+     */
     async saveAuthentication(c: TradeCaller, p: TSaveAuthenticationRequest) {
       await allow(c);
+      if ((await repo().findProfile(c.userId))?.identityVerifiedAt) throw new AppError(Code.identityVerified);
+      const day = chinaDay(now());
+      const max = d.identityDailyAttempts;
+      const attempt = await repo().takeIdentityAttempt(c.userId, day, max, now());
+      if (attempt === null) {
+        if ((await repo().findProfile(c.userId))?.identityVerifiedAt) throw new AppError(Code.identityVerified);
+        throw new AppError(Code.identityAttemptsExhausted, undefined, { max });
+      }
+      let verdict: Awaited<ReturnType<IdentityVerifier['verify']>>;
+      try {
+        verdict = await d.verifier.verify({ realName: p.realName, idNumber: p.idNumber });
+      } catch (e) {
+        if (!(e instanceof IdentityUnavailable)) throw e;
+        await repo().returnIdentityAttempt(c.userId, day);
+        d.log?.warn({ err: e, provider: d.verifier.name, code: e.providerCode }, 'identity verification unavailable');
+        await record(c, 'trade.identityUnavailable', { provider: d.verifier.name, code: e.providerCode });
+        throw new AppError(Code.identityServiceBusy);
+      }
+      const detail = { provider: d.verifier.name, requestId: verdict.requestId, attempt };
+      if (verdict.outcome !== 'match') {
+        await record(c, 'trade.identityRefused', { ...detail, outcome: verdict.outcome });
+        throw new AppError(verdict.outcome === 'notFound' ? Code.identityNotFound : Code.identityMismatch);
+      }
       const at = now();
       await d.db.transaction(async (tx) => {
         const profile = await repo(tx).lockProfile(c.userId, at);
@@ -242,10 +279,12 @@ export function createTradeService(d: Deps) {
             realNameEnc: d.cipher.encrypt(p.realName, context('real_name', c.userId)),
             idNumberEnc: d.cipher.encrypt(p.idNumber, context('id_number', c.userId)),
             identityVerifiedAt: at,
+            identityProvider: d.verifier.name,
+            identityRequestId: verdict.requestId,
           },
           at,
         );
-        await record(c, 'trade.identityVerified', undefined, tx);
+        await record(c, 'trade.identityVerified', detail, tx);
       });
       return account(c.userId);
     },

@@ -6,6 +6,7 @@ import { isValidChineseIdNumber } from '@ac/protocol/trade';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { createChecksumVerifier } from '../../adapters/identity/checksum.ts';
 import { auditLog, tradeCashAccounts, tradeProfiles, users } from '../../db/schema/index.ts';
 import { createFieldCipher } from '../../lib/field-crypto.ts';
 import { createUserChanges } from '../../lib/user-changes.ts';
@@ -41,6 +42,8 @@ const tradeService = (now?: () => Date) =>
     users: createUserService({ db: t.db, changes: createUserChanges({ db: t.db }) }),
     audit: createAuditService({ db: t.db }),
     cipher: createFieldCipher(t.config.fieldEncryptionKey),
+    verifier: createChecksumVerifier(),
+    identityDailyAttempts: 5,
     ...(now ? { now } : {}),
   });
 const tradeOf = async () =>

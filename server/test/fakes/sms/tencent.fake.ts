@@ -12,8 +12,9 @@
  * RequestId}}`, a SendStatusSet Code other than Ok for a refused number, and
  * `{Response:{Error:{Code,Message},RequestId}}` for a bad request.
  */
-import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { TENCENT_SMS_HOST } from '../../../src/adapters/sms/tencent.ts';
+import { header, tc3Refusal } from '../tencent-tc3.ts';
 import {
   dailyCounter,
   type FakeAnswer,
@@ -31,14 +32,6 @@ export type TencentFakeOptions = FakeOptions & {
   templateIds: string[];
 };
 
-const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
-const hmac = (key: Buffer | string, s: string) => createHmac('sha256', key).update(s, 'utf8').digest();
-
-function header(h: FakeRequest['headers'], name: string): string {
-  const v = h[name];
-  return (Array.isArray(v) ? v.join(',') : (v ?? '')).trim();
-}
-
 export async function startTencentFake(o: TencentFakeOptions) {
   const messages: FakeSms[] = [];
   const refused: { code: string; detail: string }[] = [];
@@ -49,45 +42,13 @@ export async function startTencentFake(o: TencentFakeOptions) {
   };
 
   function handle(r: FakeRequest): FakeAnswer {
-    const auth =
-      /^TC3-HMAC-SHA256 Credential=([^/]+)\/(\d{4}-\d{2}-\d{2})\/([a-z]+)\/tc3_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/.exec(
-        header(r.headers, 'authorization'),
-      );
-    if (!auth) return error('AuthFailure.InvalidAuthorization', 'Authorization is not in the TC3-HMAC-SHA256 format');
-    const [, secretId = '', date = '', service = '', signedList = '', signature = ''] = auth;
-    if (secretId !== o.secretId) return error('AuthFailure.SecretIdNotFound', 'The SecretId is not found');
-    const timestamp = Number(header(r.headers, 'x-tc-timestamp'));
-    if (!Number.isInteger(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > 300) {
-      return error('AuthFailure.SignatureExpire', 'X-TC-Timestamp is missing or more than 5 minutes off');
-    }
-    if (new Date(timestamp * 1000).toISOString().slice(0, 10) !== date) {
-      return error('AuthFailure.SignatureFailure', 'The credential date is not the date of X-TC-Timestamp');
-    }
-    const signed = signedList.split(';');
-    if (!signed.includes('content-type') || !signed.includes('host')) {
-      return error('AuthFailure.SignatureFailure', 'SignedHeaders must include content-type and host');
-    }
-    if (service !== 'sms' || header(r.headers, 'host') !== TENCENT_SMS_HOST) {
-      return error(
-        'AuthFailure.SignatureFailure',
-        `the request is for ${header(r.headers, 'host')} with service ${service}`,
-      );
-    }
-    const canonicalHeaders = signed.map((h) => `${h}:${header(r.headers, h).toLowerCase()}\n`).join('');
-    const canonical = [
-      r.method,
-      r.url.pathname,
-      r.url.search.slice(1),
-      canonicalHeaders,
-      signedList,
-      sha256(r.body),
-    ].join('\n');
-    const scope = `${date}/${service}/tc3_request`;
-    const stringToSign = `TC3-HMAC-SHA256\n${timestamp}\n${scope}\n${sha256(canonical)}`;
-    const key = hmac(hmac(hmac(`TC3${o.secretKey}`, date), service), 'tc3_request');
-    if (!timingSafeEqual(hmac(key, stringToSign), Buffer.from(signature, 'hex'))) {
-      return error('AuthFailure.SignatureFailure', 'The provided credentials could not be validated.');
-    }
+    const refusal = tc3Refusal(r, {
+      secretId: o.secretId,
+      secretKey: o.secretKey,
+      host: TENCENT_SMS_HOST,
+      service: 'sms',
+    });
+    if (refusal) return error(refusal.code, refusal.message);
     if (header(r.headers, 'x-tc-action') !== 'SendSms' || header(r.headers, 'x-tc-version') !== '2021-01-11') {
       return error('InvalidAction', 'The action or version is not SendSms 2021-01-11');
     }
