@@ -35,7 +35,7 @@ const MODULE_LAYERS = [
   ['codes', 'memberships'],
   ['session', 'orders'],
   ['avatar', 'devices', 'invoice', 'password', 'redeem', 'profile', 'third-party'],
-  ['account', 'payments', 'registration'],
+  ['account', 'payments', 'subscriptions', 'registration'],
   ['jobs', 'recovery'],
 ];
 

@@ -31,6 +31,15 @@ const samples: { [M in keyof MailMessages]: MailMessages[M] } = {
     validTo: '2027-01-02',
     link: 'https://ac.example/redeemcode',
   },
+  renewalFailed: {
+    goods: 'GoodsName',
+    amount: 'USD 3.99',
+    retry: ' RETRY-PHRASE',
+    end: '2027-03-04',
+    link: 'https://ac.example/products',
+  },
+  renewalReminder: { goods: 'GoodsName', date: '2027-03-04', amount: 'USD 3.99', link: 'https://ac.example/products' },
+  endingReminder: { goods: 'GoodsName', date: '2027-03-04', link: 'https://ac.example/products' },
 };
 
 describe('mail texts', () => {

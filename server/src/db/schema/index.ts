@@ -9,6 +9,7 @@ export * from './devices.ts';
 export * from './invoices.ts';
 export * from './payments.ts';
 export * from './registration.ts';
+export * from './subscriptions.ts';
 export * from './third-party.ts';
 export * from './trade.ts';
 export * from './users.ts';
