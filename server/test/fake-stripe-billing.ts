@@ -263,9 +263,9 @@ export function createFakeBilling(send: Send, url: string) {
 
   function updateSchedule(id: string, p: Params) {
     const schedule = schedules.get(id);
-    if (!schedule || schedule.status !== 'active') throw notFound('subscription_schedule', id);
+    if (schedule?.status !== 'active') throw notFound('subscription_schedule', id);
     const phases = p.phases as Params[] | undefined;
-    if (!phases || phases.length !== 2) throw invalid('phases', 'this fake takes the current phase and one after it');
+    if (phases?.length !== 2) throw invalid('phases', 'this fake takes the current phase and one after it');
     const [now, next] = phases as [Params, Params];
     const s = sub(schedule.subscription);
     if (Number(now.end_date) !== s.items.data[0]!.current_period_end)
@@ -281,7 +281,7 @@ export function createFakeBilling(send: Send, url: string) {
 
   function release(id: string) {
     const schedule = schedules.get(id);
-    if (!schedule || schedule.status !== 'active') throw notFound('subscription_schedule', id);
+    if (schedule?.status !== 'active') throw notFound('subscription_schedule', id);
     schedule.status = 'released';
     const s = sub(schedule.subscription);
     s.schedule = null;
