@@ -131,12 +131,12 @@ export const Code = {
   redeemCodeNotHandable: '2400005',
   redeemRefundBeyondUnused: '2400006',
   // renewing memberships (docs/product.md#renewing-memberships)
-  renewalPlanNotFound: '2500001',
-  subscriptionNotFound: '2500002',
-  subscriptionExists: '2500003',
-  subscriptionEnded: '2500004',
-  subscriptionSamePlan: '2500005',
-  subscriptionChargeDeclined: '2500006',
+  renewalPlanNotFound: '2600001',
+  subscriptionNotFound: '2600002',
+  subscriptionExists: '2600003',
+  subscriptionEnded: '2600004',
+  subscriptionSamePlan: '2600005',
+  subscriptionChargeDeclined: '2600006',
 } as const;
 
 export type TCode = (typeof Code)[keyof typeof Code];
@@ -322,12 +322,12 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
   '2400004': { status: 200, message: 'This address does not belong to a member of your company' },
   '2400005': { status: 200, message: 'Only an unused code of your order can be handed over' },
   '2400006': { status: 200, message: 'The refund would void more codes than are still unused' },
-  '2500001': { status: 200, message: 'This product cannot be bought as a renewing membership' },
-  '2500002': { status: 200, message: 'The renewing membership does not exist' },
-  '2500003': { status: 200, message: 'You already have a renewing membership: change its plan instead' },
-  '2500004': { status: 200, message: 'The renewing membership has ended' },
-  '2500005': { status: 200, message: 'Choose a plan other than the current one' },
-  '2500006': { status: 200, message: 'The card was declined: {reason}' },
+  '2600001': { status: 200, message: 'This product cannot be bought as a renewing membership' },
+  '2600002': { status: 200, message: 'The renewing membership does not exist' },
+  '2600003': { status: 200, message: 'You already have a renewing membership: change its plan instead' },
+  '2600004': { status: 200, message: 'The renewing membership has ended' },
+  '2600005': { status: 200, message: 'Choose a plan other than the current one' },
+  '2600006': { status: 200, message: 'The card was declined: {reason}' },
 };
 
 /** Fills the `{name}` placeholders of a catalogue message (e.g. 2000003's `{status}`). */

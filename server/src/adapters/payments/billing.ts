@@ -78,7 +78,7 @@ export type BillingProvider = {
   get(subscriptionId: string): Promise<BillingSubscription>;
   /** Cancels at the period end (true) or renews again (false). */
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<BillingSubscription>;
-  /** Changes the plan now, invoicing the prorated difference at once; throws 2500006 when the charge is declined. */
+  /** Changes the plan now, invoicing the prorated difference at once; throws 2600006 when the charge is declined. */
   changeNow(subscriptionId: string, ref: string, plan: BillingPlan): Promise<BillingSubscription>;
   /** Schedules the plan for the period end; answers the schedule's id. */
   changeAtPeriodEnd(subscriptionId: string, ref: string, plan: BillingPlan): Promise<{ scheduleId: string }>;

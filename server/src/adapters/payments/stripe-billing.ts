@@ -127,7 +127,7 @@ export function billingEventOf(event: Stripe.Event): BillingEvent | null {
 type ClientOf = () => Promise<Stripe>;
 type Fail = (e: unknown) => AppError;
 
-/** Stripe declining the charge of a change of plan (a card error) as 2500006, anything else as `fail`. */
+/** Stripe declining the charge of a change of plan (a card error) as 2600006, anything else as `fail`. */
 function declined(e: unknown, fail: Fail): AppError {
   const err = e as { type?: string; code?: string; decline_code?: string; message?: string };
   if (err.type === 'StripeCardError') {

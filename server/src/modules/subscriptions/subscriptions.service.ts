@@ -68,7 +68,7 @@ export function createSubscriptionsService(d: Deps) {
     return toSubscription(row, goods?.name ?? row.goodsCode, next?.name ?? null);
   }
 
-  /** My subscription that started at the provider and has not ended; 2500002 / 2500004 otherwise. */
+  /** My subscription that started at the provider and has not ended; 2600002 / 2600004 otherwise. */
   async function mine(userId: string, id: string): Promise<SubscriptionRow & { providerSubscriptionId: string }> {
     const row = await repo.find(id);
     if (!row || row.userId !== userId || !row.providerSubscriptionId) throw new AppError(Code.subscriptionNotFound);
