@@ -8,12 +8,15 @@
  * /v1/payment_intents/search, and the hosted page of a session's `url`:
  * its Pay button marks the session paid, posts a signed
  * `checkout.session.completed` to the webhook and redirects to
- * `success_url`. A refund posts a signed `charge.refunded`.
+ * `success_url`. A refund posts a signed `charge.refunded`. Stripe Billing (subscription-mode
+ * sessions, subscriptions, schedules, the billing portal and their events) is in
+ * fake-stripe-billing.ts.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { createFakeBilling, readPriceData, StripeFakeError } from './fake-stripe-billing.ts';
 
 /** Posts a signed event to the merchant's webhook; answers its status. */
 export type Deliver = (body: string, headers: Record<string, string>) => Promise<{ status: number }>;
@@ -45,7 +48,13 @@ type Session = {
   created: number;
   product: string;
   intentMetadata: Record<string, string>;
+  /** subscription mode: what the session subscribes to, and what it made once paid */
+  subscription: string | null;
+  customer: string | null;
+  price?: PriceOf;
+  subscriptionMetadata?: Record<string, string>;
 };
+type PriceOf = ReturnType<typeof readPriceData>;
 type Charge = {
   id: string;
   object: 'charge';
@@ -178,6 +187,7 @@ export async function startFakeStripe(o: Options) {
   });
   await new Promise<void>((resolve) => server.listen(o.port ?? 0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const billing = createFakeBilling((type, object) => send(type, object), url);
 
   const deliver: Deliver =
     typeof o.deliver === 'string'
@@ -200,10 +210,68 @@ export async function startFakeStripe(o: Options) {
     return status;
   }
 
-  const publicSession = ({ product: _p, intentMetadata: _m, ...s }: Session) => s;
+  const publicSession = ({ product: _p, intentMetadata: _m, price: _pr, subscriptionMetadata: _sm, ...s }: Session) =>
+    s;
+
+  function createSubscriptionSession(p: Record<string, unknown>) {
+    const items = p.line_items as Record<string, unknown>[] | undefined;
+    if (!Array.isArray(items) || items.length !== 1) throw missing('line_items');
+    const price = readPriceData(
+      (items[0] as Record<string, unknown>).price_data,
+      'line_items[0][price_data]',
+      billing.products,
+    );
+    const sid = id('cs');
+    const session: Session = {
+      id: sid,
+      object: 'checkout.session',
+      amount_total: price.unit_amount,
+      amount_subtotal: price.unit_amount,
+      currency: price.currency,
+      client_reference_id: text(p.client_reference_id, 'client_reference_id', false) || null,
+      metadata: strings(p.metadata),
+      mode: 'subscription',
+      payment_status: 'unpaid',
+      status: 'open',
+      payment_intent: null,
+      success_url: text(p.success_url, 'success_url'),
+      cancel_url: text(p.cancel_url, 'cancel_url', false) || null,
+      url: `${url}/c/pay/${sid}`,
+      livemode: false,
+      created: nowSec(),
+      product: billing.products.get(price.product)?.name ?? price.product,
+      intentMetadata: {},
+      subscription: null,
+      customer: text(p.customer, 'customer', false) || null,
+      price,
+      subscriptionMetadata: strings((p.subscription_data as Record<string, unknown> | undefined)?.metadata),
+    };
+    sessions.set(sid, session);
+    return publicSession(session);
+  }
+
+  /** A subscription-mode session paid: Stripe's events in its order (the session, then the subscription and its invoice). */
+  async function paySubscription(s: Session) {
+    const made = await billing.checkoutPaid({
+      customer: s.customer,
+      price: s.price!,
+      subscriptionMetadata: s.subscriptionMetadata ?? {},
+    });
+    Object.assign(s, {
+      status: 'complete',
+      payment_status: 'paid',
+      subscription: made.subscription.id,
+      customer: made.subscription.customer,
+      url: null,
+    });
+    const status = await send('checkout.session.completed', publicSession(s));
+    await made.events();
+    return { status, subscription: made.subscription };
+  }
 
   function createSession(p: Record<string, unknown>) {
-    if (text(p.mode, 'mode') !== 'payment') throw invalid('mode', 'This fake takes mode=payment only.');
+    if (text(p.mode, 'mode') === 'subscription') return createSubscriptionSession(p);
+    if (text(p.mode, 'mode') !== 'payment') throw invalid('mode', 'This fake takes mode=payment or subscription.');
     const successUrl = text(p.success_url, 'success_url');
     const items = p.line_items as Record<string, unknown>[] | undefined;
     if (!Array.isArray(items) || items.length === 0) throw missing('line_items');
@@ -239,6 +307,8 @@ export async function startFakeStripe(o: Options) {
       created: nowSec(),
       product,
       intentMetadata: strings((p.payment_intent_data as Record<string, unknown> | undefined)?.metadata),
+      subscription: null,
+      customer: null,
     };
     sessions.set(sid, session);
     return publicSession(session);
@@ -358,6 +428,10 @@ export async function startFakeStripe(o: Options) {
       const query = new URL(req.url ?? '', url).searchParams.get('query') ?? '';
       return json(res, 200, searchIntents(query));
     }
+    if (req.method === 'GET') {
+      const found = await billing.api('GET', path, {});
+      if (found !== null) return json(res, 200, found);
+    }
     if (req.method !== 'POST')
       throw new StripeApiError(404, {
         type: 'invalid_request_error',
@@ -374,7 +448,9 @@ export async function startFakeStripe(o: Options) {
     let answer: unknown;
     if (path === '/v1/checkout/sessions') answer = createSession(params);
     else if (path === '/v1/refunds') answer = createRefund(params);
-    else
+    // Stripe Billing (fake-stripe-billing.ts)
+    else answer = await billing.api('POST', path, params);
+    if (answer === null)
       throw new StripeApiError(404, {
         type: 'invalid_request_error',
         message: `Unrecognized request URL (POST: ${path}).`,
@@ -402,6 +478,17 @@ export async function startFakeStripe(o: Options) {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
         return res.end(checkoutPage(s));
       }
+      if (s.mode === 'subscription') {
+        if (s.status === 'open') {
+          const { status } = await paySubscription(s);
+          if (status !== 200) {
+            res.writeHead(502, { 'content-type': 'text/plain' });
+            return res.end(`the merchant's webhook answered ${status}`);
+          }
+        }
+        res.writeHead(303, { location: s.success_url });
+        return res.end();
+      }
       const paid = pay(s.id);
       if (paid) {
         const status = await send('checkout.session.completed', publicSession(paid));
@@ -417,10 +504,27 @@ export async function startFakeStripe(o: Options) {
       try {
         await api(req, res, path);
       } catch (e) {
-        if (!(e instanceof StripeApiError)) throw e;
+        if (!(e instanceof StripeApiError) && !(e instanceof StripeFakeError)) throw e;
         json(res, e.status, { error: e.body });
       }
       return;
+    }
+    if (/^\/p\/session\/bps_test_[0-9a-f]+$/.test(path)) {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      return res.end(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Fake Stripe billing portal</title></head><body><main><h1>Fake Stripe billing portal</h1><p>Payment methods</p></main></body></html>',
+      );
+    }
+    // the test's control (e2e): the next period of the subscription carrying our id, paid or failed
+    if (req.method === 'POST' && path === '/_fake/subscriptions/renew') {
+      const q = new URL(req.url ?? '', url).searchParams;
+      const found = billing.byRef(q.get('ref') ?? '');
+      if (!found) {
+        res.writeHead(404, { 'content-type': 'text/plain' });
+        return res.end('no such subscription');
+      }
+      const invoice = await billing.renew(found.id, { fail: q.get('fail') === '1' });
+      return json(res, 200, invoice);
     }
     res.writeHead(404, { 'content-type': 'text/plain' });
     res.end('not found');
@@ -428,6 +532,14 @@ export async function startFakeStripe(o: Options) {
 
   return {
     url,
+    billing,
+    /** A subscription-mode session's Pay, without a browser: its subscription, first invoice and their events. */
+    async subscribe(sessionId: string) {
+      const s = sessions.get(sessionId);
+      if (s?.mode !== 'subscription' || s.status !== 'open')
+        throw new Error(`no open subscription session ${sessionId}`);
+      return paySubscription(s);
+    },
     sessions,
     charges,
     refunds,

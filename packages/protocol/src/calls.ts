@@ -22,6 +22,7 @@ import { recovery } from './calls/recovery.ts';
 import { redeem } from './calls/redeem.ts';
 import { registration } from './calls/registration.ts';
 import { session } from './calls/session.ts';
+import { subscriptions } from './calls/subscriptions.ts';
 import { thirdParty } from './calls/third-party.ts';
 import { trade } from './calls/trade.ts';
 import { twoFactor } from './calls/two-factor.ts';
@@ -45,6 +46,7 @@ export const calls = {
   memberships,
   orders,
   payments,
+  subscriptions,
   redeem,
   coupons,
   invoice,

@@ -153,6 +153,13 @@ export const Code = {
   twoFactorAlreadyOn: '1600005',
   twoFactorNotOn: '1600006',
   totpSetupMissing: '1600007',
+  // renewing memberships (docs/product.md#renewing-memberships)
+  renewalPlanNotFound: '2600001',
+  subscriptionNotFound: '2600002',
+  subscriptionExists: '2600003',
+  subscriptionEnded: '2600004',
+  subscriptionSamePlan: '2600005',
+  subscriptionChargeDeclined: '2600006',
 } as const;
 
 export type TCode = (typeof Code)[keyof typeof Code];
@@ -366,6 +373,12 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
   '1600005': { status: 200, message: 'Two-step verification is already on' },
   '1600006': { status: 200, message: 'Two-step verification is not on' },
   '1600007': { status: 200, message: 'Please start setting up the authenticator app again' },
+  '2600001': { status: 200, message: 'This product cannot be bought as a renewing membership' },
+  '2600002': { status: 200, message: 'The renewing membership does not exist' },
+  '2600003': { status: 200, message: 'You already have a renewing membership: change its plan instead' },
+  '2600004': { status: 200, message: 'The renewing membership has ended' },
+  '2600005': { status: 200, message: 'Choose a plan other than the current one' },
+  '2600006': { status: 200, message: 'The card was declined: {reason}' },
 };
 
 /** Fills the `{name}` placeholders of a catalogue message (e.g. 2000003's `{status}`). */

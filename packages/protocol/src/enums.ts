@@ -107,8 +107,21 @@ export const ORDER_TYPES = [
   'googlePlayAutoRenewal',
   /** A batch of redeem codes bought through the checkout (docs/product.md#buying-redeem-codes). */
   'redeemCodes',
+  /** The prorated difference of a renewing plan changed to a higher one mid-period (docs/product.md#renewing-memberships). */
+  'upgrade',
 ] as const;
 export type TOrderType = (typeof ORDER_TYPES)[number];
+
+/** How often a renewing membership renews (docs/product.md#renewing-memberships). */
+export const RENEWAL_INTERVALS = ['month', 'year'] as const;
+export type TRenewalInterval = (typeof RENEWAL_INTERVALS)[number];
+/**
+ * A renewing membership's state: `pending` until its first period is paid, `active` while it
+ * renews, `pastDue` while a failed renewal is retried by the provider, `ended` once the provider
+ * ended it (cancelled at its period end, or every retry failed).
+ */
+export const SUBSCRIPTION_STATES = ['pending', 'active', 'pastDue', 'ended'] as const;
+export type TSubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
 
 export const SERVICE_TYPES = ['membership', 'toolKit'] as const;
 export type TServiceType = (typeof SERVICE_TYPES)[number];

@@ -43,6 +43,7 @@ import { redeemModule } from '../modules/redeem/redeem.module.ts';
 import { registrationModule } from '../modules/registration/registration.module.ts';
 import { sessionModule } from '../modules/session/session.module.ts';
 import { storageModule } from '../modules/storage/storage.module.ts';
+import { subscriptionsModule } from '../modules/subscriptions/subscriptions.module.ts';
 import { thirdPartyModule } from '../modules/third-party/third-party.module.ts';
 import { tradeModule } from '../modules/trade/trade.module.ts';
 import { twoFactorModule } from '../modules/two-factor/two-factor.module.ts';
@@ -228,6 +229,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     accountModule({ ...s, publicUrl }),
     avatarModule({ ...s, config }),
     paymentsModule(s),
+    subscriptionsModule(s),
     tradeModule(s),
     storageModule({ ...s, storageSecret: config.storageServiceSecret, now: () => new Date() }),
     consoleModule({ ...s, config }),

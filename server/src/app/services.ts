@@ -66,9 +66,12 @@ import { createSecondFactorService } from '../modules/second-factor/second-facto
 import { createSessionService } from '../modules/session/session.service.ts';
 import { createSessionSnapshots } from '../modules/session/session-snapshots.ts';
 import { createUserInfoService } from '../modules/session/user-info.service.ts';
-import { createStorageService } from '../modules/storage/storage.service.ts';
 import { createStaffService } from '../modules/staff/staff.service.ts';
 import { createStaffAuditService } from '../modules/staff-audit/staff-audit.service.ts';
+import { createStorageService } from '../modules/storage/storage.service.ts';
+import { createSubscriptionEvents } from '../modules/subscriptions/subscription-events.ts';
+import { createSubscriptionReminders } from '../modules/subscriptions/subscription-reminders.ts';
+import { createSubscriptionsService } from '../modules/subscriptions/subscriptions.service.ts';
 import { createOAuthFlow } from '../modules/third-party/oauth-flow.ts';
 import { createThirdLoginService } from '../modules/third-party/third-login.service.ts';
 import { createThirdPartyService } from '../modules/third-party/third-party.service.ts';
@@ -238,7 +241,44 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
   const coupons = createCouponsService({ db });
   const orders = createOrdersService({ db, products, memberships, companies, coupons, audit, answers });
   const refunds = createOrderRefunds({ db, memberships, audit });
-  const payments = createPaymentsService({ db, orders, memberships, products, gateways, refunds, audit, log });
+  // renewing memberships: their provider events come through the payments module's notify route
+  const webUrl = `${publicUrl}${basePath}`;
+  const subscriptionEvents = createSubscriptionEvents({
+    db,
+    orders,
+    memberships,
+    products,
+    users,
+    mailer,
+    audit,
+    defaultLanguage,
+    webUrl,
+    now: () => new Date(),
+  });
+  const subscriptions = createSubscriptionsService({
+    db,
+    billing: gateways.billing,
+    currency,
+    defaultLanguage,
+    orders,
+    products,
+    users,
+    audit,
+  });
+  const reminders = createSubscriptionReminders({ db, memberships, products, users, mailer, defaultLanguage, webUrl });
+  const payments = createPaymentsService({
+    db,
+    orders,
+    memberships,
+    products,
+    gateways,
+    refunds,
+    audit,
+    log,
+    billingEvents: async (event, provider) => {
+      await subscriptionEvents(event, provider);
+    },
+  });
   const redeem = createRedeemService({ db, currency, users, memberships, products, companies, orders, audit });
   const redeemPurchases = createRedeemPurchaseService({
     db,
@@ -312,7 +352,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
   });
   const consoleAudit = createConsoleAudit({ staffAudit });
 
-  registerScheduledJobs({ queue: jobs, orders, payments, keys, sessions, outbox, trade, log });
+  registerScheduledJobs({ queue: jobs, orders, payments, keys, sessions, outbox, trade, reminders, log });
 
   return {
     jobs,
@@ -347,6 +387,9 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     memberships,
     orders,
     payments,
+    subscriptions,
+    subscriptionEvents,
+    reminders,
     redeem,
     redeemPurchases,
     coupons,

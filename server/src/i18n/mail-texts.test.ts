@@ -40,6 +40,15 @@ const samples: { [M in keyof MailMessages]: MailMessages[M] } = {
     title: 'TitleName',
     link: 'https://ac.example/secure/invoice/detail?no=IV2026112900001',
   },
+  renewalFailed: {
+    goods: 'GoodsName',
+    amount: 'USD 3.99',
+    retry: ' RETRY-PHRASE',
+    end: '2027-03-04',
+    link: 'https://ac.example/products',
+  },
+  renewalReminder: { goods: 'GoodsName', date: '2027-03-04', amount: 'USD 3.99', link: 'https://ac.example/products' },
+  endingReminder: { goods: 'GoodsName', date: '2027-03-04', link: 'https://ac.example/products' },
 };
 
 describe('mail texts', () => {

@@ -40,6 +40,9 @@ export type MailMessages = {
   companyInvitation: { company: string; link: string; days: number };
   redeemHandOver: { company: string; goods: string; days: number; code: string; validTo: string; link: string };
   invoiceIssued: { invoiceNo: string; fiscalNo: string; amount: string; title: string; link: string };
+  renewalFailed: { goods: string; amount: string; retry: string; end: string; link: string };
+  renewalReminder: { goods: string; date: string; amount: string; link: string };
+  endingReminder: { goods: string; date: string; link: string };
 };
 export type MailMessage = keyof MailMessages;
 
@@ -57,6 +60,11 @@ export function mailText<M extends MailMessage>(language: TLanguage, message: M,
     subject: fill(table[`${message}Subject`], values),
     text: fill(table[`${message}Text`], values),
   };
+}
+
+/** A phrase of a mail (no subject): `renewalRetryAt` is the failed-renewal mail's next attempt. */
+export function mailPhrase(language: TLanguage, key: 'renewalRetryAt', values: { at: string }): string {
+  return fill(tables[language][key], values);
 }
 
 export function codeMessageText(language: TLanguage, code: string, minutes: number): MailText {

@@ -1,6 +1,6 @@
 /** The goods catalogue of docs/product.md#data with durations and prices (minor units). */
 import { GOODS, type TGoodsCode } from '@ac/protocol/enums';
-import type { goods, redeemOffers } from '../db/schema/index.ts';
+import type { goods, redeemOffers, renewalPlans } from '../db/schema/index.ts';
 
 type Entry = { name: string; durationDays: number; priceUsd: number; priceCny: number; storageGb: number };
 
@@ -66,4 +66,21 @@ export function redeemOfferRows(): (typeof redeemOffers.$inferInsert)[] {
     year('ML4', 'companyAdmins'),
     year('GCAD_365_CS', 'companyAdmins'),
   ];
+}
+
+/**
+ * The renewing prices (docs/product.md#renewing-memberships): the viewer's premium, professional
+ * and super memberships every month or every year; a year renewing costs the one-off year's price.
+ */
+export function renewalPlanRows(): (typeof renewalPlans.$inferInsert)[] {
+  const plans = (code: TGoodsCode, monthUsd: number, monthCny: number) => [
+    { goodsCode: code, interval: 'month' as const, priceUsd: monthUsd, priceCny: monthCny },
+    {
+      goodsCode: code,
+      interval: 'year' as const,
+      priceUsd: CATALOGUE[code].priceUsd,
+      priceCny: CATALOGUE[code].priceCny,
+    },
+  ];
+  return [...plans('ML2', 399, 1280), ...plans('ML3', 699, 2380), ...plans('ML5', 999, 3280)];
 }

@@ -1,14 +1,14 @@
 /**
- * Data every start needs (the goods catalogue and its redeem-code offers, this server node) and, on an
+ * Data every start needs (the goods catalogue, its redeem-code offers and renewing plans, this server node) and, on an
  * empty database outside production, the demo data of docs/product.md#data.
  */
 import { regionSettings } from '@ac/protocol/enums';
 import { count } from 'drizzle-orm';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/client.ts';
-import { goods, redeemOffers, users } from '../db/schema/index.ts';
+import { goods, redeemOffers, renewalPlans, users } from '../db/schema/index.ts';
 import { createNodesRepo } from '../modules/nodes/nodes.repo.ts';
-import { catalogueRows, redeemOfferRows } from './catalogue.ts';
+import { catalogueRows, redeemOfferRows, renewalPlanRows } from './catalogue.ts';
 import { seedDemo } from './demo.ts';
 
 const NODE_NAMES = { us: 'International', cn: 'China' } as const;
@@ -16,6 +16,7 @@ const NODE_NAMES = { us: 'International', cn: 'China' } as const;
 export async function seedEssentials(db: Db, config: Config) {
   await db.insert(goods).values(catalogueRows()).onConflictDoNothing();
   await db.insert(redeemOffers).values(redeemOfferRows()).onConflictDoNothing();
+  await db.insert(renewalPlans).values(renewalPlanRows()).onConflictDoNothing();
   await syncServerNodes(db, config);
 }
 

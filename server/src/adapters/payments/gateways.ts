@@ -18,12 +18,15 @@ import { httpPaths } from '@ac/protocol/http-paths';
 import type { Config } from '../../config/config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { lazy } from '../../lib/lazy.ts';
 import { createAlipayGateway } from './alipay.gateway.ts';
+import type { BillingProvider } from './billing.ts';
 import { createPaypalGateway } from './paypal.gateway.ts';
 import { createSandboxGateway } from './sandbox.gateway.ts';
 import { createSandboxRepo, type SandboxRepo } from './sandbox.repo.ts';
 import { createSandboxNotifier, type SandboxNotifier } from './sandbox-notifier.ts';
-import { createStripeGateway } from './stripe.gateway.ts';
+import { createStripeGateway, modeOf, providerFailed, stripeClient } from './stripe.gateway.ts';
+import { createStripeBilling } from './stripe-billing.ts';
 import type { PaymentGateway, PaymentLog } from './types.ts';
 import { createWechatGateway } from './wechat.gateway.ts';
 
@@ -63,10 +66,23 @@ export function createPaymentGateways(config: Config, db: DbOrTx, log: PaymentLo
   if (p.wechat) gateways.set('wechat', createWechatGateway({ config: p.wechat, publicUrl: config.publicUrl }));
   if (p.stripe) gateways.set('stripe', createStripeGateway({ config: p.stripe, returnUrl }));
   if (p.paypal) gateways.set('paypal', createPaypalGateway({ config: p.paypal, returnUrl }));
+  // renewing memberships: Stripe Billing overseas (docs/decisions/0043-subscriptions.md)
+  let billing: BillingProvider | undefined;
+  if (p.stripe) {
+    const stripe = p.stripe;
+    billing = createStripeBilling({
+      client: lazy(() => stripeClient(stripe)),
+      mode: modeOf(stripe.secretKey),
+      returnUrl: `${config.publicUrl}${config.basePath}/products`,
+      fail: providerFailed,
+    });
+  }
 
   return {
     sandbox,
     returnUrl,
+    /** The billing provider of renewing memberships, when one is enabled (Stripe). */
+    billing,
     get: (name: string) => gateways.get(name as TPaymentProvider),
     names: () => [...gateways.keys()],
     /** The gateway for a pay method and currency; 2000006 when none is enabled. */

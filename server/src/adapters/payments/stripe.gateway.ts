@@ -10,7 +10,8 @@
  * order number travels as `client_reference_id` and as `order_no` metadata
  * of the session and its PaymentIntent. The "merchant" checked in every
  * report is the key's mode (`live` or `test`): a test-mode event is never
- * taken by a live server.
+ * taken by a live server. The renewing memberships' events are read by stripe-billing.ts and
+ * reported as billing events (docs/decisions/0043-subscriptions.md).
  */
 
 import { Code } from '@ac/protocol/codes';
@@ -20,6 +21,7 @@ import type Stripe from 'stripe';
 import type { StripeConfig } from '../../config/payments.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { lazy } from '../../lib/lazy.ts';
+import { billingEventOf } from './stripe-billing.ts';
 import {
   type PaymentGateway,
   type PaymentReport,
@@ -39,10 +41,10 @@ type Options = {
   now?: () => Date;
 };
 
-const modeOf = (secretKey: string) => (/^(sk|rk)_live_/.test(secretKey) ? 'live' : 'test');
+export const modeOf = (secretKey: string) => (/^(sk|rk)_live_/.test(secretKey) ? 'live' : 'test');
 
 /** The SDK client; STRIPE_API_BASE (tests) points it at a local fake instead of api.stripe.com. */
-async function stripeClient(config: StripeConfig): Promise<Stripe> {
+export async function stripeClient(config: StripeConfig): Promise<Stripe> {
   const base = config.apiBase ? new URL(config.apiBase) : undefined;
   const { default: StripeSdk } = await import('stripe');
   return new StripeSdk(config.secretKey, {
@@ -100,7 +102,7 @@ function chargeRefundReport(c: Stripe.Charge, livemode: boolean, at: Date): Refu
 }
 
 /** A Stripe API failure as our catalogue code, keeping Stripe's own code and message for the log. */
-function providerFailed(e: unknown): AppError {
+export function providerFailed(e: unknown): AppError {
   if (e instanceof AppError) return e;
   const err = e as { type?: string; code?: string; message?: string; statusCode?: number };
   return new AppError(
@@ -175,6 +177,9 @@ export function createStripeGateway(o: Options): PaymentGateway {
         throw new AppError(Code.badSignature, (e as Error).message);
       }
       const at = new Date(event.created * 1000);
+      // the renewing memberships' events (stripe-billing.ts)
+      const billing = billingEventOf(event);
+      if (billing) return { result: 'billing', provider: 'stripe', event: billing };
       switch (event.type) {
         case 'checkout.session.completed':
           // an asynchronous method (a bank debit) completes the session unpaid: its own event follows

@@ -64,6 +64,9 @@ export const orders = pgTable(
     redeemSerialNo: text('redeem_serial_no'),
     /** A `redeemCodes` order: the days of membership each of its `quantity` codes grants. */
     codeDays: integer('code_days'),
+    /** A period of a renewing membership (docs/product.md#renewing-memberships): our subscription id and the provider's invoice. */
+    subscriptionId: uuid('subscription_id'),
+    invoiceId: text('invoice_id'),
     createdAt: createdAtColumn(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
@@ -71,6 +74,9 @@ export const orders = pgTable(
     // order/list: one user's orders newest first (read backwards), with the tie-breaker
     index('orders_user_created_idx').on(t.userId, t.createdAt, t.orderNo),
     index('orders_status_idx').on(t.status, t.updatedAt),
+    // one order per provider invoice: a paid period is applied exactly once
+    uniqueIndex('orders_invoice_key').on(t.invoiceId),
+    index('orders_subscription_idx').on(t.subscriptionId, t.endDate),
   ],
 );
 

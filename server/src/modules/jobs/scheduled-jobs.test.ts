@@ -102,6 +102,7 @@ describe('registration', () => {
       'purge-auth-throttle',
       'purge-outbox',
       'fields-reencrypt',
+      'subscriptions-remind',
     ]);
     expect(worked).toEqual(names);
     expect(scheduled.map(([name]) => name)).toEqual(names);

@@ -10,6 +10,7 @@ import type { OrdersService } from '../orders/orders.service.ts';
 import type { OutboxService } from '../outbox/outbox.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import type { SessionService } from '../session/session.service.ts';
+import type { SubscriptionReminders } from '../subscriptions/subscription-reminders.ts';
 import type { TradeService } from '../trade/trade.service.ts';
 import type { JobQueue } from './job-queue.ts';
 
@@ -24,6 +25,7 @@ type Deps = {
   sessions: Pick<SessionService, 'purgeIdleThrottles'>;
   outbox: Pick<OutboxService, 'purgeOld'>;
   trade: Pick<TradeService, 'reencryptFields'>;
+  reminders: Pick<SubscriptionReminders, 'remind'>;
   log: FastifyBaseLogger;
 };
 
@@ -47,6 +49,8 @@ export function scheduledJobs(d: Omit<Deps, 'queue' | 'log'>) {
     'purge-outbox': ['43 3 * * *', async () => ({ purged: await d.outbox.purgeOld() })],
     // after FIELD_ENCRYPTION_KEY changed, the fields still under a previous key move under the new one
     'fields-reencrypt': ['53 * * * *', async () => ({ reencrypted: await reencryptAll(d.trade) })],
+    // 7 days before a renewal, and before the end of a membership nothing renews (docs/product.md#renewing-memberships)
+    'subscriptions-remind': ['27 * * * *', () => d.reminders.remind()],
   } as const satisfies Record<string, readonly [string, () => Promise<object>]>;
 }
 

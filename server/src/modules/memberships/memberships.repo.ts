@@ -99,6 +99,18 @@ export function createMembershipsRepo(db: DbOrTx) {
         .where(and(eq(memberships.userId, userId), eq(memberships.goodsCode, goodsCode), gt(memberships.endTime, now)))
         .returning({ id: memberships.id });
     },
+    /** Per user and goods code, the last end of the memberships when it falls in [from, to). */
+    async lastEndsBetween(from: Date, to: Date, limit: number) {
+      const end = max(memberships.endTime);
+      return db
+        .select({ userId: memberships.userId, goodsCode: memberships.goodsCode, endTime: end })
+        .from(memberships)
+        .where(gt(memberships.endTime, from))
+        .groupBy(memberships.userId, memberships.goodsCode)
+        .having(sql`${end} >= ${from.toISOString()}::timestamptz and ${end} < ${to.toISOString()}::timestamptz`)
+        .orderBy(end)
+        .limit(limit);
+    },
     async deleteOf(userId: string) {
       await db.delete(memberships).where(eq(memberships.userId, userId));
     },

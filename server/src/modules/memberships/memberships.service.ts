@@ -226,6 +226,10 @@ export function createMembershipsService(d: Deps) {
       };
     },
 
+    /** The memberships (user and goods code) whose last end falls in [from, to): the reminders' list. */
+    lastEndsBetween: async (from: Date, to: Date, limit = 1000) =>
+      (await repo().lastEndsBetween(from, to, limit)).map((r) => ({ ...r, endTime: new Date(r.endTime!) })),
+
     /** Account deletion: the user's membership rows go. */
     async forgetUser(userId: string, tx: DbOrTx) {
       await repo(tx).deleteOf(userId);

@@ -31,6 +31,8 @@ const LEGAL: [TOrderStatus, TOrderStatus][] = [
   [S.partiallyRefunded, S.partiallyRefunded],
   [S.partiallyRefunded, S.refunded],
   [S.partiallyRefunded, S.expired],
+  // a scheduled change of a renewing plan dropped (docs/product.md#renewing-memberships)
+  [S.conversionDue, S.paid],
   [S.conversionDue, S.expired],
   [S.conversionDue, S.refunded],
   [S.conversionDue, S.partiallyRefunded],

@@ -20,7 +20,9 @@ export const ORDER_TRANSITIONS: Readonly<Record<TOrderStatus, readonly TOrderSta
   // paid: the service runs out, is refunded (fully or partly) or converted
   [S.paid]: [S.expired, S.refunded, S.partiallyRefunded, S.conversionDue],
   [S.partiallyRefunded]: [S.partiallyRefunded, S.refunded, S.expired],
-  [S.conversionDue]: [S.expired, S.refunded, S.partiallyRefunded],
+  // a change of plan scheduled for the period end (docs/product.md#renewing-memberships): it runs
+  // out, is refunded, or the change is dropped (back to paid)
+  [S.conversionDue]: [S.paid, S.expired, S.refunded, S.partiallyRefunded],
   // cancelled: terminal, except that a payment that arrived after the cancel is refunded (a refund due)
   [S.cancelled]: [S.refunded],
   // terminal

@@ -120,6 +120,19 @@ export function createOrdersRepo(db: DbOrTx) {
         .orderBy(asc(orders.payTime))
         .limit(limit);
     },
+    /** The order of a provider invoice (a period of a renewing membership), locked until the transaction ends. */
+    async lockByInvoice(invoiceId: string) {
+      const rows = await db.select().from(orders).where(eq(orders.invoiceId, invoiceId)).for('update');
+      return rows[0] ?? null;
+    },
+    /** A renewing membership's orders in `statuses` whose service has not ended at `at`, latest end first. */
+    async ofSubscription(subscriptionId: string, statuses: number[], at: Date) {
+      return db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.subscriptionId, subscriptionId), inArray(orders.status, statuses), gt(orders.endDate, at)))
+        .orderBy(desc(orders.endDate));
+    },
     /** Orders in `statuses` whose service ended by `now`, numbered after `after`, in number order (paged by number). */
     async servedOrdersEndedBy(now: Date, statuses: number[], limit: number, after = '') {
       return db

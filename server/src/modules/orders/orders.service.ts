@@ -190,6 +190,11 @@ export function createOrdersService(d: Deps) {
     insert: (row: NewOrder, tx?: DbOrTx) => repo(tx).insertOrder(row),
     /** The owner of an order number, or null (the console's user search). */
     userOfOrder: (orderNo: string) => repo().userOfOrder(orderNo.trim().toUpperCase()),
+    /** The order of a provider invoice, locked in `tx` (docs/product.md#renewing-memberships). */
+    lockByInvoice: (invoiceId: string, tx: DbOrTx) => repo(tx).lockByInvoice(invoiceId),
+    /** A renewing membership's served orders still running at `at`, latest end first. */
+    servedOfSubscription: (subscriptionId: string, at: Date, tx?: DbOrTx) =>
+      repo(tx).ofSubscription(subscriptionId, [...SERVED], at),
     /** Account deletion: unpaid orders are cancelled, every order kept but no longer tied to the person. */
     async detachUser(userId: string, at: Date, tx: DbOrTx): Promise<void> {
       await d.coupons.release(await repo(tx).detachUser(userId, at), tx);

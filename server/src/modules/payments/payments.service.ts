@@ -7,6 +7,7 @@
 import { Code } from '@ac/protocol/codes';
 import type { TOrderPayResponse, TOrderPayStateResponse } from '@ac/protocol/commerce';
 import { OrderStatus, orderStatusName, type TOrderStatus, type TPayChannel, type TPayMethod } from '@ac/protocol/enums';
+import type { BillingEventHandler, BillingReport } from '../../adapters/payments/billing.ts';
 import type { PaymentGateways } from '../../adapters/payments/gateways.ts';
 import type { Acknowledgement, IncomingNotification, PaymentLog } from '../../adapters/payments/types.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -27,6 +28,8 @@ type Deps = ApplyDeps & {
   gateways: PaymentGateways;
   refunds: Pick<OrderRefunds, 'refund'>;
   log: PaymentLog;
+  /** Applies the renewing memberships' events (the subscriptions module, built above payments and handed in). */
+  billingEvents?: BillingEventHandler;
   now?: () => Date;
 };
 export type ConfirmOutcome = ApplyOutcome | 'pending' | 'unknown' | 'none';
@@ -72,6 +75,19 @@ export function createPaymentsService(d: Deps) {
       throw new AppError(Code.orderPaymentInProgress);
     }
     if (outcome === 'granted' || outcome === 'duplicate') throw new AppError(Code.orderPaymentInProgress);
+  }
+
+  /** A renewing membership's event: of this server's mode (a test event never reaches a live server), then applied. */
+  async function applyBilling(merchant: string, report: BillingReport) {
+    const { event } = report;
+    if ((event.livemode ? 'live' : 'test') !== merchant) {
+      throw new AppError(Code.paymentMismatch, `${report.provider} ${event.type} ${event.eventId} of the other mode`);
+    }
+    if (!d.billingEvents) {
+      d.log.warn({ provider: report.provider, type: event.type }, 'a billing event arrived and no one takes it');
+      return;
+    }
+    await d.billingEvents(event, report.provider);
   }
 
   return {
@@ -125,7 +141,8 @@ export function createPaymentsService(d: Deps) {
       if (!gateway) return null;
       try {
         const report = await gateway.verify(n);
-        if (report?.result === 'refunded') await applyRefundReport(d, gateway, report, now());
+        if (report?.result === 'billing') await applyBilling(gateway.merchant, report);
+        else if (report?.result === 'refunded') await applyRefundReport(d, gateway, report, now());
         else if (report?.result === 'refundNotice') {
           const { refundNo, answer } = report;
           await applyRefundAnswer(d, gateway, { refundNo, answer, via: 'notify', notice: report }, now());

@@ -1,0 +1,96 @@
+/**
+ * Renewing memberships (docs/product.md#renewing-memberships, docs/decisions/0043-subscriptions.md):
+ * the renewing prices of the goods, each member's renewing membership at its provider, the
+ * provider events already applied (each exactly once) and the reminder mails already sent.
+ * The orders of the paid periods are `orders` rows naming the subscription and the invoice.
+ */
+import { RENEWAL_INTERVALS, SUBSCRIPTION_STATES } from '@ac/protocol/enums';
+import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, createdAtColumn, idColumn } from './columns.ts';
+import { goods } from './commerce.ts';
+import { userRef } from './users.ts';
+
+/** A goods code's price per renewal interval, in each currency (minor units). */
+export const renewalPlans = pgTable(
+  'renewal_plans',
+  {
+    goodsCode: text('goods_code')
+      .notNull()
+      .references(() => goods.code),
+    interval: text('interval', { enum: RENEWAL_INTERVALS }).notNull(),
+    priceUsd: integer('price_usd').notNull(),
+    priceCny: integer('price_cny').notNull(),
+    active: integer('active').notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.goodsCode, t.interval] })],
+);
+
+/** One renewing membership of a member at a provider (Stripe Billing overseas). */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    /** Our id: the provider carries it as `subscription_ref` metadata and the checkout's client_reference_id. */
+    id: idColumn(),
+    userId: userRef(),
+    provider: text('provider', { enum: ['stripe'] }).notNull(),
+    /** The provider's subscription and customer, known once its checkout completed (or its first invoice arrived). */
+    providerSubscriptionId: text('provider_subscription_id'),
+    providerCustomerId: text('provider_customer_id'),
+    goodsCode: text('goods_code')
+      .notNull()
+      .references(() => goods.code),
+    interval: text('interval', { enum: RENEWAL_INTERVALS }).notNull(),
+    /** The price of one interval, minor units of `currency`. */
+    amount: integer('amount').notNull(),
+    currency: text('currency', { enum: ['USD', 'CNY'] }).notNull(),
+    state: text('state', { enum: SUBSCRIPTION_STATES }).notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    periodStart: at('period_start'),
+    periodEnd: at('period_end'),
+    /** A downgrade scheduled for the period end (a provider schedule): the plan it changes to. */
+    scheduleId: text('schedule_id'),
+    nextGoodsCode: text('next_goods_code').references(() => goods.code),
+    nextInterval: text('next_interval', { enum: RENEWAL_INTERVALS }),
+    /** The language of the member's mails, from the client that subscribed. */
+    language: text('language').notNull(),
+    /** The time of the provider's latest subscription state applied; older events change nothing. */
+    syncedAt: at('synced_at'),
+    createdAt: createdAtColumn(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_provider_id_key').on(t.provider, t.providerSubscriptionId),
+    index('subscriptions_user_idx').on(t.userId, t.createdAt),
+    index('subscriptions_period_end_idx').on(t.state, t.periodEnd),
+  ],
+);
+
+/** Every provider event applied to a subscription, once: the same event again is a duplicate. */
+export const subscriptionEvents = pgTable(
+  'subscription_events',
+  {
+    provider: text('provider', { enum: ['stripe'] }).notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    subscriptionId: text('subscription_id'),
+    outcome: text('outcome').notNull(),
+    receivedAt: at('received_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+/**
+ * The reminder mails sent: one per member, goods code, kind and end (docs/product.md#renewing-memberships);
+ * the daily job inserts first and mails only what it inserted.
+ */
+export const membershipReminders = pgTable(
+  'membership_reminders',
+  {
+    userId: userRef(),
+    goodsCode: text('goods_code').notNull(),
+    kind: text('kind', { enum: ['renewal', 'ending'] }).notNull(),
+    endsAt: at('ends_at').notNull(),
+    sentAt: at('sent_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.goodsCode, t.kind, t.endsAt] })],
+);

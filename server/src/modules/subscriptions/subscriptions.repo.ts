@@ -1,0 +1,142 @@
+/** The queries of renewal_plans, subscriptions, subscription_events and membership_reminders. */
+import { and, asc, desc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { goods, membershipReminders, renewalPlans, subscriptionEvents, subscriptions } from '../../db/schema/index.ts';
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type SubscriptionPatch = Partial<Omit<typeof subscriptions.$inferInsert, 'id' | 'userId' | 'provider'>>;
+
+export function createSubscriptionsRepo(db: DbOrTx) {
+  return {
+    async plans() {
+      return db
+        .select({ plan: renewalPlans, name: goods.name, level: goods.level })
+        .from(renewalPlans)
+        .innerJoin(goods, eq(goods.code, renewalPlans.goodsCode))
+        .where(and(eq(renewalPlans.active, 1), eq(goods.active, 1)))
+        .orderBy(asc(goods.level), asc(renewalPlans.goodsCode), asc(renewalPlans.interval));
+    },
+    async plan(goodsCode: string, interval: string) {
+      const [row] = await db
+        .select({ plan: renewalPlans, name: goods.name, level: goods.level })
+        .from(renewalPlans)
+        .innerJoin(goods, eq(goods.code, renewalPlans.goodsCode))
+        .where(
+          and(
+            eq(renewalPlans.goodsCode, goodsCode),
+            eq(renewalPlans.interval, interval as 'month'),
+            eq(renewalPlans.active, 1),
+            eq(goods.active, 1),
+          ),
+        );
+      return row ?? null;
+    },
+    async insert(row: typeof subscriptions.$inferInsert) {
+      const [created] = await db.insert(subscriptions).values(row).returning();
+      return created!;
+    },
+    async find(id: string) {
+      const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
+      return row ?? null;
+    },
+    async lock(id: string) {
+      const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');
+      return row ?? null;
+    },
+    async lockByProviderId(provider: 'stripe', providerSubscriptionId: string) {
+      const [row] = await db
+        .select()
+        .from(subscriptions)
+        .where(
+          and(eq(subscriptions.provider, provider), eq(subscriptions.providerSubscriptionId, providerSubscriptionId)),
+        )
+        .for('update');
+      return row ?? null;
+    },
+    async update(id: string, patch: SubscriptionPatch) {
+      const [row] = await db.update(subscriptions).set(patch).where(eq(subscriptions.id, id)).returning();
+      return row!;
+    },
+    /** The member's subscriptions that started (their checkout completed), newest first. */
+    async ofUser(userId: string) {
+      return db
+        .select({ s: subscriptions, name: goods.name })
+        .from(subscriptions)
+        .innerJoin(goods, eq(goods.code, subscriptions.goodsCode))
+        .where(and(eq(subscriptions.userId, userId), isNotNull(subscriptions.providerSubscriptionId)))
+        .orderBy(desc(subscriptions.createdAt));
+    },
+    /** The member's subscriptions in `states`. */
+    async ofUserIn(userId: string, states: SubscriptionRow['state'][]) {
+      return db
+        .select()
+        .from(subscriptions)
+        .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.state, states)));
+    },
+    /** A customer the member already has at the provider (a card on file), or null. */
+    async customerOf(userId: string, provider: 'stripe') {
+      const [row] = await db
+        .select({ customer: subscriptions.providerCustomerId })
+        .from(subscriptions)
+        .where(
+          and(
+            eq(subscriptions.userId, userId),
+            eq(subscriptions.provider, provider),
+            isNotNull(subscriptions.providerCustomerId),
+          ),
+        )
+        .orderBy(desc(subscriptions.createdAt))
+        .limit(1);
+      return row?.customer ?? null;
+    },
+    /** Records an event id; false when it was recorded before (the event was applied already). */
+    async claimEvent(row: typeof subscriptionEvents.$inferInsert): Promise<boolean> {
+      const rows = await db.insert(subscriptionEvents).values(row).onConflictDoNothing().returning();
+      return rows.length === 1;
+    },
+    async setEventOutcome(provider: 'stripe', eventId: string, outcome: string) {
+      await db
+        .update(subscriptionEvents)
+        .set({ outcome })
+        .where(and(eq(subscriptionEvents.provider, provider), eq(subscriptionEvents.eventId, eventId)));
+    },
+    /** Renewing subscriptions whose period ends in (from, to]. */
+    async renewingBetween(from: Date, to: Date, limit: number) {
+      return db
+        .select({ s: subscriptions, name: goods.name })
+        .from(subscriptions)
+        .innerJoin(goods, eq(goods.code, subscriptions.goodsCode))
+        .where(
+          and(
+            eq(subscriptions.state, 'active'),
+            eq(subscriptions.cancelAtPeriodEnd, false),
+            gt(subscriptions.periodEnd, from),
+            lte(subscriptions.periodEnd, to),
+          ),
+        )
+        .orderBy(asc(subscriptions.periodEnd))
+        .limit(limit);
+    },
+    /** Whether the member has a subscription of the goods that renews (so its end is no end). */
+    async renews(userId: string, goodsCode: string) {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(subscriptions)
+        .where(
+          and(
+            eq(subscriptions.userId, userId),
+            eq(subscriptions.goodsCode, goodsCode),
+            inArray(subscriptions.state, ['active', 'pastDue']),
+            eq(subscriptions.cancelAtPeriodEnd, false),
+          ),
+        );
+      return (row?.n ?? 0) > 0;
+    },
+    /** Records a reminder; false when it was sent before. */
+    async claimReminder(row: typeof membershipReminders.$inferInsert): Promise<boolean> {
+      const rows = await db.insert(membershipReminders).values(row).onConflictDoNothing().returning();
+      return rows.length === 1;
+    },
+  };
+}
+export type SubscriptionsRepo = ReturnType<typeof createSubscriptionsRepo>;
