@@ -177,8 +177,13 @@ describe('Dockerfile', () => {
         return { stage: from.slice('--from='.length), source: source.replace(/^\/app\//, '') };
       });
     expect(copied.every((c) => c.stage === 'build')).toBe(true);
-    expect(copied.map((c) => c.source).sort()).toEqual(['server/dist', 'server/drizzle', 'web/dist']);
-    // server/drizzle is in the repository; the two dist folders come from `npm run build` (dist.test.ts runs it)
+    expect(copied.map((c) => c.source).sort()).toEqual([
+      'server/dist',
+      'server/drizzle',
+      'web/dist',
+      'web/dist-console',
+    ]);
+    // server/drizzle is in the repository; the dist folders come from `npm run build` (dist.test.ts runs it)
     expect(existsSync(join(repo, 'server/drizzle/meta/_journal.json'))).toBe(true);
     const scripts = (path: string) => (JSON.parse(read(path)) as { scripts: Record<string, string> }).scripts;
     expect(scripts('package.json').build).toBe('npm run build -w web && npm run build -w server');

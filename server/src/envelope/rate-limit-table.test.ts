@@ -32,7 +32,8 @@ function documentedLimits(region: 'us' | 'cn'): Map<string, string> {
   const section = doc.slice(doc.indexOf('## Throttling and rate limits'), doc.indexOf('## Data rules'));
   const rows = new Map<string, string>();
   for (const [, row, note, limit] of section.matchAll(/^\| `([^`]+)`([^|]*)\| (\d+ \/ (?:minute|hour)) \|/gm)) {
-    if (region === 'cn' || !note!.includes('China')) rows.set(row!, limit!);
+    const only = note!.includes('China') ? 'cn' : note!.includes('overseas') ? 'us' : region;
+    if (only === region) rows.set(row!, limit!);
   }
   return rows;
 }

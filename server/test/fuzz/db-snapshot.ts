@@ -15,6 +15,8 @@ export const REFUSAL_WRITES_TABLES: Record<string, string> = {
   audit_log: 'failed logins, wrong codes and other refusals are audit events (docs/protocol.md#security-rules)',
   auth_throttle:
     'a failed login is counted before the password is checked (docs/protocol.md#throttling-and-rate-limits)',
+  second_factor_throttle:
+    'a second-factor code is counted before it is checked, as a login (docs/protocol.md#two-factor)',
   redeem_failures: 'failed redeem attempts are counted to lock redeeming (docs/protocol.md#throttling-and-rate-limits)',
   signed_requests:
     'a signed request id is remembered once its signature holds, whatever the payload (replay protection)',

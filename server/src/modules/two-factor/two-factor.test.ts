@@ -43,7 +43,7 @@ describe('setting up an authenticator app', () => {
     expect(start.data.otpauthUrl).toContain('issuer=127.0.0.1');
     expect(start.data.qrDataUrl).toMatch(/^data:image\/png;base64,/);
     const [row] = await t.db.select().from(secondFactors).where(eq(secondFactors.subjectId, m.userId));
-    expect(row!.secretEncrypted).toMatch(/^v1\./);
+    expect(row!.secretEncrypted).toMatch(/^v2\.[0-9a-f]{8}\./);
     expect(row!.secretEncrypted).not.toContain(start.data.secret);
     expect(row!.confirmedAt).toBeNull();
     // not on yet: a login still gives a session

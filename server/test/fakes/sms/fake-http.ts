@@ -31,6 +31,8 @@ export type SmsFake = {
   acceptConnections(): void;
   /** Connections reset while refusing. */
   readonly connectionsRefused: number;
+  /** Sends answered as during an outage (failNext). */
+  readonly outageAnswers: number;
   close(): Promise<void>;
 };
 
@@ -54,6 +56,7 @@ export async function startFake(
   unavailable: FakeAnswer,
 ): Promise<SmsFake> {
   let outage = 0;
+  let outageAnswers = 0;
   let refusing = false;
   let connectionsRefused = 0;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -67,6 +70,7 @@ export async function startFake(
         answer = { status: 200, json: to ? state.messages.filter((m) => m.to === to) : state.messages };
       } else if (outage > 0) {
         outage -= 1;
+        outageAnswers += 1;
         answer = unavailable;
       } else {
         try {
@@ -104,6 +108,9 @@ export async function startFake(
     },
     acceptConnections: () => {
       refusing = false;
+    },
+    get outageAnswers() {
+      return outageAnswers;
     },
     get connectionsRefused() {
       return connectionsRefused;

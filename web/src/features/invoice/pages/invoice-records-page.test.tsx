@@ -35,7 +35,8 @@ describe('invoice records', () => {
     }));
     await renderWithApp(<InvoiceRecordsPage />, { path: '/invoice/record' });
 
-    const tableRow = async (no: string) => (await screen.findByRole('link', { name: no })).closest('tr')!;
+    const tableRow = async (no: string) =>
+      (await screen.findByRole('link', { name: no })).closest<HTMLElement>('tr, li.row-card')!;
     expect(
       within(await tableRow('IV1'))
         .getByRole('link', { name: 'Apply again' })
