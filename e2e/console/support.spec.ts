@@ -1,22 +1,28 @@
 /**
- * The operator console's support journey (docs/operations.md): a support agent signs in (password,
- * then the second step with the test servers' code), finds a member by a differently spelled
+ * The operator console's support journey (docs/operations.md): a support agent signs in for the
+ * first time (password, then the enrolment of an authenticator app: the test computes the app's
+ * codes from the key the page shows, with otplib; the recovery codes are shown once), finds a member by a differently spelled
  * mobile, ends their sessions and extends their membership with a reason — the member's session
  * is gone and their membership is longer; the audit lists both. axe on every console route.
  * China (`@cn-only`): its members register by mobile.
  */
 import { calls } from '@ac/client';
 import type { Page } from '@playwright/test';
+import { generateSync } from 'otplib';
 import { admin, freshStaff } from '../support/admin.ts';
 import { apiClient } from '../support/api-client.ts';
 import { blockingViolations } from '../support/axe.ts';
 import { createFreshUser } from '../support/fresh-user.ts';
-import { CONSOLE_SECOND_FACTOR, servers } from '../support/servers.ts';
+import { servers } from '../support/servers.ts';
 import { expect, test } from '../support/test.ts';
 
 const server = servers.cn;
 const consoleUrl = `${server.origin}/admin`;
 const DAY = 86_400_000;
+
+/** The code an authenticator app shows `steps` periods of 30 s from now (each step is taken once). */
+const appCode = (secret: string, steps = 0) =>
+  generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
 
 async function noBlockingViolations(page: Page, route: string) {
   expect(await blockingViolations(page), `axe on ${route}`).toEqual([]);
@@ -39,11 +45,33 @@ test('support finds a member by a differently spelled mobile, ends their session
   await page.getByLabel('Email').fill(staff.email);
   await page.getByLabel('Password').fill(staff.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Second sign-in step' })).toBeVisible();
-  await noBlockingViolations(page, 'second step');
-  await page.getByLabel('Code').fill(CONSOLE_SECOND_FACTOR);
-  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('heading', { name: 'Set up two-step sign-in' })).toBeVisible();
+  await page.getByRole('button', { name: 'Show the QR code' }).click();
+  await expect(page.getByRole('img', { name: 'QR code for the authenticator app' })).toBeVisible();
+  await noBlockingViolations(page, 'enrolment');
+  const secret = (await page.getByTestId('enrol-key').innerText()).trim();
+  await page.getByLabel('Code from the app').fill(appCode(secret));
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  await expect(page.getByRole('heading', { name: 'Recovery codes' })).toBeVisible();
+  const recoveryCodes = await page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allInnerTexts();
+  expect(recoveryCodes).toHaveLength(10);
+  await noBlockingViolations(page, 'recovery codes');
+  await page.getByRole('button', { name: 'I saved them, continue' }).click();
   await expect(page.getByRole('searchbox')).toBeVisible();
+
+  // signed out, the next sign-in asks for a code: the app's next one, then a recovery code once
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  for (const code of [appCode(secret, 1), recoveryCodes[0]!]) {
+    await page.getByLabel('Email').fill(staff.email);
+    await page.getByLabel('Password').fill(staff.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { name: 'Second sign-in step' })).toBeVisible();
+    await noBlockingViolations(page, 'second step');
+    await page.getByLabel('Code').fill(code);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByRole('searchbox')).toBeVisible();
+    if (code !== recoveryCodes[0]) await page.getByRole('button', { name: 'Sign out' }).click();
+  }
   // a reload keeps the session: the page gets its CSRF token back from `me`
   await page.reload();
 

@@ -56,13 +56,6 @@ const NODE_SECRET = 'e2e-node-secret-0123456789abcdef-0123';
  */
 export const CODE_RESEND_SECONDS = 5;
 
-/**
- * The second-factor code the test servers' operator console accepts (ADMIN_TEST_SECOND_FACTOR_CODE,
- * refused in production) until the two-factor module verifies real ones
- * (docs/decisions/0038-operator-console.md).
- */
-export const CONSOLE_SECOND_FACTOR = '246810';
-
 type Region = 'us' | 'cn';
 
 type Options = {
@@ -112,7 +105,6 @@ function server(
     'LOG_LEVEL=info',
     'TRUST_PROXY=127.0.0.1',
     `CODE_RESEND_SECONDS=${CODE_RESEND_SECONDS}`,
-    `ADMIN_TEST_SECOND_FACTOR_CODE=${CONSOLE_SECOND_FACTOR}`,
     // overseas SMS stays in the outbox (specs read it from the dev mailbox); China's goes to the Aliyun fake
     'DEV_MAILBOX=true',
     ...(region === 'cn' ? SMS_FAKE.serverEnv() : []),

@@ -4,13 +4,41 @@ import { consoleCalls } from '@ac/protocol/console/console-calls';
 import type { TStaffRole } from '@ac/protocol/console/staff';
 import { CSRF_HEADER } from '@ac/protocol/console/staff';
 import type { FastifyInstance } from 'fastify';
+import { generateSync } from 'otplib';
 import type { Services } from '../src/app/services.ts';
 import { COMMAND_LINE_ACTOR } from '../src/modules/staff-audit/staff-audit.service.ts';
 
 export const STAFF_PASSWORD = 'Console-2026-pass';
-/** The second-factor code the console tests' servers accept (ADMIN_TEST_SECOND_FACTOR_CODE). */
-export const TEST_SECOND_FACTOR = '246810';
-export const consoleTestEnv = { ADMIN_TEST_SECOND_FACTOR_CODE: TEST_SECOND_FACTOR };
+
+/** A staff member's authenticator app, as the tests hold it: the secret, the last step used, the recovery codes. */
+export type StaffApp = { secret: string; lastStep: number; recoveryCodes: string[] };
+/** The apps of each test server's staff, by email: the first sign-in enrols, the next ones verify. */
+const appsOf = new WeakMap<FastifyInstance, Map<string, StaffApp>>();
+export function staffApps(app: FastifyInstance) {
+  const apps = appsOf.get(app) ?? new Map<string, StaffApp>();
+  appsOf.set(app, apps);
+  return apps;
+}
+
+const STEP_S = 30;
+const stepNow = () => Math.floor(Date.now() / 1000 / STEP_S);
+/** The code the app shows in time step `step`. */
+export const totpAt = (secret: string, step: number) => generateSync({ secret, epoch: step * STEP_S });
+
+/**
+ * The next code that works: the app's code of a step after the last one used (each step is taken
+ * once; the server accepts one step ahead), else one of the recovery codes.
+ */
+export function nextCode(staffApp: StaffApp): string {
+  const step = Math.max(stepNow(), staffApp.lastStep + 1);
+  if (step <= stepNow() + 1) {
+    staffApp.lastStep = step;
+    return totpAt(staffApp.secret, step);
+  }
+  const code = staffApp.recoveryCodes.shift();
+  if (!code) throw new Error('the test used up this staff member’s codes');
+  return code;
+}
 
 // biome-ignore lint/suspicious/noExplicitAny: each test reads the answer of the call it made
 export type ConsoleAnswer = { status: number; body: any; cookies: string[]; headers: Record<string, unknown> };
@@ -49,11 +77,30 @@ export function consoleClient(
   }
   return {
     call,
-    /** Both sign-in steps. */
-    async signIn(email: string, password = STAFF_PASSWORD, code = TEST_SECOND_FACTOR) {
+    /**
+     * Both sign-in steps: the first sign-in of an account sets up its authenticator app (the
+     * codes computed from the secret, as an app does); the next ones prove it.
+     */
+    async signIn(email: string, password = STAFF_PASSWORD) {
       const first = await call(consoleCalls.session.signIn, { email, password });
       if (first.status !== 200) return first;
-      return call(consoleCalls.session.secondFactor, { code });
+      const apps = staffApps(app);
+      if (first.body.stage === 'enrolSecondFactor') {
+        const start = await call(consoleCalls.session.enrolStart);
+        if (start.status !== 200) return start;
+        const step = stepNow();
+        const confirm = await call(consoleCalls.session.enrolConfirm, { code: totpAt(start.body.secret, step) });
+        if (confirm.status !== 200) return confirm;
+        apps.set(email.toLowerCase(), {
+          secret: start.body.secret,
+          lastStep: step,
+          recoveryCodes: confirm.body.recoveryCodes,
+        });
+        return { ...confirm, body: confirm.body.me };
+      }
+      const staffApp = apps.get(email.toLowerCase());
+      if (!staffApp) throw new Error(`no authenticator app of ${email} in this test`);
+      return call(consoleCalls.session.secondFactor, { code: nextCode(staffApp) });
     },
     cookie: () => cookie,
     csrf: () => csrf,

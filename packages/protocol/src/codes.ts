@@ -144,7 +144,7 @@ export const Code = {
   staffCsrfRefused: '2500005',
   staffIpNotAllowed: '2500006',
   staffSecondFactorWrong: '2500007',
-  staffSecondFactorUnavailable: '2500008',
+  staffSecondFactorNotEnrolled: '2500008',
   // two-factor sign-in (docs/protocol.md#two-factor)
   secondFactorInvalid: '1600001',
   secondStepExpired: '1600002',
@@ -358,7 +358,7 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
   '2500005': { status: 403, message: 'The request lacks its security token, please reload the page' },
   '2500006': { status: 403, message: 'The console cannot be reached from this address' },
   '2500007': { status: 401, message: 'The second-factor code is wrong' },
-  '2500008': { status: 403, message: 'Second-factor sign-in is not set up on this server yet' },
+  '2500008': { status: 403, message: 'Set up an authenticator app for this staff account first' },
   '1600001': { status: 200, message: 'The code is wrong or was already used' },
   '1600002': { status: 200, message: 'The sign-in took too long, please sign in again' },
   '1600003': {

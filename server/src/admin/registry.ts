@@ -17,7 +17,7 @@ import { invoicesVoid } from './commands/invoices.ts';
 import { membershipGrant, membershipRevoke } from './commands/membership.ts';
 import { offersAdd, offersDisable, offersEnable, offersList } from './commands/offers.ts';
 import { ordersExpire, ordersRefund, ordersRefundDue, ordersRefunds, reconcile } from './commands/orders.ts';
-import { staffCreate, staffDisable, staffEnable, staffList } from './commands/staff.ts';
+import { staffCreate, staffDisable, staffEnable, staffList, staffResetSecondFactor } from './commands/staff.ts';
 import { usersList } from './commands/users.ts';
 
 export const COMMANDS: Record<string, AdminCommand> = {
@@ -49,6 +49,7 @@ export const COMMANDS: Record<string, AdminCommand> = {
   'staff list': staffList,
   'staff disable': staffDisable,
   'staff enable': staffEnable,
+  'staff reset-second-factor': staffResetSecondFactor,
   'companies create': companiesCreate,
   'companies list': companiesList,
   'companies seats': companiesSeats,
@@ -94,6 +95,7 @@ export const USAGE = `Usage: npm run admin -- <command> [options]
   staff create --email <email> --name <name> --role support|finance|sales|admin
                  (the password from stdin, or asked without echo: an operator console account)
   staff list                             staff disable --email <email>     staff enable --email <email>
+  staff reset-second-factor --email <email>   (a lost device: the next console sign-in sets up an app again)
   companies create --name <name> --end <YYYY-MM-DD> [--status active|pending|closed]   (prints the id)
   companies list
   companies seats --company <id> --goods <code> --total <n>

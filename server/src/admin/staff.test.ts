@@ -1,15 +1,15 @@
-/** `npm run admin -- staff create|list|disable|enable` (docs/operations.md#bootstrap). */
+/** `npm run admin -- staff create|list|disable|enable|reset-second-factor` (docs/operations.md#bootstrap). */
 import { Code } from '@ac/protocol/codes';
 import { consoleCalls } from '@ac/protocol/console/console-calls';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { consoleClient, consoleTestEnv, STAFF_PASSWORD } from '../../test/console-client.ts';
+import { consoleClient, STAFF_PASSWORD } from '../../test/console-client.ts';
 import { testAppForTests, testServices } from '../../test/test-app.ts';
 import { staffAudit } from '../db/schema/index.ts';
 import type { AdminContext } from './admin-context.ts';
 import { run } from './registry.ts';
 
-const t = testAppForTests({ env: consoleTestEnv });
+const t = testAppForTests();
 const ctx = (password: string): AdminContext => ({
   config: t.config,
   services: testServices(t),
@@ -47,5 +47,25 @@ describe('staff commands', () => {
     expect((await consoleClient(t.app).signIn('root@staff.example.com')).body.code).toBe(Code.staffSignInFailed);
     await admin('staff enable', { email: 'root@staff.example.com' });
     expect((await consoleClient(t.app).signIn('root@staff.example.com')).body.stage).toBe('signedIn');
+  });
+
+  it('resets a lost second factor: the sessions end, the next sign-in enrols again; audited', async () => {
+    const browser = consoleClient(t.app);
+    expect((await browser.signIn('root@staff.example.com')).body.stage).toBe('signedIn');
+    expect(await admin('staff reset-second-factor', { email: 'Root@staff.example.com' })).toMatch(
+      /second factor and recovery codes removed/,
+    );
+    expect((await browser.call(consoleCalls.session.me)).body.code).toBe(Code.staffSessionRequired);
+    const again = consoleClient(t.app);
+    const first = await again.call(consoleCalls.session.signIn, {
+      email: 'root@staff.example.com',
+      password: STAFF_PASSWORD,
+    });
+    expect(first.body.stage).toBe('enrolSecondFactor');
+    const rows = await t.db.select().from(staffAudit).where(eq(staffAudit.action, 'staff.resetSecondFactor'));
+    expect(rows).toMatchObject([{ staffEmail: 'command-line', targetType: 'staff' }]);
+    await expect(admin('staff reset-second-factor', { email: 'nobody@staff.example.com' })).rejects.toMatchObject({
+      code: Code.invalidParam,
+    });
   });
 });

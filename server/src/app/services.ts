@@ -30,7 +30,7 @@ import { createCodesService } from '../modules/codes/codes.service.ts';
 import { createCompanyService } from '../modules/company/company.service.ts';
 import { createConsoleAudit } from '../modules/console/console-audit.ts';
 import { createConsoleSessions } from '../modules/console/console-session.service.ts';
-import { type SecondFactor, testSecondFactor } from '../modules/console/second-factor.ts';
+import { staffSecondFactor } from '../modules/console/second-factor.ts';
 import { createUserSupport } from '../modules/console/user-support.service.ts';
 import { createCouponAdmin } from '../modules/coupons/coupon-admin.service.ts';
 import { createCouponsService } from '../modules/coupons/coupons.service.ts';
@@ -330,11 +330,8 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
   // the operator console (docs/decisions/0038-operator-console.md)
   const staffAudit = createStaffAuditService({ db });
   const staff = createStaffService({ db, audit: staffAudit });
-  // The second sign-in step: the two-factor module's verifier goes here once it is merged;
-  // until then only test servers have one (ADMIN_TEST_SECOND_FACTOR_CODE, refused in production).
-  const secondFactor: SecondFactor | undefined = config.console.testSecondFactorCode
-    ? testSecondFactor(config.console.testSecondFactorCode)
-    : undefined;
+  // the second sign-in step: the members' second-factor core, for subjects of kind 'staff'
+  const secondFactor = staffSecondFactor(secondFactors);
   const consoleSessions = createConsoleSessions({ db, staff, sessions, staffAudit, secondFactor });
   const userSupport = createUserSupport({
     db,

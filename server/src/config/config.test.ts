@@ -114,8 +114,8 @@ describe('config', () => {
     }
   });
 
-  it("reads the console settings: base path, ADMIN_ALLOWED_IPS, the test servers' second-factor code", () => {
-    expect(loadConfig({}).console).toEqual({ basePath: '/admin', allowedIps: null, testSecondFactorCode: undefined });
+  it('reads the console settings: base path, ADMIN_ALLOWED_IPS', () => {
+    expect(loadConfig({}).console).toEqual({ basePath: '/admin', allowedIps: null });
     const c = loadConfig({ ADMIN_BASE_PATH: '/ops/console', ADMIN_ALLOWED_IPS: '10.0.0.0/8, 2001:db8::1' }).console;
     expect(c).toMatchObject({ basePath: '/ops/console', allowedIps: ['10.0.0.0/8', '2001:db8::1'] });
     for (const bad of ['10.0.0.0/33', 'office', ' , ']) {
@@ -124,6 +124,5 @@ describe('config', () => {
     for (const bad of ['admin', '/admin/', '/Admin']) {
       expect(() => loadConfig({ ADMIN_BASE_PATH: bad }), bad).toThrow(/ADMIN_BASE_PATH/);
     }
-    expect(() => loadConfig({ ADMIN_TEST_SECOND_FACTOR_CODE: '12' })).toThrow(/ADMIN_TEST_SECOND_FACTOR_CODE/);
   });
 });

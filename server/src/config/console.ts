@@ -1,6 +1,6 @@
 /**
- * The operator console's settings (docs/decisions/0038-operator-console.md): its base path, the
- * addresses it answers, and the test servers' second-factor code (refused in production).
+ * The operator console's settings (docs/decisions/0038-operator-console.md): its base path and
+ * the addresses it answers.
  */
 import { z } from 'zod';
 import { isAddressOrCidr } from './addresses.ts';
@@ -26,14 +26,6 @@ export const consoleEnvShape = {
       return z.NEVER;
     })
     .optional(),
-  /**
-   * Test servers only (refused in production): the code the console's second sign-in step
-   * accepts until the two-factor module verifies real second factors.
-   */
-  ADMIN_TEST_SECOND_FACTOR_CODE: z
-    .string()
-    .regex(/^\d{6,8}$/, 'must be 6-8 digits')
-    .optional(),
 };
 type ConsoleEnv = z.infer<z.ZodObject<typeof consoleEnvShape>>;
 
@@ -41,13 +33,11 @@ export type ConsoleConfig = {
   basePath: string;
   /** null: every address. */
   allowedIps: string[] | null;
-  testSecondFactorCode: string | undefined;
 };
 
 export function consoleConfig(e: ConsoleEnv): ConsoleConfig {
   return {
     basePath: e.ADMIN_BASE_PATH,
     allowedIps: e.ADMIN_ALLOWED_IPS ?? null,
-    testSecondFactorCode: e.ADMIN_TEST_SECOND_FACTOR_CODE,
   };
 }

@@ -169,12 +169,6 @@ export function refineModeEnv(e: ModeEnv & Record<string, unknown>, ctx: z.Refin
   if (e.DELIVERY_EXPIRE_SECONDS !== undefined) {
     problem('DELIVERY_EXPIRE_SECONDS', 'is for test servers only: production waits 60 s before retrying an attempt');
   }
-  if (e.ADMIN_TEST_SECOND_FACTOR_CODE !== undefined) {
-    problem(
-      'ADMIN_TEST_SECOND_FACTOR_CODE',
-      'is for test servers only: production staff complete their sign-in with a real second factor',
-    );
-  }
   if (e.JOBS_MAINTENANCE_SECONDS !== undefined) {
     problem('JOBS_MAINTENANCE_SECONDS', 'is for test servers only: production looks for cut-short jobs every 30 s');
   }

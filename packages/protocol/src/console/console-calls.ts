@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod';
 import { Code, type TCode } from '../codes.ts';
+import { ZTotpStartResponse } from '../two-factor.ts';
 import {
   ZAuditExportResponse,
   ZAuditFilter,
@@ -18,6 +19,8 @@ import {
   ZExtendRequest,
   ZExtendResponse,
   ZSecondFactorRequest,
+  ZStaffEnrolConfirmRequest,
+  ZStaffEnrolConfirmResponse,
   ZStaffMe,
   ZStaffSignInRequest,
   ZUserRef,
@@ -29,7 +32,8 @@ import type { TStaffPermission } from './staff.ts';
 
 /**
  * `none`: no session (sign-in); `password`: a session whose second factor may still be due (the
- * second step, me, sign-out); `full`: the second factor done (every other call).
+ * second step, the enrolment of a first second factor, me, sign-out); `full`: the second factor
+ * done (every other call).
  */
 export type ConsoleStage = 'none' | 'password' | 'full';
 
@@ -76,7 +80,27 @@ export const consoleCalls = {
       permission: null,
       request: ZSecondFactorRequest,
       response: ZStaffMe,
-      errors: [Code.staffSecondFactorWrong, Code.staffSecondFactorUnavailable, Code.tooManyRequests],
+      errors: [Code.staffSecondFactorWrong, Code.staffSecondFactorNotEnrolled, Code.tooManyRequests],
+    }),
+    enrolStart: consoleCall({
+      path: '/session/second-factor/enrol',
+      summary:
+        'Sign-in, step 2 for a staff member without a second factor: a new authenticator-app secret (QR code and key); replaces an unconfirmed one',
+      stage: 'password',
+      permission: null,
+      request: ZEmpty,
+      response: ZTotpStartResponse,
+      errors: [Code.twoFactorAlreadyOn],
+    }),
+    enrolConfirm: consoleCall({
+      path: '/session/second-factor/enrol/confirm',
+      summary:
+        "The app's first code turns the second factor on and completes the session; answers ten recovery codes, shown once",
+      stage: 'password',
+      permission: null,
+      request: ZStaffEnrolConfirmRequest,
+      response: ZStaffEnrolConfirmResponse,
+      errors: [Code.staffSecondFactorWrong, Code.totpSetupMissing, Code.twoFactorAlreadyOn, Code.tooManyRequests],
     }),
     me: consoleCall({
       path: '/session/me',

@@ -9,8 +9,12 @@ import { MAX_EXTENSION_DAYS, STAFF_PERMISSIONS, ZStaffRole } from './staff.ts';
 
 export { ZEmpty };
 
-/** Where a staff session stands: the password is checked; the second factor is still due, or done. */
-export const STAFF_STAGES = ['secondFactor', 'signedIn'] as const;
+/**
+ * Where a staff session stands: the password is checked; an authenticator app is still to be set
+ * up (no second factor yet), or its code is still due, or the second factor is done.
+ */
+export const STAFF_STAGES = ['enrolSecondFactor', 'secondFactor', 'signedIn'] as const;
+export type TStaffStage = (typeof STAFF_STAGES)[number];
 export const ZStaffMe = z.object({
   id: z.string(),
   email: z.string(),
@@ -27,7 +31,17 @@ export const ZStaffSignInRequest = z.object({
   email: z.string().trim().toLowerCase().min(3).max(254),
   password: z.string().min(1).max(256),
 });
+/** An authenticator app's code (six digits) or a recovery code (`xxxxx-xxxxx`). */
 export const ZSecondFactorRequest = z.object({ code: z.string().trim().min(6).max(32) });
+/** The first code of the authenticator app being set up. */
+export const ZStaffEnrolConfirmRequest = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/),
+});
+/** The recovery codes, shown once, and the session, now complete. */
+export const ZStaffEnrolConfirmResponse = z.object({ recoveryCodes: z.array(z.string()), me: ZStaffMe });
 
 /** A reason people read later in the audit: required for every change of member data. */
 export const ZReason = z.string().trim().min(3).max(500);

@@ -1,8 +1,9 @@
 /**
  * Staff accounts of the operator console (docs/operations.md#bootstrap):
  * `staff create --email … --name … --role admin` (password from stdin or asked), `staff list`,
- * `staff disable --email …`, `staff enable --email …`. Recorded in the staff audit as the
- * command line.
+ * `staff disable --email …`, `staff enable --email …`, `staff reset-second-factor --email …`
+ * (a lost device: the next sign-in sets up an authenticator app again). Recorded in the staff
+ * audit as the command line.
  */
 import { Code } from '@ac/protocol/codes';
 import { STAFF_ROLES } from '@ac/protocol/console/staff';
@@ -39,4 +40,9 @@ export const staffDisable: AdminCommand = async ({ services }, args) => {
 export const staffEnable: AdminCommand = async ({ services }, args) => {
   const row = await services.staff.setDisabled(COMMAND_LINE_ACTOR, text(args, 'email'), false);
   return `staff ${row.email} enabled`;
+};
+
+export const staffResetSecondFactor: AdminCommand = async ({ services }, args) => {
+  const row = await services.consoleSessions.resetSecondFactor(COMMAND_LINE_ACTOR, text(args, 'email'));
+  return `staff ${row.email}: second factor and recovery codes removed, sessions ended; the next sign-in sets up an authenticator app`;
 };

@@ -1,7 +1,7 @@
 /**
  * Who reaches the console: ADMIN_ALLOWED_IPS (the client's address after TRUST_PROXY), the
- * Secure `__Host-` cookie behind https, and the second step without a verifier (production
- * until the two-factor module lands): 2500008, the console stays closed.
+ * Secure `__Host-` cookie behind https, and a staff member without a second factor, who must
+ * set one up before anything else (2500008 for a code, 2500003 for every other call).
  */
 import { Code } from '@ac/protocol/codes';
 import { consoleCalls } from '@ac/protocol/console/console-calls';
@@ -9,7 +9,6 @@ import { describe, expect, it } from 'vitest';
 import { consoleClient, createStaffOfEachRole, STAFF_PASSWORD } from '../../../test/console-client.ts';
 import { testAppForTests, testServices } from '../../../test/test-app.ts';
 
-// no ADMIN_TEST_SECOND_FACTOR_CODE: no verifier, as in production today
 const t = testAppForTests({
   env: {
     PUBLIC_URL: 'https://accounts.example.com',
@@ -38,17 +37,17 @@ describe('console access', () => {
       email: staff.support,
       password: STAFF_PASSWORD,
     });
-    expect(allowed).toMatchObject({ status: 200, body: { stage: 'secondFactor' } });
+    expect(allowed).toMatchObject({ status: 200, body: { stage: 'enrolSecondFactor' } });
     // behind https: Secure, and the __Host- prefix (path /, no domain)
     expect(allowed.cookies[0]).toMatch(/^__Host-ac_staff=[\w-]+; Path=\/; HttpOnly; Secure; SameSite=Strict$/);
   });
 
-  it('keeps the console closed without a second-factor verifier: the second step answers 2500008', async () => {
+  it('keeps the console closed to a staff member without a second factor until they set one up', async () => {
     const browser = from('2001:db8::1');
     await browser.call(consoleCalls.session.signIn, { email: 'a-admin@staff.example.com', password: STAFF_PASSWORD });
     expect(await browser.call(consoleCalls.session.secondFactor, { code: '123456' })).toMatchObject({
       status: 403,
-      body: { code: Code.staffSecondFactorUnavailable },
+      body: { code: Code.staffSecondFactorNotEnrolled },
     });
     expect((await browser.call(consoleCalls.users.search, { query: 'x' })).body.code).toBe(
       Code.staffSecondFactorRequired,

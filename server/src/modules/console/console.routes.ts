@@ -16,7 +16,9 @@ export function consoleRoutes(d: Deps): BoundConsoleCall[] {
       return me;
     }),
     defineConsoleCall(c.session.secondFactor, (p, ctx) => d.sessions.secondFactor(sessionOf(ctx), p.code, ctx)),
-    defineConsoleCall(c.session.me, async (_p, ctx) => d.sessions.me(sessionOf(ctx))),
+    defineConsoleCall(c.session.enrolStart, (_p, ctx) => d.sessions.enrolStart(sessionOf(ctx))),
+    defineConsoleCall(c.session.enrolConfirm, (p, ctx) => d.sessions.enrolConfirm(sessionOf(ctx), p.code, ctx)),
+    defineConsoleCall(c.session.me, (_p, ctx) => d.sessions.me(sessionOf(ctx))),
     defineConsoleCall(c.session.signOut, async (_p, ctx) => {
       await d.sessions.signOut(sessionOf(ctx), ctx);
       d.cookie.clear(ctx.reply);

@@ -8,13 +8,13 @@ import { allConsoleCalls, consoleCalls as cc } from '@ac/protocol/console/consol
 import { ROLE_PERMISSIONS, STAFF_ROLES } from '@ac/protocol/console/staff';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { consoleClient, consoleTestEnv, createStaffOfEachRole } from '../../../test/console-client.ts';
+import { consoleClient, createStaffOfEachRole, nextCode, staffApps } from '../../../test/console-client.ts';
 import { testAppForTests, testServices } from '../../../test/test-app.ts';
 import { orders, staffAudit } from '../../db/schema/index.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../seed/demo.ts';
 import { createUserSupport } from './user-support.service.ts';
 
-const t = testAppForTests({ demo: true, env: consoleTestEnv });
+const t = testAppForTests({ demo: true });
 let staff: Awaited<ReturnType<typeof createStaffOfEachRole>>;
 let demoId: string;
 beforeAll(async () => {
@@ -48,6 +48,8 @@ describe('console calls and roles', () => {
   });
 
   it('keeps every call but the second step, me and sign-out closed until the second factor', async () => {
+    // the first test signed support in: their authenticator app is set up
+    const app = staffApps(t.app).get(staff.support)!;
     const browser = consoleClient(t.app);
     const first = await browser.call(cc.session.signIn, { email: staff.support, password: 'Console-2026-pass' });
     expect(first.body).toMatchObject({ stage: 'secondFactor', permissions: ROLE_PERMISSIONS.support });
@@ -57,7 +59,7 @@ describe('console calls and roles', () => {
       status: 401,
       body: { code: Code.staffSecondFactorWrong },
     });
-    expect((await browser.call(cc.session.secondFactor, { code: '246810' })).body.stage).toBe('signedIn');
+    expect((await browser.call(cc.session.secondFactor, { code: nextCode(app) })).body.stage).toBe('signedIn');
     expect((await browser.call(cc.users.search, { query: 'demo' })).status).toBe(200);
     await browser.call(cc.session.signOut);
     expect((await browser.call(cc.session.me)).body.code).toBe(Code.staffSessionRequired);

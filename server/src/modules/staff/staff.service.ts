@@ -7,7 +7,7 @@
  */
 import { Code } from '@ac/protocol/codes';
 import { STAFF_ABSOLUTE_TIMEOUT_HOURS, STAFF_IDLE_TIMEOUT_MINUTES, type TStaffRole } from '@ac/protocol/console/staff';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { dummyPasswordHash, hashPassword, randomToken, sha256Hex, verifyPassword } from '../../lib/hashing.ts';
@@ -90,6 +90,23 @@ export function createStaffService(d: Deps) {
           },
           tx,
         );
+        return row;
+      });
+    },
+
+    /**
+     * A staff member lost their device: `forget` drops their second factors (the second-factor
+     * module's, passed in by the caller) in this transaction, their sessions end, and the next
+     * sign-in leads through the enrolment again. Audited.
+     */
+    async resetSecondFactor(actor: StaffActor, email: string, forget: (staffId: string, tx: DbOrTx) => Promise<void>) {
+      return d.db.transaction(async (tx) => {
+        const r = createStaffRepo(tx);
+        const row = await r.findByEmail(email);
+        if (!row) throw new AppError(Code.invalidParam, 'no staff account with this email');
+        await forget(row.id, tx);
+        await r.endSessionsOf(row.id, now());
+        await d.audit.record(actor, { action: 'staff.resetSecondFactor', targetType: 'staff', targetId: row.id }, tx);
         return row;
       });
     },

@@ -1,6 +1,6 @@
 /**
  * Nothing of the console shows before the staff session is complete: no session → the sign-in
- * page; a session waiting for its second factor → the second step (docs/decisions/0038-operator-console.md).
+ * page; a session waiting for its second factor → the second step (or the enrolment of one) (docs/decisions/0038-operator-console.md).
  */
 import { Code } from '@ac/protocol/codes';
 import { consoleCalls } from '@ac/protocol/console/console-calls';
@@ -18,6 +18,6 @@ export function SessionGate({ children }: { children: ReactNode }) {
     const signedOut = me.error instanceof ConsoleError && me.error.code === Code.staffSessionRequired;
     return <SignInPage failure={signedOut ? undefined : me.error} />;
   }
-  if (me.data.stage === 'secondFactor') return <SecondFactorPage me={me.data} />;
+  if (me.data.stage !== 'signedIn') return <SecondFactorPage me={me.data} />;
   return <StaffContext.Provider value={me.data}>{children}</StaffContext.Provider>;
 }
