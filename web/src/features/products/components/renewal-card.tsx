@@ -26,7 +26,7 @@ type Props = { rows: readonly TSubscription[] };
 export function RenewalCard({ rows }: Props) {
   const { t } = useTranslation('products');
   const [asking, setAsking] = useState<TSubscription | null>(null);
-  const invalidates = [calls.subscriptions.mine, ...PAYMENT_OUTCOMES];
+  const invalidates = PAYMENT_OUTCOMES;
   const cancel = useCallMutation(calls.subscriptions.cancel, { invalidates });
   const resume = useCallMutation(calls.subscriptions.resume, { invalidates });
   const portal = useCallMutation(calls.subscriptions.portal, {
