@@ -29,6 +29,8 @@ export function indexHtml(template: string, config: Config): string {
     basePath: config.basePath,
     links: config.headerLinks,
     payChannels: payChannelsOf(config.payments.providers),
+    // memberships renewing every month/year need a billing provider: Stripe Billing (docs/decisions/0043-subscriptions.md)
+    renewing: config.region === 'us' && config.payments.stripe !== undefined,
   });
   const head = `<base href="${config.basePath}/"><meta name="app-config" content="${appConfig.replace(/"/g, '&quot;')}">`;
   return template.replace('<head>', `<head>${head}`);

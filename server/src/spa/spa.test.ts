@@ -49,6 +49,8 @@ describe.each([
       expect(res.body).toContain(`<base href="${base}/">`);
       expect(res.body).toContain(`&quot;region&quot;:&quot;${region}&quot;`);
       expect(res.body).toContain('&quot;payChannels&quot;:[&quot;card&quot;]');
+      // no Stripe in this app: nothing is sold renewing
+      expect(res.body).toContain('&quot;renewing&quot;:false');
       expect(res.headers['content-security-policy']).toContain("default-src 'self'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
     }

@@ -8,6 +8,7 @@ const config = (region: 'us' | 'cn'): AppConfig => ({
   basePath: region === 'us' ? '/account/secure' : '/secure',
   links: {},
   payChannels: [],
+  renewing: false,
 });
 
 describe('pageUsesAntd (which first views load antd and its locale, docs/performance.md)', () => {

@@ -1,6 +1,6 @@
 /**
  * The run-time configuration the server injects into index.html as
- * `<meta name="app-config" content='{"region":"us","basePath":"/account/secure","payChannels":["card"]}'>`.
+ * `<meta name="app-config" content='{"region":"us","basePath":"/account/secure","payChannels":["card"],"renewing":true}'>`.
  * One build serves both regions; without the tag (the Vite dev server) the
  * overseas settings apply.
  */
@@ -13,9 +13,17 @@ export type AppConfig = {
   links: { cloud?: string };
   /** Overseas, the channels of pay method 7 the server takes (card: Stripe, paypal: PayPal). */
   payChannels: TPayChannel[];
+  /** Memberships can be bought renewing (a billing provider is configured: Stripe Billing overseas). */
+  renewing: boolean;
 };
 
-const fallback: AppConfig = { region: 'us', basePath: regionSettings.us.basePath, links: {}, payChannels: ['card'] };
+const fallback: AppConfig = {
+  region: 'us',
+  basePath: regionSettings.us.basePath,
+  links: {},
+  payChannels: ['card'],
+  renewing: false,
+};
 const BASE_PATH = /^(\/[\w-]+)*$/;
 const LINK = /^https?:\/\//;
 
@@ -25,13 +33,14 @@ const LINK = /^https?:\/\//;
  */
 function toAppConfig(value: unknown): AppConfig | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { region, basePath, links = {}, payChannels = ['card'] } = value as Record<string, unknown>;
+  const { region, basePath, links = {}, payChannels = ['card'], renewing = false } = value as Record<string, unknown>;
   if (!REGIONS.includes(region as TRegion) || typeof basePath !== 'string' || !BASE_PATH.test(basePath)) return null;
   if (typeof links !== 'object' || links === null) return null;
   const { cloud } = links as Record<string, unknown>;
   if (cloud !== undefined && (typeof cloud !== 'string' || !LINK.test(cloud))) return null;
   if (!Array.isArray(payChannels) || !payChannels.every((c) => PAY_CHANNELS.includes(c))) return null;
-  return { region: region as TRegion, basePath, links: cloud === undefined ? {} : { cloud }, payChannels };
+  if (typeof renewing !== 'boolean') return null;
+  return { region: region as TRegion, basePath, links: cloud === undefined ? {} : { cloud }, payChannels, renewing };
 }
 
 export function parseAppConfig(content: string | null | undefined): AppConfig {
@@ -57,6 +66,11 @@ export function getRegion(): TRegion {
 
 export function getPayChannels(): readonly TPayChannel[] {
   return getAppConfig().payChannels;
+}
+
+/** Whether "renew automatically" is offered (a billing provider is configured). */
+export function canRenewAutomatically(): boolean {
+  return getAppConfig().renewing;
 }
 
 /** A path inside the app (`/login`) as an absolute URL path (`/account/secure/login`). */

@@ -1,7 +1,7 @@
 /**
  * Every query a payment or a coupon change can change: the orders (each page,
  * filter and detail, their pay state and coupon offers), the product centre
- * (catalogue and new expiry), my coupons and the current membership.
+ * (catalogue and new expiry), my coupons, the current membership and my renewing memberships.
  */
 import { calls } from '@ac/protocol/calls';
 
@@ -12,6 +12,7 @@ export const PAYMENT_OUTCOMES = [
   calls.payments.payState,
   calls.products.catalog,
   calls.memberships.mine,
+  calls.subscriptions.mine,
   calls.coupons.list,
   calls.session.userInfo,
 ];

@@ -68,7 +68,7 @@ export function CheckoutReturnNotice({ value, onPay, onClose }: Props) {
       description={
         <>
           <div>{notice.text}</div>
-          {!paid && canPay(order.status) ? (
+          {!paid && canPay(order) ? (
             // below the text, not as the Alert's action: beside it the text gets a narrow column on a phone
             <Button
               type="primary"

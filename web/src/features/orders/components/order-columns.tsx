@@ -86,7 +86,7 @@ export function orderColumns(
           <Button size="small" type="link" data-testid="order-detail-button" onClick={() => actions.onDetail(row)}>
             {t('orders.detail')}
           </Button>
-          {canPay(row.status) ? (
+          {canPay(row) ? (
             <Button size="small" type="link" data-testid="order-pay-button" onClick={() => actions.onPay(row)}>
               {t('orders.pay')}
             </Button>

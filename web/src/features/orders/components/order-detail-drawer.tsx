@@ -37,7 +37,7 @@ export function OrderDetailDrawer({ orderNo, onClose, onPay }: Props) {
         order ? (
           <Flex gap={8}>
             <CancelOrderButton orderNo={order.orderNo} status={order.status} />
-            {canPay(order.status) ? (
+            {canPay(order) ? (
               <Button type="primary" data-testid="pay-order" onClick={() => onPay(order)}>
                 {t('orders.pay')}
               </Button>

@@ -7,6 +7,9 @@ describe('order rules', () => {
     expect(ORDER_STATUSES.filter(canCancel)).toEqual([0]);
   });
   it('pays unpaid, payment-failed and payment-not-confirmed orders', () => {
-    expect(ORDER_STATUSES.filter(canPay).sort()).toEqual([0, 4, 6]);
+    expect(ORDER_STATUSES.filter((status) => canPay({ status, channel: 'web' })).sort()).toEqual([0, 4, 6]);
+  });
+  it('pays no renewing membership order by hand, not even a failed renewal: the provider retries it', () => {
+    expect(ORDER_STATUSES.filter((status) => canPay({ status, channel: 'subscription' }))).toEqual([]);
   });
 });
