@@ -92,7 +92,7 @@ test('a coupon granted by the admin is listed, bought with, shown on the order a
 
   // the order shows the coupon and the discount
   await page.goto(`${server.url}/order`);
-  const row = page.getByTestId('orders-table').locator(`tbody tr[data-row-key="${orderNo}"]`);
+  const row = page.getByTestId('orders-table').locator(`[data-row-key="${orderNo}"]`);
   await slow(row).toBeVisible();
   await row.getByTestId('order-detail-button').click();
   await expect(page.getByTestId('order-coupon')).toHaveText(`${code} (−${symbol}5.00)`);

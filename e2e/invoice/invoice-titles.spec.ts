@@ -21,7 +21,7 @@ const COMPANY = { name: '北京测试抬头科技有限公司', taxNo: '91110000
 const RENAMED = { name: '北京测试抬头软件有限公司', taxNo: '91110000MA01XY9Z8W' };
 const PERSON = '王小明';
 
-const titleRows = (page: Page) => page.getByTestId('invoice-titles-table').locator('tbody tr[data-row-key]');
+const titleRows = (page: Page) => page.getByTestId('invoice-titles-table').locator('[data-row-key]');
 const titleRow = (page: Page, name: string) => titleRows(page).filter({ hasText: name });
 
 async function addTitle(page: Page, fill: () => Promise<void>) {

@@ -42,7 +42,7 @@ test('invoices two paid orders, sees the record become invoiced and downloads th
   await logInAs(page, user.account, user.password, '/invoice/order');
   const table = page.getByTestId('invoice-orders-table');
   for (const orderNo of orders) {
-    await expect(table.locator(`tr[data-row-key="${orderNo}"]`)).toContainText('Not invoiced');
+    await expect(table.locator(`[data-row-key="${orderNo}"]`)).toContainText('Not invoiced');
     await page.getByLabel(`Select order ${orderNo}`).check();
   }
   await expect(page.getByTestId('invoice-selection')).toContainText('2 orders selected, total ¥196.00');
@@ -71,7 +71,7 @@ test('invoices two paid orders, sees the record become invoiced and downloads th
   const invoiceNo = new URL(page.url()).searchParams.get('no')!;
 
   await page.goto('invoice/record');
-  const row = page.getByTestId('invoice-records-table').locator(`tr[data-row-key="${invoiceNo}"]`);
+  const row = page.getByTestId('invoice-records-table').locator(`[data-row-key="${invoiceNo}"]`);
   await expect(row).toContainText(/Invoicing|Invoiced/);
   // the sandbox provider issues it after a short delay; the list polls while it is pending
   await expect(row).toContainText('Invoiced');
@@ -89,7 +89,7 @@ test('invoices two paid orders, sees the record become invoiced and downloads th
 
   await page.goto('invoice/order');
   for (const orderNo of orders) {
-    await expect(page.getByTestId('invoice-orders-table').locator(`tr[data-row-key="${orderNo}"]`)).toContainText(
+    await expect(page.getByTestId('invoice-orders-table').locator(`[data-row-key="${orderNo}"]`)).toContainText(
       'Invoiced',
     );
   }

@@ -44,7 +44,7 @@ test('an invoice the provider refused is applied for again with a corrected titl
 
   // the records offer to apply again for the failed invoice
   await page.getByRole('button', { name: 'Back to records' }).click();
-  const failedRow = page.getByTestId('invoice-records-table').locator(`tr[data-row-key="${failedNo}"]`);
+  const failedRow = page.getByTestId('invoice-records-table').locator(`[data-row-key="${failedNo}"]`);
   await expect(failedRow).toContainText('Invoice failed');
   await failedRow.getByRole('link', { name: 'Apply again' }).click();
 
@@ -65,7 +65,7 @@ test('an invoice the provider refused is applied for again with a corrected titl
 
   // the list polls while the new one is pending: reissuing, then invoiced
   await page.getByRole('button', { name: 'Back to records' }).click();
-  const newRow = page.getByTestId('invoice-records-table').locator(`tr[data-row-key="${newNo}"]`);
+  const newRow = page.getByTestId('invoice-records-table').locator(`[data-row-key="${newNo}"]`);
   await expect(newRow).toContainText(/Reissuing|Invoiced/);
   await expect(newRow).toContainText('Invoiced');
   await expect(newRow.getByRole('link', { name: 'Download PDF' })).toBeVisible();

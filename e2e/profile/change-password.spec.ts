@@ -2,7 +2,7 @@
  * Change password on a fresh account: the form's rules and strength meter,
  * then the change itself; logging out and in again needs the new password.
  */
-import { normalizeMobile } from '@ac/protocol/common';
+import { formatMobile } from '@ac/protocol/mobile-display';
 import { logInAs } from '../support/account.ts';
 import { regionOf } from '../support/demo.ts';
 import { createFreshUser } from '../support/fresh-user.ts';
@@ -67,7 +67,7 @@ test('changes the password with a code sent to the mobile @cn-only', async ({ pa
   await page.getByRole('tab', { name: 'Mobile verification' }).click();
   const panel = page.getByRole('tabpanel', { name: 'Mobile verification' });
   // kept and shown in E.164 (docs/protocol.md#verification-codes)
-  await expect(panel.getByLabel('Mobile number')).toHaveValue(normalizeMobile(user.mobile!)!);
+  await expect(panel.getByLabel('Mobile number')).toHaveValue(formatMobile(user.mobile!));
   await page.waitForTimeout(Math.max(0, sendableAt - Date.now()));
   const since = new Date();
   await panel.getByRole('button', { name: 'Send code' }).click();

@@ -51,7 +51,7 @@ test('buys 3 codes, pays in the sandbox, lists and downloads them, and another u
   await slow(page.getByTestId('paid-notice')).toBeVisible();
 
   // the order, paid, with its three codes
-  const row = page.getByTestId('redeem-orders-table').locator(`tbody tr[data-row-key="${orderNo}"]`);
+  const row = page.getByTestId('redeem-orders-table').locator(`[data-row-key="${orderNo}"]`);
   await slow(row).toContainText('Payment successful');
   await row.getByTestId(`redeem-order-open-${orderNo}`).click();
   const detail = page.getByTestId('redeem-order-detail');

@@ -10,7 +10,7 @@ test('my redeem codes are split into unused, used and expired tabs', async ({ pa
   await expect(page.getByTestId('redeem-table-used')).toContainText('DEMO-USED-0001');
   await expect(page.getByTestId('redeem-table-used')).toContainText('demo@example.com');
   await tabs.getByRole('tab', { name: 'Expired', exact: true }).click();
-  await expect(page.getByTestId('redeem-table-expired').locator('tbody tr[data-row-key]')).toHaveCount(3);
+  await expect(page.getByTestId('redeem-table-expired').locator('[data-row-key]')).toHaveCount(3);
 });
 
 test('the devices page lists bound and unbound devices', async ({ page }) => {

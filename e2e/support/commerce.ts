@@ -4,8 +4,8 @@ import { expect, type Page } from '@playwright/test';
 /** The expiry date (YYYY-MM-DD) of a goods code in the product centre, or null when not held. */
 export async function expiryOf(page: Page, goodsCode: string): Promise<string | null> {
   const table = page.getByTestId('products-table');
-  await expect(table.locator('tbody tr[data-row-key]').first()).toBeVisible();
-  const row = table.locator('tbody tr[data-row-key]').filter({ hasText: goodsCode });
+  await expect(table.locator('[data-row-key]').first()).toBeVisible();
+  const row = table.locator('[data-row-key]').filter({ hasText: goodsCode });
   if ((await row.count()) === 0) return null;
   const text = ((await row.first().textContent()) ?? '').match(/\d{4}-\d{2}-\d{2}/);
   return text ? text[0] : null;

@@ -58,7 +58,7 @@ export async function applicationFormFor(page: Page, orderNos: string[]) {
   await expect(page).toHaveURL(/\/invoice\/order$/);
   const table = page.getByTestId('invoice-orders-table');
   for (const orderNo of orderNos) {
-    await expect(table.locator(`tr[data-row-key="${orderNo}"]`)).toContainText('Not invoiced');
+    await expect(table.locator(`[data-row-key="${orderNo}"]`)).toContainText('Not invoiced');
     await page.getByLabel(`Select order ${orderNo}`).check();
   }
   await page.getByRole('button', { name: 'Next' }).click();

@@ -23,6 +23,9 @@ export function recordSecrets(secrets: Secret[]) {
   appendFileSync(join(SECRETS_DIR, `${process.pid}.tsv`), lines.join(''));
 }
 
+/** Order and invoice numbers (`AC2026…`, `IV2026…`): a mail's link may name one; they are no secret. */
+const RECORD_NUMBER = /^[A-Z]{2}\d{18,}$/;
+
 /** Codes (6 digits) and link ids or tokens (path segments and query values of 16+ characters) in a message. */
 export function secretsInText(text: string): Secret[] {
   const found: Secret[] = [];
@@ -30,10 +33,10 @@ export function secretsInText(text: string): Secret[] {
   for (const m of text.matchAll(/https?:\/\/[^\s<>"']+/g)) {
     const url = new URL(m[0]);
     for (const segment of url.pathname.split('/')) {
-      if (/^[\w-]{16,}$/.test(segment)) found.push({ kind: 'link id', value: segment });
+      if (/^[\w-]{16,}$/.test(segment) && !RECORD_NUMBER.test(segment)) found.push({ kind: 'link id', value: segment });
     }
     for (const value of url.searchParams.values()) {
-      if (value.length >= 16) found.push({ kind: 'link id', value });
+      if (value.length >= 16 && !RECORD_NUMBER.test(value)) found.push({ kind: 'link id', value });
     }
   }
   return found;

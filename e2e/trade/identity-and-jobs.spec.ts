@@ -117,7 +117,7 @@ test('adds work experience, an end before the start refused, and deletes an entr
   const current = page.getByRole('row', { name: /Tsinghua Design Institute/ });
   await expect(current).toContainText('2020 – Present');
   // newest start first
-  await expect(page.locator('tbody tr[data-row-key]').first()).toContainText('Tsinghua Design Institute');
+  await expect(page.locator('[data-row-key]').first()).toContainText('Tsinghua Design Institute');
   await page.screenshot({ path: '/tmp/journeys-job-list.png', fullPage: true });
 
   await first.getByRole('button', { name: 'Delete 浩辰软件' }).click();

@@ -67,6 +67,14 @@ export function createUserAnswerCache(d: { changes: UserChanges; ttlMs?: number;
       if (listening && started === epoch && until > at) keep(userId, key, { value: loaded.value, until });
       return loaded.value;
     },
+    /**
+     * Forgets `userId`'s answers on this instance now: a write of this instance (an order
+     * cancelled, created) is read back by its next request, which may come before the NOTIFY of
+     * the orders trigger reaches this instance.
+     */
+    forgetUser(userId: string) {
+      forget(userId);
+    },
     /** Whether the change channel is heard; the cache keeps nothing while it is not. */
     setListening(on: boolean) {
       listening = on;

@@ -86,6 +86,7 @@ export function createOrdersService(d: Deps) {
           // the coupon step: held in this transaction, so a refused coupon leaves no order behind
           return coupon ? coupons.attach(created, userId, coupon, tx) : created;
         });
+        d.answers?.forgetUser(userId);
         await d.audit.record({
           event: 'order.created',
           userId,
@@ -173,6 +174,7 @@ export function createOrdersService(d: Deps) {
         return row;
       });
       if (!moved) throw refuse((await ownOrder(userId, orderNo)).order.status);
+      d.answers?.forgetUser(userId);
       await d.audit.record({ event: 'order.cancelled', userId, ...origin, detail: { orderNo } });
     },
 
