@@ -6,25 +6,17 @@
  * (modules/nodes/node-directory.ts `legacyAccountKey`).
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsFolder } from './client.ts';
+import { migrationSteps } from '../../test/migration-steps.ts';
 
 const TAG = '0009_normalize-mobiles';
 const sha = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
-const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
-  entries: { tag: string }[];
-};
-const at = journal.entries.findIndex((e) => e.tag === TAG);
-const migrations = readMigrationFiles({ migrationsFolder });
+const steps = migrationSteps(TAG);
+const { at } = steps;
 
 let db: PGlite;
-const run = async (index: number) => {
-  for (const statement of migrations[index]!.sql) if (statement.trim()) await db.exec(statement);
-};
+const run = (index: number) => steps.run(db, index);
 const users = async () =>
   (
     await db.query<{ name: string; mobile: string | null; deleted: boolean }>(

@@ -3,24 +3,16 @@
  * from the registration record to the account, with the registration's time as the time it was
  * given; accounts registered by mobile in China (never asked) have none and no time.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsFolder } from './client.ts';
+import { migrationSteps } from '../../test/migration-steps.ts';
 
 const TAG = '0020_marketing_consent';
-const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
-  entries: { tag: string }[];
-};
-const at = journal.entries.findIndex((e) => e.tag === TAG);
-const migrations = readMigrationFiles({ migrationsFolder });
+const steps = migrationSteps(TAG);
+const { at } = steps;
 
 let db: PGlite;
-const run = async (index: number) => {
-  for (const statement of migrations[index]!.sql) if (statement.trim()) await db.exec(statement);
-};
+const run = (index: number) => steps.run(db, index);
 
 beforeAll(async () => {
   db = await PGlite.create();
