@@ -73,7 +73,7 @@ test('invoices two paid orders, sees the record become invoiced and downloads th
   await page.goto('invoice/record');
   const row = page.getByTestId('invoice-records-table').locator(`[data-row-key="${invoiceNo}"]`);
   await expect(row).toContainText(/Invoicing|Invoiced/);
-  // the sandbox provider issues it after a short delay; the list polls while it is pending
+  // Nuonuo (the fake) answers "issuing" to the first query, then issued; the list polls while it is pending
   await expect(row).toContainText('Invoiced');
 
   // the link carries no token: the browser's HttpOnly ticket cookie is the session (docs/protocol.md#downloads)

@@ -1,20 +1,22 @@
 /**
  * Applying again after a failed invoice (docs/decisions/0010-invoices.md:
- * "Re-applying (reCreate) never revives an invoice"; the sandbox provider
- * fails a title containing FAIL): a fresh account applies under such a
+ * "Re-applying (reCreate) never revives an invoice"; the Nuonuo fake fails a
+ * buyer whose name contains 税号错误, with the platform's failCause): a fresh account applies under such a
  * title, watches the application fail with the provider's reason, applies
  * again from the records with a corrected title, and sees the new invoice
  * move from reissuing to invoiced while the failed one stays failed and
  * points at it.
  */
+import { FAKE_FAIL_CAUSE } from '../../server/test/fakes/invoicing/nuonuo.fake.ts';
 import { logInAs } from '../support/account.ts';
 import { applicationFormFor, freshUserWithPaidOrders } from '../support/invoice.ts';
+import { NUONUO_FAILING_BUYER } from '../support/nuonuo-fake-config.ts';
 import { expect, test } from '../support/test.ts';
 
-const FAILING = { name: '上海FAIL测试有限公司', taxNo: '91310000MA1FL5678Y' };
+const FAILING = { name: `上海${NUONUO_FAILING_BUYER}测试有限公司`, taxNo: '91310000MA1FL5678Y' };
 const GOOD = { name: '上海重开测试有限公司', taxNo: '91310000MA1FL9012Z' };
-// server/src/adapters/invoicing/sandbox.ts (SANDBOX_FAIL_REASON), shown as the member sees it
-const REASON = 'The invoice failed: The sandbox provider refuses titles containing FAIL';
+// the platform's failCause, shown as the member sees it
+const REASON = `The invoice failed: ${FAKE_FAIL_CAUSE}`;
 
 test('an invoice the provider refused is applied for again with a corrected title and issued @cn-only', async ({
   page,

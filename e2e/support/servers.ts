@@ -12,6 +12,8 @@
  * output.
  */
 import { fileURLToPath } from 'node:url';
+import { FACEID_FAKE } from './faceid-fake-config.ts';
+import { NUONUO_FAKE } from './nuonuo-fake-config.ts';
 import { nativeOAuthEnv } from './oauth-fake-config.ts';
 import { paypalEnv } from './paypal-config.ts';
 import { port as at, PORT_OFFSET } from './ports.ts';
@@ -108,6 +110,8 @@ function server(
     // overseas SMS stays in the outbox (specs read it from the dev mailbox); China's goes to the Aliyun fake
     'DEV_MAILBOX=true',
     ...(region === 'cn' ? SMS_FAKE.serverEnv() : []),
+    // China's invoices are issued by the Nuonuo fake and identities checked by the FaceID fake, as in production
+    ...(region === 'cn' ? [...NUONUO_FAKE.serverEnv(), ...FACEID_FAKE.serverEnv()] : []),
     `SMTP_URL=${SMTP_SINK.smtpUrl}`,
     `MAIL_FROM='Account Center <${mailFrom}>'`,
     // the header's "my cloud" entry: configured overseas, hidden in China (no URL)

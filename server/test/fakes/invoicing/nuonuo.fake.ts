@@ -18,7 +18,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { NUONUO_METHODS, nuonuoSign } from '../../../src/adapters/invoicing/nuonuo.ts';
 
-export type NuonuoFakeOptions = { appKey: string; appSecret: string; taxNumber: string };
+export type NuonuoFakeOptions = {
+  appKey: string;
+  appSecret: string;
+  taxNumber: string;
+  /** A fixed port (the e2e run's, e2e/support/nuonuo-fake-config.ts); any free one without it. */
+  port?: number;
+};
 
 type Application = {
   serialNo: string;
@@ -141,7 +147,7 @@ export async function startNuonuoFake(o: NuonuoFakeOptions) {
       answer(res, { error: 'not found' }, 404);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(o.port ?? 0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,
