@@ -145,6 +145,10 @@ export const Code = {
   staffIpNotAllowed: '2500006',
   staffSecondFactorWrong: '2500007',
   staffSecondFactorNotEnrolled: '2500008',
+  // the console's support actions (docs/operations.md#support-actions)
+  staffMemberAlreadyActivated: '2500030',
+  staffMemberWithoutEmail: '2500031',
+  staffDeviceNotBound: '2500032',
   // two-factor sign-in (docs/protocol.md#two-factor)
   secondFactorInvalid: '1600001',
   secondStepExpired: '1600002',
@@ -359,6 +363,9 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
   '2500006': { status: 403, message: 'The console cannot be reached from this address' },
   '2500007': { status: 401, message: 'The second-factor code is wrong' },
   '2500008': { status: 403, message: 'Set up an authenticator app for this staff account first' },
+  '2500030': { status: 409, message: 'The account is already activated' },
+  '2500031': { status: 409, message: 'The member has no email address to mail' },
+  '2500032': { status: 409, message: 'The device is not bound' },
   '1600001': { status: 200, message: 'The code is wrong or was already used' },
   '1600002': { status: 200, message: 'The sign-in took too long, please sign in again' },
   '1600003': {

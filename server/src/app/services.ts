@@ -342,6 +342,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     orders,
     redeem,
     devices,
+    registration,
     thirdParty,
     companies,
     products,

@@ -104,6 +104,14 @@ export const ZExtendRequest = ZUserRef.extend({
   reason: ZReason,
 });
 export const ZExtendResponse = z.object({ orderNo: z.string(), endTime: ZTime });
+export const ZResendActivationRequest = ZUserRef.extend({ reason: ZReason });
+/** Where the new activation link was mailed. */
+export const ZResendActivationResponse = z.object({ email: z.string() });
+export const ZUnbindDeviceRequest = ZUserRef.extend({ deviceId: z.string().trim().min(1).max(64), reason: ZReason });
+export const ZUnbindDeviceResponse = z.object({ sessionsEnded: z.number().int() });
+export const ZUnlockLoginRequest = ZUserRef.extend({ reason: ZReason });
+/** The identifiers (email, mobile) whose login failure counters and locks were cleared. */
+export const ZUnlockLoginResponse = z.object({ identifiers: z.number().int(), locked: z.boolean() });
 
 export const ZAuditFilter = z.object({
   staffEmail: z.string().trim().toLowerCase().max(254).optional(),

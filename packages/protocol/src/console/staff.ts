@@ -15,6 +15,9 @@ export const STAFF_PERMISSIONS = [
   'users.endSessions',
   'users.block',
   'users.extendMembership',
+  'users.resendActivation',
+  'users.unbindDevice',
+  'users.unlockLogin',
   'audit.read',
 ] as const;
 export type TStaffPermission = (typeof STAFF_PERMISSIONS)[number];
@@ -24,6 +27,9 @@ const SUPPORT: readonly TStaffPermission[] = [
   'users.endSessions',
   'users.block',
   'users.extendMembership',
+  'users.resendActivation',
+  'users.unbindDevice',
+  'users.unlockLogin',
   'audit.read',
 ];
 

@@ -36,6 +36,11 @@ export function consoleRoutes(d: Deps): BoundConsoleCall[] {
       return {};
     }),
     defineConsoleCall(c.users.extendMembership, (p, ctx) => d.support.extendMembership(actorOf(ctx), p)),
+    defineConsoleCall(c.users.resendActivation, (p, ctx) =>
+      d.support.resendActivation(actorOf(ctx), p.userId, p.reason),
+    ),
+    defineConsoleCall(c.users.unbindDevice, (p, ctx) => d.support.unbindDevice(actorOf(ctx), p)),
+    defineConsoleCall(c.users.unlockLogin, (p, ctx) => d.support.unlockLogin(actorOf(ctx), p.userId, p.reason)),
     defineConsoleCall(c.audit.list, (p) => d.audit.list(p)),
     defineConsoleCall(c.audit.export, (p) => d.audit.csv(p)),
   ];

@@ -1,7 +1,8 @@
 /**
  * What support does for a member from the console (docs/operations.md): find and view them, end
- * their sessions, block and unblock them, extend a membership. Each change runs in one
- * transaction with its staff audit row, through the services that own the tables.
+ * their sessions, block and unblock them, extend a membership, resend the activation mail, unbind
+ * a device, unlock the login. Each change runs in one transaction with its staff audit row,
+ * through the services that own the tables.
  */
 import { Code } from '@ac/protocol/codes';
 import { normalizeMobile } from '@ac/protocol/common';
@@ -16,6 +17,7 @@ import type { MembershipsService } from '../memberships/memberships.service.ts';
 import { newOrderNo } from '../orders/order-number.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { ProductsService } from '../products/products.service.ts';
+import type { RegistrationService } from '../registration/registration.service.ts';
 import type { RedeemService } from '../redeem/redeem.service.ts';
 import type { SessionService } from '../session/session.service.ts';
 import type { StaffActor, StaffAuditService } from '../staff-audit/staff-audit.service.ts';
@@ -26,11 +28,12 @@ type Deps = {
   db: Db;
   currency: 'USD' | 'CNY';
   users: Pick<UserService, 'search' | 'findLive' | 'lockLive' | 'setBlocked'>;
-  sessions: Pick<SessionService, 'endSessions' | 'liveOf'>;
+  sessions: Pick<SessionService, 'endSessions' | 'liveOf' | 'unlockLogins'>;
   memberships: Pick<MembershipsService, 'history' | 'grant'>;
   orders: Pick<OrdersService, 'userOfOrder' | 'list' | 'insert'>;
   redeem: Pick<RedeemService, 'usersOfCode' | 'list'>;
-  devices: Pick<DevicesService, 'usersOfUuid' | 'list'>;
+  devices: Pick<DevicesService, 'usersOfUuid' | 'list' | 'unbindFor'>;
+  registration: Pick<RegistrationService, 'activationMailFor'>;
   thirdParty: Pick<ThirdPartyService, 'list'>;
   companies: Pick<CompanyService, 'membersOfCompaniesNamed' | 'overview'>;
   products: Pick<ProductsService, 'findGoods'>;
@@ -191,6 +194,74 @@ export function createUserSupport(d: Deps) {
           },
           tx,
         );
+      });
+    },
+
+    /** A new activation link mailed to the member's email: only an unactivated account with one. */
+    async resendActivation(actor: StaffActor, userId: string, reason: string) {
+      return d.db.transaction(async (tx) => {
+        const user = await d.users.lockLive(userId, tx);
+        if (!user) throw new AppError(Code.userNotFound);
+        if (user.isActivate) throw new AppError(Code.staffMemberAlreadyActivated);
+        if (!user.email) throw new AppError(Code.staffMemberWithoutEmail);
+        await d.registration.activationMailFor(userId, user.email, tx);
+        await d.staffAudit.record(
+          actor,
+          {
+            action: 'user.resendActivation',
+            targetType: 'user',
+            targetId: userId,
+            reason,
+            before: { activated: false },
+            after: { mailedTo: user.email },
+          },
+          tx,
+        );
+        return { email: user.email };
+      });
+    },
+
+    /** Unbinds one bound device of the member; the sessions it reported end. */
+    async unbindDevice(actor: StaffActor, p: { userId: string; deviceId: string; reason: string }) {
+      return d.db.transaction(async (tx) => {
+        if (!(await d.users.lockLive(p.userId, tx))) throw new AppError(Code.userNotFound);
+        const { device, sessionsEnded } = await d.devices.unbindFor(p.userId, p.deviceId, tx);
+        await d.staffAudit.record(
+          actor,
+          {
+            action: 'user.unbindDevice',
+            targetType: 'user',
+            targetId: p.userId,
+            reason: p.reason,
+            before: { device: { ...device, status: 'bound' } },
+            after: { device: { ...device, status: 'unbound' }, sessionsEnded },
+          },
+          tx,
+        );
+        return { sessionsEnded };
+      });
+    },
+
+    /** Clears the login failure counters and lock of the member's email and mobile, from any address. */
+    async unlockLogin(actor: StaffActor, userId: string, reason: string) {
+      return d.db.transaction(async (tx) => {
+        const user = await d.users.lockLive(userId, tx);
+        if (!user) throw new AppError(Code.userNotFound);
+        const identifiers = [user.email, user.mobile].filter((a): a is string => Boolean(a));
+        const { locked } = await d.sessions.unlockLogins(identifiers, tx);
+        await d.staffAudit.record(
+          actor,
+          {
+            action: 'user.unlockLogin',
+            targetType: 'user',
+            targetId: userId,
+            reason,
+            before: { locked },
+            after: { locked: false, identifiers: identifiers.length },
+          },
+          tx,
+        );
+        return { identifiers: identifiers.length, locked };
       });
     },
 

@@ -160,6 +160,20 @@ export function createDevicesService(d: Deps) {
       });
     },
 
+    /**
+     * The console's unbind (support), in the caller's transaction with its audit row: the bound
+     * device of `userId` is unbound and the sessions it reported end. 1500001 for another
+     * member's device or none, 2500032 for one not bound.
+     */
+    async unbindFor(userId: string, id: string, tx: DbOrTx) {
+      const device = await repo(tx).findOf(userId, id);
+      if (!device) throw new AppError(Code.deviceNotFound);
+      if (device.status !== 'bound') throw new AppError(Code.staffDeviceNotBound);
+      await repo(tx).setStatus(id, 'unbound', now());
+      const ended = await d.sessions.endSessions({ userId, reportedDeviceId: id }, 'deviceUnbound', tx);
+      return { device: { id: device.id, name: device.name, uuid: device.uuid }, sessionsEnded: ended.length };
+    },
+
     /** Account deletion: the user's devices go. */
     forgetUser: (userId: string, tx: DbOrTx) => repo(tx).deleteOf(userId),
     /** The accounts a device UUID was reported by (the console's user search). */

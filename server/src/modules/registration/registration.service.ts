@@ -9,7 +9,7 @@ import { Code } from '@ac/protocol/codes';
 import { maskMobile } from '@ac/protocol/common';
 import type { TLanguage } from '@ac/protocol/enums';
 import type { TRegisterEmailRequest, TRegisterMobileRequest } from '@ac/protocol/registration';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { messageLanguage } from '../../i18n/language.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
@@ -145,6 +145,16 @@ export function createRegistrationService(d: Deps) {
         if (userId) await d.mail.activation(email, lang(r), issued, tx);
       });
       await d.audit.record({ event: 'activation.mail', ...origin(r) });
+    },
+
+    /**
+     * The console's resend (support): a new activation link mailed to `email` of the unactivated
+     * account `userId`, in the server's language, in the caller's transaction (with its audit row).
+     * The resend interval and the hourly and daily limits of the address hold as for the member.
+     */
+    async activationMailFor(userId: string, email: string, tx: Tx): Promise<void> {
+      const issued = await issueLink(createLinkTokensRepo(tx), 'activate', email, userId, now());
+      await d.mail.activation(email, d.defaultLanguage, issued, tx);
     },
 
     /** Opens an activation link once; returns the activated user's id. */

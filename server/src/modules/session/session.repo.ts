@@ -155,16 +155,17 @@ export function createSessionRepo(db: DbOrTx) {
     async clearThrottle(key: string) {
       await db.delete(authThrottle).where(eq(authThrottle.key, key));
     },
-    /** Every counter of these accounts: the account keys and their per-IP keys (`<key>|ip:…`). */
+    /** Every counter of these accounts: the account keys and their per-IP keys (`<key>|ip:…`); answers those that went. */
     async clearAccountThrottles(accountKeys: string[]) {
-      await db
+      return db
         .delete(authThrottle)
         .where(
           or(
             inArray(authThrottle.key, accountKeys),
             ...accountKeys.map((k) => sql`starts_with(${authThrottle.key}, ${`${k}|`})`),
           ),
-        );
+        )
+        .returning({ key: authThrottle.key, lockedUntil: authThrottle.lockedUntil });
     },
     /** Counters idle since `idleBefore` whose lock (if any) ended by `now`; returns how many went. */
     async deleteIdleThrottles(idleBefore: Date, now: Date) {

@@ -479,6 +479,19 @@ export function createSessionService(d: Deps) {
       if (keys.length) await createSessionRepo(tx).clearAccountThrottles(keys);
     },
 
+    /**
+     * The console's unlock (support), in the caller's transaction with its audit row: every
+     * failure counter and lock of the addresses go, from any client address. Answers whether
+     * one of them was locking logins.
+     */
+    async unlockLogins(addresses: (string | null)[], tx: DbOrTx): Promise<{ locked: boolean }> {
+      const keys = addresses.filter((a): a is string => Boolean(a)).map((a) => throttleKeys(a, '').accountKey);
+      if (!keys.length) return { locked: false };
+      const gone = await createSessionRepo(tx).clearAccountThrottles(keys);
+      const at = now().getTime();
+      return { locked: gone.some((r) => r.lockedUntil !== null && r.lockedUntil.getTime() > at) };
+    },
+
     /** The scheduled purge of idle failure counters; returns how many went. */
     purgeIdleThrottles: () => repo.deleteIdleThrottles(addMs(now(), -THROTTLE_IDLE_MS), now()),
 
