@@ -3,7 +3,9 @@
  * first time (password, then the enrolment of an authenticator app: the test computes the app's
  * codes from the key the page shows, with otplib; the recovery codes are shown once), finds a member by a differently spelled
  * mobile, ends their sessions and extends their membership with a reason — the member's session
- * is gone and their membership is longer; the audit lists both. axe on every console route.
+ * is gone and their membership is longer —, then unlocks the member's login after wrong
+ * passwords locked it (the right one works at once); the audit lists all three. axe on every
+ * console route.
  * China (`@cn-only`): its members register by mobile.
  */
 import { calls } from '@ac/client';
@@ -28,7 +30,7 @@ async function noBlockingViolations(page: Page, route: string) {
   expect(await blockingViolations(page), `axe on ${route}`).toEqual([]);
 }
 
-test('support finds a member by a differently spelled mobile, ends their sessions and extends their membership @cn-only', async ({
+test('support finds a member by a differently spelled mobile, ends their sessions, extends their membership and unlocks their login @cn-only', async ({
   page,
 }) => {
   const member = await createFreshUser(server.origin, 'cn');
@@ -110,6 +112,20 @@ test('support finds a member by a differently spelled mobile, ends their session
   const orders = await api.call(calls.orders.list, { pageNo: 1, pageSize: 10 }, { token: again.utoken });
   expect(orders.rows[0]).toMatchObject({ orderType: 'manualReplenishment', goodsCode: 'ML2' });
 
+  // wrong passwords lock the member's login; support unlocks it and the right password works at once
+  for (let i = 0; i < 5; i++) {
+    await expect(api.login(member.account, `${member.password}-wrong`)).rejects.toMatchObject({ code: '1000001' });
+  }
+  await expect(api.login(member.account, member.password)).rejects.toMatchObject({ code: '0000006' });
+  await page.getByRole('button', { name: 'Unlock login' }).click();
+  const unlock = page.getByRole('dialog');
+  await expect(unlock).toContainText('Clears the failed-login counts');
+  await noBlockingViolations(page, 'unlock dialog');
+  await unlock.getByLabel('Reason').fill('member locked out, identity checked by phone');
+  await unlock.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('The login is unlocked')).toBeVisible();
+  await api.login(member.account, member.password);
+
   await page.getByRole('link', { name: 'Audit' }).click();
   await page.getByLabel('Staff email').fill(staff.email);
   await page.getByRole('button', { name: 'Filter' }).click();
@@ -117,5 +133,8 @@ test('support finds a member by a differently spelled mobile, ends their session
     'service outage in May',
   );
   await expect(page.getByRole('row').filter({ hasText: 'user.endSessions' })).toContainText('member lost their laptop');
+  await expect(page.getByRole('row').filter({ hasText: 'user.unlockLogin' })).toContainText(
+    'member locked out, identity checked by phone',
+  );
   await noBlockingViolations(page, 'audit');
 });

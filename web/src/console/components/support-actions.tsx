@@ -1,9 +1,13 @@
-/** The support actions on a member, each shown only to a role that may do it (the server checks again). */
+/**
+ * The support actions on a member, each shown only to a role that may do it (the server checks
+ * again) and only where it applies: resending the activation mail to an unactivated account with
+ * an email, unbinding one of its bound devices, unlocking the login of its email and mobile.
+ */
 import { consoleCalls } from '@ac/protocol/console/console-calls';
 import type { TUserView } from '@ac/protocol/console/console-shapes';
 import { MAX_EXTENSION_DAYS } from '@ac/protocol/console/staff';
 import { GOODS_CODES } from '@ac/protocol/enums';
-import { App, Button, Form, InputNumber, Select, Space } from 'antd';
+import { App, Button, Form, InputNumber, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConsoleMutation } from '../api/console-api';
@@ -11,7 +15,15 @@ import { ActionDialog } from './action-dialog';
 import { date } from './format';
 import { useMay } from './staff-context';
 
-type Dialog = 'endSessions' | 'block' | 'unblock' | 'extend' | null;
+type Dialog =
+  | 'endSessions'
+  | 'block'
+  | 'unblock'
+  | 'extend'
+  | 'resendActivation'
+  | 'unbindDevice'
+  | 'unlockLogin'
+  | null;
 
 export function SupportActions({ user }: { user: TUserView }) {
   const { t } = useTranslation();
@@ -22,16 +34,26 @@ export function SupportActions({ user }: { user: TUserView }) {
   const block = useConsoleMutation(consoleCalls.users.block);
   const unblock = useConsoleMutation(consoleCalls.users.unblock);
   const extend = useConsoleMutation(consoleCalls.users.extendMembership);
+  const resendActivation = useConsoleMutation(consoleCalls.users.resendActivation);
+  const unbindDevice = useConsoleMutation(consoleCalls.users.unbindDevice);
+  const unlockLogin = useConsoleMutation(consoleCalls.users.unlockLogin);
   const mayEnd = useMay('users.endSessions');
   const mayBlock = useMay('users.block');
   const mayExtend = useMay('users.extendMembership');
-  if (!mayEnd && !mayBlock && !mayExtend) return null;
+  const mayResend = useMay('users.resendActivation');
+  const mayUnbind = useMay('users.unbindDevice');
+  const mayUnlock = useMay('users.unlockLogin');
+  if (!mayEnd && !mayBlock && !mayExtend && !mayResend && !mayUnbind && !mayUnlock) return null;
   const close = () => setDialog(null);
   const done = (text: string) => {
     close();
     void message.success(text);
   };
   const blocked = Boolean(user.profile.blockedAt);
+  const canResend = mayResend && !user.profile.activated && Boolean(user.profile.email);
+  const boundDevices = user.devices.filter((d) => d.status === 'bound');
+  const canUnbind = mayUnbind && boundDevices.length > 0;
+  const canUnlock = mayUnlock && Boolean(user.profile.email || user.profile.mobile);
 
   return (
     <section aria-label={t('actions')}>
@@ -48,6 +70,9 @@ export function SupportActions({ user }: { user: TUserView }) {
           </Button>
         ) : null}
         {mayBlock && blocked ? <Button onClick={() => setDialog('unblock')}>{t('unblock')}</Button> : null}
+        {canResend ? <Button onClick={() => setDialog('resendActivation')}>{t('resendActivation')}</Button> : null}
+        {canUnbind ? <Button onClick={() => setDialog('unbindDevice')}>{t('unbindDevice')}</Button> : null}
+        {canUnlock ? <Button onClick={() => setDialog('unlockLogin')}>{t('unlockLogin')}</Button> : null}
       </Space>
 
       <ActionDialog<object>
@@ -80,6 +105,59 @@ export function SupportActions({ user }: { user: TUserView }) {
         onCancel={close}
         onSubmit={({ reason }) => unblock.mutate({ userId, reason }, { onSuccess: () => done(t('unblockedDone')) })}
       />
+      <ActionDialog<object>
+        title={t('resendActivation')}
+        open={dialog === 'resendActivation'}
+        pending={resendActivation.isPending}
+        error={resendActivation.error}
+        onCancel={close}
+        onSubmit={({ reason }) =>
+          resendActivation.mutate(
+            { userId, reason },
+            { onSuccess: ({ email }) => done(t('resendActivationDone', { email })) },
+          )
+        }
+      >
+        <Typography.Paragraph>{t('resendActivationHint', { email: user.profile.email })}</Typography.Paragraph>
+      </ActionDialog>
+      <ActionDialog<{ deviceId: string }>
+        title={t('unbindDevice')}
+        open={dialog === 'unbindDevice'}
+        pending={unbindDevice.isPending}
+        error={unbindDevice.error}
+        onCancel={close}
+        onSubmit={({ deviceId, reason }) =>
+          unbindDevice.mutate(
+            { userId, deviceId, reason },
+            { onSuccess: ({ sessionsEnded }) => done(t('unbindDeviceDone', { count: sessionsEnded })) },
+          )
+        }
+      >
+        <Form.Item
+          name="deviceId"
+          label={t('device')}
+          extra={t('unbindDeviceHint')}
+          initialValue={boundDevices.length === 1 ? boundDevices[0]!.id : undefined}
+          rules={[{ required: true }]}
+        >
+          <Select options={boundDevices.map((d) => ({ value: d.id, label: `${d.name} (${d.model}) · ${d.uuid}` }))} />
+        </Form.Item>
+      </ActionDialog>
+      <ActionDialog<object>
+        title={t('unlockLogin')}
+        open={dialog === 'unlockLogin'}
+        pending={unlockLogin.isPending}
+        error={unlockLogin.error}
+        onCancel={close}
+        onSubmit={({ reason }) =>
+          unlockLogin.mutate(
+            { userId, reason },
+            { onSuccess: ({ locked }) => done(t(locked ? 'unlockLoginDone' : 'unlockLoginNotLocked')) },
+          )
+        }
+      >
+        <Typography.Paragraph>{t('unlockLoginHint')}</Typography.Paragraph>
+      </ActionDialog>
       <ActionDialog<{ goodsCode: string; days: number }>
         title={t('extend')}
         open={dialog === 'extend'}
