@@ -121,6 +121,12 @@ test('support finds a member by a differently spelled mobile, ends their session
   const unlock = page.getByRole('dialog');
   await expect(unlock).toContainText('Clears the failed-login counts');
   await noBlockingViolations(page, 'unlock dialog');
+  if (process.env.SCREENSHOTS === '1') {
+    await page.screenshot({ path: '/tmp/journeys-console-unlock-1440.png', fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: '/tmp/journeys-console-unlock-390.png', fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
+  }
   await unlock.getByLabel('Reason').fill('member locked out, identity checked by phone');
   await unlock.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('The login is unlocked')).toBeVisible();
