@@ -41,11 +41,7 @@ async function member(t: TestApp, contact: 'email' | 'mobile' = 'email') {
   return { id: row.id, account: contact === 'email' ? email : mobile };
 }
 
-const signIn = (
-  t: TestApp,
-  account: string,
-  o: { ip: string; ua: string; password?: string; language?: string },
-) =>
+const signIn = (t: TestApp, account: string, o: { ip: string; ua: string; password?: string; language?: string }) =>
   t.client.call<TLoginResponse>(
     calls.session.login,
     { account, password: o.password ?? PASSWORD },
@@ -170,8 +166,7 @@ describe('the activity', () => {
 
 describe('the new-sign-in alert', () => {
   const t = testAppForTests({ env: { TRUST_PROXY: '1' } });
-  const alerts = async (to: string) =>
-    (await mailsTo(t, to)).filter((m) => /sign-in|Anmeldung|登录/i.test(m.subject));
+  const alerts = async (to: string) => (await mailsTo(t, to)).filter((m) => /sign-in|Anmeldung|登录/i.test(m.subject));
 
   it('is not sent for the first sign-in after registration', async () => {
     const m = await member(t);
