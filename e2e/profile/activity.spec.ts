@@ -45,7 +45,7 @@ test('the activity shows a failed attempt with its place; the new browser was al
   const since = new Date();
   const activityPath = phone ? '/h5/activity' : '/activity';
   await logInAs(page, user.account, user.password, activityPath);
-  const alert = await messageSince(origin, user.email!, since);
+  const alert = await messageSince(origin, user.email!, since, { signInAlert: true });
   expect(alert.subject).toBe('New sign-in to your account');
   expect(alert.body).toContain('Place: local network');
   expect(alert.body).toMatch(/Browser: (?!unknown)\S/);
