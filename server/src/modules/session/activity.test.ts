@@ -11,6 +11,7 @@ import type { TLoginResponse } from '@ac/protocol/session';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type TestApp, testAppForTests, testServices } from '../../../test/test-app.ts';
+import { forgetUsedStep, memberWithTotp, secondStepTicket, totpCode } from '../../../test/two-factor-support.ts';
 import { auditLog, outbox, users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/hashing.ts';
 import { DAY } from '../../lib/time.ts';
@@ -145,6 +146,22 @@ describe('the activity', () => {
     expect((await t.client.call(calls.session.userInfo, {}, { token: otherToken })).code).toBe(Code.ok);
     const again = (await signIn(t, m.account, { ip: US_IP, ua: CHROME_WINDOWS })).data.utoken;
     expect((await activity(t, again, 'event'))[0]).toMatchObject({ what: 'session.notMe', detail: '2' });
+  });
+
+  it('shows two-step verification turned on, and a sign-in finished by the second step', async () => {
+    const m = await memberWithTotp(t);
+    const ticket = await secondStepTicket(t, m);
+    await forgetUsedStep(t, m.userId);
+    const done = await t.client
+      .from(m.ip)
+      .call<TLoginResponse>(calls.session.loginSecondStep, { ticket, code: totpCode(m.secret), trustBrowser: false });
+    expect(done.code).toBe(Code.ok);
+    const rows = await activity(t, done.data.utoken);
+    expect(rows.map((r) => [r.kind, r.what, r.detail])).toEqual([
+      ['signIn', 'password', 'totp'],
+      ['event', 'twoFactor.enabled', null],
+      ['signIn', 'password', null],
+    ]);
   });
 
   it('purges the rows older than 90 days, and only the activity’s', async () => {

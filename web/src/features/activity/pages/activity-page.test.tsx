@@ -40,11 +40,13 @@ const changed: TActivityRow = {
   os: null,
 };
 
+const bound: TActivityRow = { ...changed, id: '44', what: 'third.bound', detail: 'wx' };
+
 const server = installFakeServer();
 
 describe('the activity page', () => {
   it('lists sign-ins with method, place and browser, and security events', async () => {
-    server.on(calls.session.activity.path, () => ({ bizData: { rows: [changed, wechat, failed] } }));
+    server.on(calls.session.activity.path, () => ({ bizData: { rows: [bound, changed, wechat, failed] } }));
     await renderWithApp(<ActivityPage />, { path: '/activity' });
     const table = await screen.findByTestId('activity-table');
     const row = (id: string) => table.querySelector(`[data-row-key="${id}"]`) as HTMLElement;
@@ -56,6 +58,7 @@ describe('the activity page', () => {
     expect(within(row('42')).getByTestId('activity-what').textContent).toBe('Sign-in · WeChat');
     expect(within(row('42')).getByTestId('activity-place').textContent).toBe('Local network');
     expect(within(row('43')).getByTestId('activity-what').textContent).toBe('Password changed');
+    expect(within(row('44')).getByTestId('activity-what').textContent).toBe('Third-party account bound · WeChat');
   });
 
   it('"This wasn\'t me" asks, then ends every session', async () => {

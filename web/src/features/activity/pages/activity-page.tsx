@@ -62,7 +62,17 @@ export function ActivityPage() {
   const whatText = (row: TActivityRow) =>
     row.kind === 'signIn'
       ? `${row.success ? t('security.activitySignIn') : t('security.activitySignInFailed')} · ${method(row.what)}`
-      : t(`security.activityEvent_${row.what.replace('.', '_')}`, { defaultValue: row.what });
+      : [t(`security.activityEvent_${row.what.replace('.', '_')}`, { defaultValue: row.what }), thirdNames(row)]
+          .filter(Boolean)
+          .join(' · ');
+  /** The third parties a binding event names ("WeChat"). */
+  const thirdNames = (row: TActivityRow) =>
+    row.what.startsWith('third.') && row.detail
+      ? row.detail
+          .split(',')
+          .map((type) => (thirdPartyNames as Record<string, string>)[type] ?? type)
+          .join(', ')
+      : null;
 
   const recoveryPath =
     getRegion() === 'cn' ? (h5 ? paths.h5FindPwd.path : paths.passwordFind.path) : paths.sitePasswordFind.path;
