@@ -56,21 +56,47 @@ async function smsTo(origin: string, mobile: string): Promise<Message[]> {
 const messagesTo = (origin: string, recipient: string) =>
   isEmail(recipient) ? mailsTo(origin, recipient) : smsTo(origin, recipient);
 
-/** The newest message to `recipient` sent at or after `since` (waits up to 10 s for it). */
-export async function messageSince(origin: string, recipient: string, since: Date): Promise<Message> {
+/**
+ * A new-sign-in alert (docs/decisions/0045-sign-in-history.md): its text ends with the link to
+ * the activity page. A sign-in from a new browser sends one at any time, so the helpers below
+ * skip it unless a spec asks for it.
+ */
+export const isSignInAlert = (m: Message) =>
+  /\/activity\s*$/.test(m.body) || /new sign-in to your account/i.test(`${m.subject} ${m.body}`);
+
+/** The newest message to `recipient` sent at or after `since` that `accept` takes (waits up to 10 s for it). */
+async function newestSince(origin: string, recipient: string, since: Date, accept: (m: Message) => boolean) {
   for (let i = 0; i < 100; i++) {
-    const found = (await messagesTo(origin, recipient)).find((m) => m.at.getTime() >= since.getTime() - 1000);
+    const found = (await messagesTo(origin, recipient)).find(
+      (m) => m.at.getTime() >= since.getTime() - 1000 && accept(m),
+    );
     if (found) return found;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`no message for ${recipient} since ${since.toISOString()}`);
 }
 
-/** The 6-digit code of the newest message to `recipient` since `since`. */
+/**
+ * The newest message to `recipient` sent at or after `since` (waits up to 10 s for it); a
+ * new-sign-in alert only with `signInAlert: true`, and then only such an alert.
+ */
+export async function messageSince(
+  origin: string,
+  recipient: string,
+  since: Date,
+  options: { signInAlert?: boolean } = {},
+): Promise<Message> {
+  const wanted = options.signInAlert === true;
+  return newestSince(origin, recipient, since, (m) => isSignInAlert(m) === wanted);
+}
+
+/** The 6-digit code of the newest message to `recipient` since `since` that has one. */
 export async function codeSince(origin: string, recipient: string, since: Date): Promise<string> {
-  const code = (await messageSince(origin, recipient, since)).body.match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error(`no code for ${recipient}`);
-  return code;
+  const code = /\b(\d{6})\b/;
+  const message = await newestSince(origin, recipient, since, (m) => !isSignInAlert(m) && code.test(m.body));
+  const found = message.body.match(code)?.[1];
+  if (!found) throw new Error(`no code for ${recipient}`);
+  return found;
 }
 
 /** The path of the first link in a message that goes to `pathPattern` (e.g. /toactivate\/[\w-]+/). */

@@ -164,6 +164,8 @@ export const Code = {
   subscriptionEnded: '2600004',
   subscriptionSamePlan: '2600005',
   subscriptionChargeDeclined: '2600006',
+  // the account's activity (docs/decisions/0045-sign-in-history.md)
+  activityNotFound: '2800001',
 } as const;
 
 export type TCode = (typeof Code)[keyof typeof Code];
@@ -386,6 +388,7 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
   '2600004': { status: 200, message: 'The renewing membership has ended' },
   '2600005': { status: 200, message: 'Choose a plan other than the current one' },
   '2600006': { status: 200, message: 'The card was declined: {reason}' },
+  '2800001': { status: 200, message: 'This activity entry does not exist' },
 };
 
 /** Fills the `{name}` placeholders of a catalogue message (e.g. 2000003's `{status}`). */

@@ -10,6 +10,7 @@ import type { IdentityVerifier } from '../adapters/identity/verifier.ts';
 import { createIdentityVerifier } from '../adapters/identity/verifiers.ts';
 import type { InvoicingProvider } from '../adapters/invoicing/provider.ts';
 import { createInvoicingProvider } from '../adapters/invoicing/providers.ts';
+import { createIpPlaces } from '../adapters/ip-place.ts';
 import type { Mailer } from '../adapters/mail.ts';
 import { createNotifier } from '../adapters/notices.ts';
 import { createOAuthProviders, type OAuthProviders } from '../adapters/oauth/providers.ts';
@@ -63,6 +64,7 @@ import { createRedeemPurchaseService } from '../modules/redeem/redeem-purchase.s
 import { createAccountMail } from '../modules/registration/account-mail.ts';
 import { createRegistrationService } from '../modules/registration/registration.service.ts';
 import { createSecondFactorService } from '../modules/second-factor/second-factor.service.ts';
+import { createActivityService } from '../modules/session/activity.service.ts';
 import { createSessionService } from '../modules/session/session.service.ts';
 import { createSessionSnapshots } from '../modules/session/session-snapshots.ts';
 import { createUserInfoService } from '../modules/session/user-info.service.ts';
@@ -167,8 +169,19 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
   });
   const cipher = createFieldCipher(config.fieldEncryptionKey, config.previousFieldEncryptionKeys);
   const secondFactors = createSecondFactorService({ db, cipher, issuer: new URL(publicUrl).hostname });
+  // the account's activity and its new-sign-in alerts (docs/decisions/0045-sign-in-history.md)
+  const activity = createActivityService({
+    audit,
+    users,
+    places: createIpPlaces(),
+    notifier,
+    webUrl: `${publicUrl}${basePath}`,
+    defaultLanguage,
+    log,
+  });
   const sessions = createSessionService({
     db,
+    activity,
     users,
     userInfo,
     codes,
@@ -350,7 +363,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
   });
   const consoleAudit = createConsoleAudit({ staffAudit });
 
-  registerScheduledJobs({ queue: jobs, orders, payments, keys, sessions, outbox, trade, reminders, log });
+  registerScheduledJobs({ queue: jobs, orders, payments, keys, sessions, activity, outbox, trade, reminders, log });
 
   return {
     jobs,
@@ -365,6 +378,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     users,
     userInfo,
     sessions,
+    activity,
     secondFactors,
     codes,
     delivery,

@@ -48,6 +48,12 @@ const samples: { [M in keyof MailMessages]: MailMessages[M] } = {
     link: 'https://ac.example/products',
   },
   renewalReminder: { goods: 'GoodsName', date: '2027-03-04', amount: 'USD 3.99', link: 'https://ac.example/products' },
+  newSignIn: {
+    time: '2027-03-04 05:06 UTC',
+    place: 'PlaceName',
+    browser: 'BrowserName',
+    link: 'https://ac.example/activity',
+  },
   endingReminder: { goods: 'GoodsName', date: '2027-03-04', link: 'https://ac.example/products' },
 };
 

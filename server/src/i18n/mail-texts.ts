@@ -43,6 +43,7 @@ export type MailMessages = {
   renewalFailed: { goods: string; amount: string; retry: string; end: string; link: string };
   renewalReminder: { goods: string; date: string; amount: string; link: string };
   endingReminder: { goods: string; date: string; link: string };
+  newSignIn: { time: string; place: string; browser: string; link: string };
 };
 export type MailMessage = keyof MailMessages;
 
@@ -111,6 +112,36 @@ export function thirdBoundText(language: TLanguage, provider: string): MailText 
 
 export function thirdUnboundText(language: TLanguage, provider: string): MailText {
   return mailText(language, 'thirdUnbound', { provider });
+}
+
+/**
+ * A sign-in from a new browser, device or country (docs/decisions/0045-sign-in-history.md):
+ * the time in UTC, the place (a country named in the mail's language, region and city as the
+ * IP database has them), the browser, and the link to the account's activity.
+ */
+export function newSignInText(
+  language: TLanguage,
+  v: {
+    at: Date;
+    place: { country: string | null; region: string; city: string; local: boolean } | null;
+    browser: string | null;
+    link: string;
+  },
+): MailText {
+  const table = tables[language];
+  let place = table.placeUnknown;
+  if (v.place?.local) place = table.placeLocal;
+  else if (v.place?.country) {
+    let country = v.place.country;
+    try {
+      country = new Intl.DisplayNames([language], { type: 'region' }).of(v.place.country) ?? country;
+    } catch {
+      // an unknown code stays as it is
+    }
+    place = [v.place.city, v.place.region, country].filter(Boolean).join(', ');
+  }
+  const time = `${v.at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return mailText(language, 'newSignIn', { time, place, browser: v.browser ?? table.browserUnknown, link: v.link });
 }
 
 export function accountDeletedText(language: TLanguage): MailText {

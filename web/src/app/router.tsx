@@ -7,6 +7,7 @@ import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 're
 import { FullPageSpin } from '@/components/full-page-spin';
 import { paths } from '@/config/paths';
 import { accountRoutes } from '@/features/account/routes';
+import { activityRoutes } from '@/features/activity/routes';
 import { companyRoutes } from '@/features/company/routes';
 import { couponsRoutes } from '@/features/coupons/routes';
 import { devicesRoutes } from '@/features/devices/routes';
@@ -41,6 +42,7 @@ const features = [
   profileRoutes,
   passwordRoutes,
   twoFactorRoutes,
+  activityRoutes,
   thirdPartyRoutes,
   accountRoutes,
   registrationRoutes,

@@ -13,6 +13,7 @@ export type SideMenuIcon =
   | 'profile'
   | 'password'
   | 'security'
+  | 'activity'
   | 'thirdBind'
   | 'logoff'
   | 'invoice'
@@ -52,6 +53,7 @@ export const sideMenu: readonly SideMenuItem[] = [
   { to: paths.profile.path, label: 'nav.profile', icon: 'profile', region: 'both' },
   { to: paths.changePassword.path, label: 'nav.changePassword', icon: 'password', region: 'both' },
   { to: paths.security.path, label: 'nav.security', icon: 'security', region: 'both' },
+  { to: paths.activity.path, label: 'nav.activity', icon: 'activity', region: 'both' },
   { to: paths.thirdBind.path, label: 'nav.thirdBind', icon: 'thirdBind', region: 'both' },
   {
     to: paths.invoiceManage.path,

@@ -1,5 +1,6 @@
 /** Login, logout, sessions and the logged-in user (docs/protocol.md#sessions). */
 import { z } from 'zod';
+import { ZActivityList, ZActivityRequest, ZNotMeRequest } from '../activity.ts';
 import { Code } from '../codes.ts';
 import { ZEmpty } from '../common.ts';
 import { defineContract } from '../contract.ts';
@@ -128,5 +129,24 @@ export const session = {
     auth: true,
     request: ZEmpty,
     response: z.object({ count: z.number().int() }),
+  }),
+  activity: defineContract({
+    path: '/user/v5/sysuser/activity',
+    summary:
+      'My activity of the last 90 days, newest first: sign-ins (successful and failed: time, IP, approximate place, client, browser, method) and security events',
+    tag: 'session',
+    auth: true,
+    request: ZActivityRequest,
+    response: ZActivityList,
+  }),
+  notMe: defineContract({
+    path: '/user/v5/sysuser/notMe',
+    summary:
+      '"This wasn\'t me" on a row of my activity: every session of mine ends (this one too) and no browser stays trusted; the member then sets a new password',
+    tag: 'session',
+    auth: true,
+    request: ZNotMeRequest,
+    response: z.object({ ended: z.number().int() }),
+    errors: [Code.activityNotFound],
   }),
 };

@@ -132,6 +132,10 @@ export const auditLog = pgTable(
     ip: text('ip'),
     requestId: text('request_id'),
     detail: jsonb('detail'),
+    /** The browser or client of a sign-in (its User-Agent, at most 512 characters) and its client type. */
+    userAgent: text('user_agent'),
+    clientType: text('client_type'),
   },
-  (t) => [index('audit_log_user_idx').on(t.userId, t.at)],
+  // audit_log_at_idx: the activity's 90-day purge (docs/decisions/0045-sign-in-history.md)
+  (t) => [index('audit_log_user_idx').on(t.userId, t.at), index('audit_log_at_idx').on(t.at)],
 );

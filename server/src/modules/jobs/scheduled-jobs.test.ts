@@ -100,6 +100,7 @@ describe('registration', () => {
       'payments-reconcile',
       'purge-envelope-keys',
       'purge-auth-throttle',
+      'purge-activity',
       'purge-outbox',
       'fields-reencrypt',
       'subscriptions-remind',

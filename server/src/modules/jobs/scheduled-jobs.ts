@@ -9,6 +9,7 @@ import type { KeysService } from '../keys/keys.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { OutboxService } from '../outbox/outbox.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
+import type { ActivityService } from '../session/activity.service.ts';
 import type { SessionService } from '../session/session.service.ts';
 import type { SubscriptionReminders } from '../subscriptions/subscription-reminders.ts';
 import type { TradeService } from '../trade/trade.service.ts';
@@ -23,6 +24,7 @@ type Deps = {
   payments: Pick<PaymentsService, 'reconcile' | 'expireServed'>;
   keys: Pick<KeysService, 'purgeExpired'>;
   sessions: Pick<SessionService, 'purgeIdleThrottles'>;
+  activity: Pick<ActivityService, 'purge'>;
   outbox: Pick<OutboxService, 'purgeOld'>;
   trade: Pick<TradeService, 'reencryptFields'>;
   reminders: Pick<SubscriptionReminders, 'remind'>;
@@ -46,6 +48,8 @@ export function scheduledJobs(d: Omit<Deps, 'queue' | 'log'>) {
     'payments-reconcile': ['*/10 * * * *', () => d.payments.reconcile(RECONCILE_AFTER_MINUTES)],
     'purge-envelope-keys': ['23 3 * * *', async () => ({ purged: await d.keys.purgeExpired() })],
     'purge-auth-throttle': ['33 3 * * *', async () => ({ purged: await d.sessions.purgeIdleThrottles() })],
+    // the account's activity keeps 90 days (docs/decisions/0045-sign-in-history.md)
+    'purge-activity': ['17 * * * *', async () => ({ purged: await d.activity.purge() })],
     'purge-outbox': ['43 3 * * *', async () => ({ purged: await d.outbox.purgeOld() })],
     // after FIELD_ENCRYPTION_KEY changed, the fields still under a previous key move under the new one
     'fields-reencrypt': ['53 * * * *', async () => ({ reencrypted: await reencryptAll(d.trade) })],

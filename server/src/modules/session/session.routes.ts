@@ -2,11 +2,18 @@ import { calls } from '@ac/protocol/calls';
 import type { TLoginAnswer } from '@ac/protocol/two-factor';
 import { type CallContext, defineCall } from '../../envelope/call.ts';
 import { clearTicketCookie, setTicketCookie, TICKET_COOKIE } from '../../lib/ticket-cookie.ts';
+import type { ActivityService } from './activity.service.ts';
 import { loginRequest, setTrustedBrowserCookie } from './login-request.ts';
 import type { LoginRequest, SessionService } from './session.service.ts';
 import type { UserInfoService } from './user-info.service.ts';
 
-type Deps = { sessions: SessionService; userInfo: UserInfoService; publicUrl: string; loginRateLimitPerMinute: number };
+type Deps = {
+  sessions: SessionService;
+  userInfo: UserInfoService;
+  activity: Pick<ActivityService, 'list'>;
+  publicUrl: string;
+  loginRateLimitPerMinute: number;
+};
 
 export function createSessionCalls(d: Deps) {
   const loginLimit = { max: d.loginRateLimitPerMinute, timeWindow: '1 minute' };
@@ -80,6 +87,12 @@ export function createSessionCalls(d: Deps) {
         await d.sessions.signOut(session, payload.id, { ip, requestId });
         return {};
       },
+    }),
+    defineCall(calls.session.activity, {
+      handler: async ({ session, payload }) => ({ rows: await d.activity.list(session.userId, payload.kind) }),
+    }),
+    defineCall(calls.session.notMe, {
+      handler: ({ session, payload, ip, requestId }) => d.sessions.notMe(session, payload.id, { ip, requestId }),
     }),
     defineCall(calls.session.signOutOthers, {
       handler: ({ session, ip, requestId }) => d.sessions.signOutOthers(session, { ip, requestId }),

@@ -3,6 +3,7 @@
  * revocation; password and code logins with throttling (docs/protocol.md#throttling-and-rate-limits).
  */
 
+import { ACTIVITY_DAYS } from '@ac/protocol/activity';
 import { isPortalClientType } from '@ac/protocol/client-types';
 import { Code } from '@ac/protocol/codes';
 import { normalizeMobile } from '@ac/protocol/common';
@@ -22,6 +23,7 @@ import type { NodeDirectory } from '../nodes/node-directory.ts';
 import type { SecondFactorService } from '../second-factor/second-factor.service.ts';
 import { member } from '../second-factor/subject.ts';
 import type { UserRow, UserService } from '../user/user.service.ts';
+import { ACTIVITY_LOG_EVENTS, type ActivityService } from './activity.service.ts';
 import { createSessionRepo, type RevokeReason, type SessionTarget, type ThrottleRule } from './session.repo.ts';
 import type { SessionSnapshots } from './session-snapshots.ts';
 import type { UserInfoService } from './user-info.service.ts';
@@ -78,7 +80,9 @@ type Deps = {
     | 'forgetTrustedBrowsers'
     | 'forget'
   >;
-  audit: AuditService;
+  audit: Pick<AuditService, 'record' | 'findOwn'>;
+  /** Told of every successful sign-in before it is recorded: the new-sign-in alert (activity.service.ts). */
+  activity?: Pick<ActivityService, 'signedIn'>;
   /** The cached session → user snapshots resolve reads (session-snapshots.ts). */
   snapshots: Pick<SessionSnapshots, 'get' | 'touched'>;
   /** Told of every session this service ends, so no instance's cache serves it any more. */
@@ -89,6 +93,14 @@ type Deps = {
   maxAgeDays?: number;
   now?: () => Date;
 };
+
+/** What the security log keeps of a login request: where from, which client and browser. */
+const logged = (r: LoginRequest) => ({
+  ip: r.ip,
+  requestId: r.requestId,
+  userAgent: r.userAgent ?? null,
+  clientType: r.clientInfo.clientType,
+});
 
 export function createSessionService(d: Deps) {
   const now = d.now ?? (() => new Date());
@@ -190,6 +202,7 @@ export function createSessionService(d: Deps) {
     }
     await d.users.recordLogin(user.id, now(), newHash);
     const utoken = await createSession(user.id, r);
+    await d.activity?.signedIn(user.id, r);
     return { userId: user.id, answer: { utoken, userInfo: await d.userInfo.publicUserInfo(user.id) } };
   }
 
@@ -221,6 +234,15 @@ export function createSessionService(d: Deps) {
     const ended = await createSessionRepo(tx ?? d.db).endSessions(target, reason, at);
     if (ended.length) await d.changes.userChanged(target.userId, tx);
     return ended;
+  }
+
+  /**
+   * A failed password or code login, recorded for the account it targeted when
+   * that account exists (its activity shows it), else with no user.
+   */
+  async function recordFailure(account: string, method: 'password' | 'code', r: LoginRequest) {
+    const target = await d.users.findByAccount(account).catch(() => null);
+    await d.audit.record({ event: 'login.failed', userId: target?.id ?? null, ...logged(r), detail: { method } });
   }
 
   /** Live sessions started after this instant (the absolute lifetime). */
@@ -258,33 +280,31 @@ export function createSessionService(d: Deps) {
 
     /** Password login: the new session's token and the user, or the second step. */
     async login(account: string, password: string, r: LoginRequest): Promise<TLoginAnswer> {
-      const { ip, requestId } = r;
       try {
         const { userId, answer } = await loginWithPassword(account, password, r);
-        if ('utoken' in answer) await d.audit.record({ event: 'login.password', userId, ip, requestId });
+        if ('utoken' in answer) await d.audit.record({ event: 'login.password', userId, ...logged(r) });
         return answer;
       } catch (e) {
-        await d.audit.record({ event: 'login.failed', ip, requestId, detail: { method: 'password' } });
+        await recordFailure(account, 'password', r);
         throw await onOtherNode(e, account);
       }
     },
 
     /** Login with a code of purpose `login` sent to the account's email or mobile. */
     async loginByCode(given: string, code: string, r: LoginRequest): Promise<TLoginAnswer> {
-      const { ip, requestId } = r;
       const account = given.includes('@') ? given.toLowerCase() : given;
-      await beginAttempt(account, ip);
+      await beginAttempt(account, r.ip);
       try {
         await d.codes.verify('login', account, code);
       } catch (e) {
-        await d.audit.record({ event: 'login.failed', ip, requestId, detail: { method: 'code' } });
+        await recordFailure(account, 'code', r);
         throw await onOtherNode(e, account);
       }
-      await attemptSucceeded(account, ip);
+      await attemptSucceeded(account, r.ip);
       const user = await d.users.findByAccount(account);
       if (!user) throw new AppError(Code.codeInvalid);
       const { userId, answer } = await finishLogin(user, r, 'code');
-      if ('utoken' in answer) await d.audit.record({ event: 'login.code', userId, ip, requestId });
+      if ('utoken' in answer) await d.audit.record({ event: 'login.code', userId, ...logged(r) });
       return answer;
     },
 
@@ -294,12 +314,11 @@ export function createSessionService(d: Deps) {
      * `trustBrowser` also answers a token for the trusted-browser cookie.
      */
     async loginSecondStep(ticket: string, code: string, trustBrowser: boolean, r: LoginRequest) {
-      const { ip, requestId } = r;
       let done: Awaited<ReturnType<typeof d.secondFactors.completeTicket>>;
       try {
         done = await d.secondFactors.completeTicket(ticket, code);
       } catch (e) {
-        await d.audit.record({ event: 'login.failed', ip, requestId, detail: { method: 'secondStep' } });
+        await d.audit.record({ event: 'login.failed', ...logged(r), detail: { method: 'secondStep' } });
         throw e;
       }
       const user = done.subject.kind === 'member' ? await d.users.findLive(done.subject.id) : null;
@@ -307,14 +326,14 @@ export function createSessionService(d: Deps) {
       const at = now();
       await d.users.recordLogin(user.id, at);
       const utoken = await createSession(user.id, r, undefined, at);
+      await d.activity?.signedIn(user.id, r);
       const trust = trustBrowser ? await d.secondFactors.trustBrowser(done.subject) : null;
       const { method } = done.context as TicketContext;
       await d.audit.record({
         event: `login.${method.startsWith('third:') ? 'third' : method}`,
         userId: user.id,
-        ip,
-        requestId,
-        detail: { secondFactor: done.method, trustBrowser },
+        ...logged(r),
+        detail: { secondFactor: done.method, trustBrowser, method },
       });
       const answer: TLoginResponse = { utoken, userInfo: await d.userInfo.publicUserInfo(user.id) };
       return { answer, trust };
@@ -462,6 +481,27 @@ export function createSessionService(d: Deps) {
         detail: { count: ended.length },
       });
       return { count: ended.length };
+    },
+
+    /**
+     * "This wasn't me" on a row of the user's activity (docs/decisions/0045-sign-in-history.md):
+     * every session of the user ends, this one too, and no browser stays trusted for the second
+     * step; the member then sets a new password. 2800001 when the row is not the user's.
+     */
+    async notMe(session: AuthSession, id: string, origin: { ip: string; requestId: string }) {
+      const since = addMs(now(), -ACTIVITY_DAYS * DAY);
+      const row = await d.audit.findOwn(session.userId, Number(id), ACTIVITY_LOG_EVENTS, since);
+      if (!row) throw new AppError(Code.activityNotFound);
+      const ended = await d.db.transaction(async (tx) => {
+        const gone = await endSessions({ userId: session.userId }, 'signedOut', tx);
+        await d.secondFactors.forgetTrustedBrowsers(member(session.userId), tx);
+        await d.audit.record(
+          { event: 'session.notMe', userId: session.userId, ...origin, detail: { entry: row.id, count: gone.length } },
+          tx,
+        );
+        return gone;
+      });
+      return { ended: ended.length };
     },
 
     /** When the session was created (its login time), or null. */

@@ -40,7 +40,15 @@ export function createThirdLoginService(d: Deps) {
       }
       const answer = await d.sessions.loginAs(result.userId, r, `third:${type}`);
       if ('utoken' in answer) {
-        await d.audit.record({ event: 'third.login', userId: result.userId, ip, requestId, detail: { type } });
+        await d.audit.record({
+          event: 'third.login',
+          userId: result.userId,
+          ip,
+          requestId,
+          userAgent: r.userAgent ?? null,
+          clientType: r.clientInfo.clientType,
+          detail: { type },
+        });
       }
       return answer;
     },

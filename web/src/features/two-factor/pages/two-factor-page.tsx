@@ -5,14 +5,18 @@
  * are made. The same page in the mobile shell.
  */
 import { calls } from '@ac/protocol/calls';
+import { HistoryOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Descriptions, Flex, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { FormError } from '@/components/form-error';
 import { PageHeader } from '@/components/page-header';
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { useSecondFactorRetry } from '@/components/second-factor-modal';
+import { useShellKind } from '@/components/shell-context';
 import { StatusTag } from '@/components/status-tag';
+import { paths } from '@/config/paths';
 import { useCall, useCallMutation } from '@/lib/api/use-call';
 import { formatDateTime } from '@/lib/format/date';
 import { RecoveryCodes } from '../components/recovery-codes';
@@ -38,6 +42,7 @@ export function TwoFactorPage() {
       },
     );
   const on = status.data?.enabled === true;
+  const h5 = useShellKind() === 'h5';
 
   return (
     <>
@@ -95,6 +100,11 @@ export function TwoFactorPage() {
             )}
           </Flex>
         ) : null}
+      </Card>
+      <Card style={{ marginTop: 16 }}>
+        <Link to={h5 ? paths.h5Activity.path : paths.activity.path} data-testid="security-activity-link">
+          <HistoryOutlined aria-hidden /> {t('security.activityLink')}
+        </Link>
       </Card>
       {secondFactor.modal}
     </>
