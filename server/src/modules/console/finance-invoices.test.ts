@@ -99,7 +99,10 @@ describe('console invoices (manual provider)', () => {
       Code.consoleInvoiceNotManual,
     );
     // not a PDF: refused with its catalogue code
-    const bad = await finance.call(cc.invoices.upload, upload(applied.invoiceNo, { data: Buffer.from('hello there').toString('base64') }));
+    const bad = await finance.call(
+      cc.invoices.upload,
+      upload(applied.invoiceNo, { data: Buffer.from('hello there').toString('base64') }),
+    );
     expect(bad).toMatchObject({ status: 400, body: { code: Code.consoleInvoiceFileInvalid } });
     expect((await finance.call(cc.invoices.upload, upload(applied.invoiceNo, { fiscalNo: 'x' }))).body.code).toBe(
       Code.invalidParam,
@@ -196,7 +199,11 @@ describe('console invoices (manual provider)', () => {
         },
       },
     });
-    const actor = { staffId: '00000000-0000-0000-0000-000000000001', email: 'x@staff.example.com', role: 'finance' as const };
+    const actor = {
+      staffId: '00000000-0000-0000-0000-000000000001',
+      email: 'x@staff.example.com',
+      role: 'finance' as const,
+    };
     await expect(failing.voidInvoice(actor, { invoiceNo: applied.invoiceNo, reason: 'never' })).rejects.toThrow(
       'audit write failed',
     );

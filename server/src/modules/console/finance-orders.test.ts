@@ -102,9 +102,7 @@ describe('console orders', () => {
     });
     const rest = await finance.call(cc.orders.refund, { orderNo, reason: 'customer left' });
     expect(rest.body).toMatchObject({ status: OrderStatus.refunded, refundAmount: 3999 });
-    expect((await finance.call(cc.orders.refund, { orderNo, reason: 'once more' })).body.code).toBe(
-      Code.refundInvalid,
-    );
+    expect((await finance.call(cc.orders.refund, { orderNo, reason: 'once more' })).body.code).toBe(Code.refundInvalid);
     const rows = await auditOf(orderNo);
     expect(rows.map((r) => [r.action, r.reason, r.staffEmail])).toEqual([
       ['order.refund', 'goodwill, ticket 88', staff.finance],
@@ -197,7 +195,11 @@ describe('console orders', () => {
         },
       },
     });
-    const actor = { staffId: '00000000-0000-0000-0000-000000000001', email: 'x@staff.example.com', role: 'finance' as const };
+    const actor = {
+      staffId: '00000000-0000-0000-0000-000000000001',
+      email: 'x@staff.example.com',
+      role: 'finance' as const,
+    };
     await expect(failing.refund(actor, { orderNo, reason: 'never recorded' })).rejects.toThrow('audit write failed');
     expect(await orderRow(orderNo)).toMatchObject({ status: OrderStatus.paid, refundAmount: 0 });
   });

@@ -487,7 +487,8 @@ export function createInvoiceService(d: Deps) {
     async issueNow(invoiceNo: string, within?: InvoiceWithin): Promise<{ row: InvoiceRow; changed: boolean }> {
       const row = await repo().findInvoice(invoiceNo);
       if (!row) throw new AppError(Code.invoiceNotFound);
-      if (!PENDING_STATUSES.includes(row.status as TStoredInvoiceStatus)) throw new AppError(Code.consoleInvoiceNotPending);
+      if (!PENDING_STATUSES.includes(row.status as TStoredInvoiceStatus))
+        throw new AppError(Code.consoleInvoiceNotPending);
       if (d.provider.manual) throw new AppError(Code.consoleInvoiceNotManual, 'the manual provider: upload the file');
       const after = await settle(row, within);
       return { row: after, changed: after.status !== row.status };

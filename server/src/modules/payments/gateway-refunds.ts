@@ -10,13 +10,13 @@
 import { Code } from '@ac/protocol/codes';
 import { OrderStatus, type TOrderStatus } from '@ac/protocol/enums';
 import type { PaymentGateways } from '../../adapters/payments/gateways.ts';
-import type { Tx } from '../../db/client.ts';
 import {
   type PaymentGateway,
   type PaymentLog,
   REFUND_REFUSALS,
   type RefundAnswer,
 } from '../../adapters/payments/types.ts';
+import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assertTransition } from '../orders/order-state.ts';
 import type { OrderRow } from '../orders/orders.repo.ts';
@@ -128,7 +128,9 @@ export function createGatewayRefunds(d: Deps) {
       const gateway = received && d.gateways.get(received.provider);
       if (!received || !gateway?.refund) {
         const recordedWithin =
-          within && ((tx: Tx, before: OrderRow, after: OrderRow) => within(tx, { before, after, request: null, repeated: false }));
+          within &&
+          ((tx: Tx, before: OrderRow, after: OrderRow) =>
+            within(tx, { before, after, request: null, repeated: false }));
         return { kind: 'recorded', order: await d.refunds.refund(orderNo, amount, recordedWithin) };
       }
       const { request, order, repeated } = await reserve(orderNo, gateway, received.tradeNo, amount, within);
