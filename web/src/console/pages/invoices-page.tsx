@@ -218,7 +218,7 @@ export function InvoicesPage() {
         r.fiscalNo ?? (r.failReason ? <Typography.Text type="danger">{r.failReason}</Typography.Text> : '—'),
     },
     {
-      title: t('actions'),
+      title: t('colActions'),
       key: 'actions',
       fixed: 'right',
       width: 250,
