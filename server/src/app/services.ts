@@ -351,7 +351,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
   });
   const consoleAudit = createConsoleAudit({ staffAudit });
   // money actions (refunds, voids) need a second factor proven within the last minutes
-  const freshSecondFactor = createFreshSecondFactor({ secondFactor, staff });
+  const freshSecondFactor = createFreshSecondFactor({ db, secondFactor, staff, staffAudit });
   const financeConsole = createFinanceConsole({
     db,
     orders,

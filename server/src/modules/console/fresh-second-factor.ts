@@ -10,14 +10,18 @@ import { Code } from '@ac/protocol/codes';
 import { FRESH_SECOND_FACTOR_MINUTES } from '@ac/protocol/console/staff';
 import { AppError } from '../../lib/app-error.ts';
 import { addMs, MINUTE } from '../../lib/time.ts';
+import type { Db } from '../../db/client.ts';
 import type { StaffService, StaffSession } from '../staff/staff.service.ts';
+import type { StaffAuditService } from '../staff-audit/staff-audit.service.ts';
 import type { SecondFactor } from './second-factor.ts';
 
 export type FreshSecondFactor = (session: StaffSession, code: string | undefined) => Promise<void>;
 
 export function createFreshSecondFactor(d: {
+  db: Db;
   secondFactor: Pick<SecondFactor, 'verify'>;
   staff: Pick<StaffService, 'completeSecondFactor'>;
+  staffAudit: Pick<StaffAuditService, 'record'>;
   now?: () => Date;
 }): FreshSecondFactor {
   const now = d.now ?? (() => new Date());
@@ -25,7 +29,15 @@ export function createFreshSecondFactor(d: {
     const at = session.session.secondFactorAt;
     if (at && at > addMs(now(), -FRESH_SECOND_FACTOR_MINUTES * MINUTE)) return;
     if (!code) throw new AppError(Code.staffFreshSecondFactorRequired);
-    await d.secondFactor.verify(session.staff.id, code);
+    const method = await d.secondFactor.verify(session.staff.id, code);
     await d.staff.completeSecondFactor(session.session.id);
+    if (method === 'recovery') {
+      const { staff } = session;
+      await d.staffAudit.record(
+        { staffId: staff.id, email: staff.email, role: staff.role },
+        { action: 'staff.recoveryCodeUsed', targetType: 'staff', targetId: staff.id },
+        d.db,
+      );
+    }
   };
 }
