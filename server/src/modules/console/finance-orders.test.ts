@@ -101,7 +101,7 @@ describe('console orders', () => {
       body: { kind: 'recorded', status: OrderStatus.partiallyRefunded, refundAmount: 1000 },
     });
     const rest = await finance.call(cc.orders.refund, { orderNo, reason: 'customer left' });
-    expect(rest.body).toMatchObject({ status: OrderStatus.refunded, refundAmount: 3999 });
+    expect(rest.body).toMatchObject({ status: OrderStatus.refunded, refundAmount: 3999, amount: 2999 });
     expect((await finance.call(cc.orders.refund, { orderNo, reason: 'once more' })).body.code).toBe(Code.refundInvalid);
     const rows = await auditOf(orderNo);
     expect(rows.map((r) => [r.action, r.reason, r.staffEmail])).toEqual([

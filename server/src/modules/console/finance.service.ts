@@ -215,7 +215,9 @@ export function createFinanceConsole(d: Deps) {
      * and the second finds nothing left (2000010) or the same open request (recorded as repeated).
      */
     async refund(actor: StaffActor, p: { orderNo: string; amount?: number; reason: string }) {
+      let recorded = 0;
       const done = await d.payments.refund(p.orderNo, p.amount, async (tx, change) => {
+        if (change.after) recorded = change.after.refundAmount - change.before.refundAmount;
         await d.staffAudit.record(
           actor,
           {
@@ -240,7 +242,7 @@ export function createFinanceConsole(d: Deps) {
       const o = done.order;
       const base = { status: o.status as TOrderStatus, refundAmount: o.refundAmount };
       if (done.kind === 'recorded') {
-        return { kind: done.kind, refundNo: null, provider: null, amount: p.amount ?? o.refundAmount, ...base };
+        return { kind: done.kind, refundNo: null, provider: null, amount: recorded, ...base };
       }
       return { kind: done.kind, refundNo: done.refundNo, provider: done.provider, amount: done.amount, ...base };
     },
