@@ -8,9 +8,9 @@
  */
 import { Code } from '@ac/protocol/codes';
 import { FRESH_SECOND_FACTOR_MINUTES } from '@ac/protocol/console/staff';
+import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addMs, MINUTE } from '../../lib/time.ts';
-import type { Db } from '../../db/client.ts';
 import type { StaffService, StaffSession } from '../staff/staff.service.ts';
 import type { StaffAuditService } from '../staff-audit/staff-audit.service.ts';
 import type { SecondFactor } from './second-factor.ts';
