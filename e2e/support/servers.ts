@@ -73,6 +73,8 @@ type Options = {
   stripe?: boolean;
   /** PayPal (pay method 7, PayPal channel) through the fake PayPal API. */
   paypal?: boolean;
+  /** INVOICING_PROVIDER=manual: finance uploads each issued invoice in the console (China). */
+  manualInvoicing?: boolean;
 };
 
 /** The PostgreSQL server of the journey servers (E2E_DATABASE_URL; the machine's local one by default). */
@@ -89,7 +91,7 @@ export type AdminEnv = { REGION: Region; DATABASE_URL: string; LOG_LEVEL: string
  * users apart.
  */
 function server(
-  { code, region, port, oidcProvider, nativeProvider, nodes, stripe, paypal }: Options,
+  { code, region, port, oidcProvider, nativeProvider, nodes, stripe, paypal, manualInvoicing }: Options,
   storage: string[],
 ) {
   // DATA_DIR (PGlite's directory, and where a server looks for avatars to import) is the server's own and fresh
@@ -129,6 +131,7 @@ function server(
     ...(stripe || paypal ? [`PAYMENT_PROVIDERS=sandbox${stripe ? ',stripe' : ''}${paypal ? ',paypal' : ''}`] : []),
     ...(stripe ? stripeEnv : []),
     ...(paypal ? paypalEnv : []),
+    ...(manualInvoicing ? ['INVOICING_PROVIDER=manual'] : []),
   ];
   return {
     code,
@@ -171,6 +174,8 @@ export const servers = {
   }),
   cn: journeyServer({ code: 'cn', region: 'cn', port: at(8302), oidcProvider: 'QQ', nativeProvider: 'wx' }),
   us2: journeyServer({ code: 'us2', region: 'us', port: at(8303), nodes: overseasNodes, stripe: true, paypal: true }),
+  // China with the manual invoicing provider: the console's invoice upload (console/finance.spec.ts)
+  cn2: journeyServer({ code: 'cn2', region: 'cn', port: at(8305), manualInvoicing: true }),
 };
 
 /**

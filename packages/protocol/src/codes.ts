@@ -149,6 +149,12 @@ export const Code = {
   staffMemberAlreadyActivated: '2500030',
   staffMemberWithoutEmail: '2500031',
   staffDeviceNotBound: '2500032',
+  // the console's finance tasks (docs/operations.md#orders)
+  staffFreshSecondFactorRequired: '2500010',
+  consoleOrderNotAwaitingPayment: '2500011',
+  consoleInvoiceFileInvalid: '2500012',
+  consoleInvoiceNotManual: '2500013',
+  consoleInvoiceNotPending: '2500014',
   // two-factor sign-in (docs/protocol.md#two-factor)
   secondFactorInvalid: '1600001',
   secondStepExpired: '1600002',
@@ -368,6 +374,14 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
   '2500030': { status: 409, message: 'The account is already activated' },
   '2500031': { status: 409, message: 'The member has no email address to mail' },
   '2500032': { status: 409, message: 'The device is not bound' },
+  '2500010': { status: 403, message: 'Enter a code of your authenticator app to confirm this action' },
+  '2500011': { status: 409, message: 'This order is not waiting for a payment confirmation' },
+  '2500012': { status: 400, message: 'The invoice file must be a PDF or OFD file of at most 4 MB' },
+  '2500013': {
+    status: 409,
+    message: 'This server issues invoices through its invoicing provider; uploading is for the manual provider',
+  },
+  '2500014': { status: 409, message: 'This invoice application is no longer waiting to be issued' },
   '1600001': { status: 200, message: 'The code is wrong or was already used' },
   '1600002': { status: 200, message: 'The sign-in took too long, please sign in again' },
   '1600003': {

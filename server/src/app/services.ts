@@ -31,6 +31,8 @@ import { createCodesService } from '../modules/codes/codes.service.ts';
 import { createCompanyService } from '../modules/company/company.service.ts';
 import { createConsoleAudit } from '../modules/console/console-audit.ts';
 import { createConsoleSessions } from '../modules/console/console-session.service.ts';
+import { createFinanceConsole } from '../modules/console/finance.service.ts';
+import { createFreshSecondFactor } from '../modules/console/fresh-second-factor.ts';
 import { staffSecondFactor } from '../modules/console/second-factor.ts';
 import { createUserSupport } from '../modules/console/user-support.service.ts';
 import { createCouponAdmin } from '../modules/coupons/coupon-admin.service.ts';
@@ -362,6 +364,16 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     staffAudit,
   });
   const consoleAudit = createConsoleAudit({ staffAudit });
+  // money actions (refunds, voids) need a second factor proven within the last minutes
+  const freshSecondFactor = createFreshSecondFactor({ db, secondFactor, staff, staffAudit });
+  const financeConsole = createFinanceConsole({
+    db,
+    orders,
+    payments,
+    invoices: region === 'cn' ? invoices : null,
+    users,
+    staffAudit,
+  });
 
   registerScheduledJobs({ queue: jobs, orders, payments, keys, sessions, activity, outbox, trade, reminders, log });
 
@@ -412,6 +424,8 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     staff,
     consoleSessions,
     userSupport,
+    financeConsole,
+    freshSecondFactor,
     consoleAudit,
     // the admin command line's own services
     currency,

@@ -6,7 +6,8 @@
  */
 import { z } from 'zod';
 
-export const INVOICING_PROVIDERS = ['sandbox', 'nuonuo'] as const;
+/** manual: finance uploads each invoice issued in their own tax system (the console). */
+export const INVOICING_PROVIDERS = ['sandbox', 'nuonuo', 'manual'] as const;
 export type TInvoicingProvider = (typeof INVOICING_PROVIDERS)[number];
 
 export type NuonuoConfig = {
@@ -80,7 +81,7 @@ export function refineInvoicingEnv(e: InvoicingEnv, ctx: z.RefinementCtx) {
 
 /** Called after refineInvoicingEnv passed. */
 export function invoicingConfig(e: InvoicingEnv): InvoicingConfig {
-  if (e.INVOICING_PROVIDER === 'sandbox') return { provider: 'sandbox', nuonuo: undefined };
+  if (e.INVOICING_PROVIDER !== 'nuonuo') return { provider: e.INVOICING_PROVIDER, nuonuo: undefined };
   const base = e.NUONUO_API_BASE?.replace(/\/$/, '');
   return {
     provider: 'nuonuo',

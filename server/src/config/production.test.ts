@@ -202,6 +202,11 @@ describe('production mode', () => {
       ),
     );
     expect(standIns.invoicing).toEqual({ provider: 'sandbox', nuonuo: undefined });
+    // finance issues in their own tax system and uploads in the console: allowed in production
+    expect(loadConfig(withSafe(china({ INVOICING_PROVIDER: 'manual' }))).invoicing).toEqual({
+      provider: 'manual',
+      nuonuo: undefined,
+    });
     expect(standIns.identity.verifier).toBe('checksum');
     // overseas, where neither is used, the defaults start
     expect(loadConfig(SAFE).invoicing.provider).toBe('sandbox');

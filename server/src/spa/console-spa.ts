@@ -1,7 +1,7 @@
 /**
  * Serves the built operator console (web/dist-console, docs/decisions/0038-operator-console.md)
  * under ADMIN_BASE_PATH with history-mode fallback: console.html gets the base path as a
- * `<base href>` and a meta tag. `<base>/api/…` are the console's calls; an unknown one is a 404,
+ * `<base href>` and a meta tag (the base path and the region: the China build's invoice pages). `<base>/api/…` are the console's calls; an unknown one is a 404,
  * never the page.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -11,16 +11,19 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config/config.ts';
 
-export function consoleHtml(template: string, basePath: string): string {
-  const meta = JSON.stringify({ basePath }).replace(/"/g, '&quot;');
+export function consoleHtml(template: string, basePath: string, region: Config['region'] = 'us'): string {
+  const meta = JSON.stringify({ basePath, region }).replace(/"/g, '&quot;');
   return template.replace('<head>', `<head><base href="${basePath}/"><meta name="console-config" content="${meta}">`);
 }
 
-export async function registerConsoleSpa(app: FastifyInstance, config: Pick<Config, 'console' | 'consoleWebDist'>) {
+export async function registerConsoleSpa(
+  app: FastifyInstance,
+  config: Pick<Config, 'console' | 'consoleWebDist' | 'region'>,
+) {
   const base = config.console.basePath;
   const dist = config.consoleWebDist;
   if (!dist || !existsSync(join(dist, 'console.html'))) return;
-  const html = consoleHtml(readFileSync(join(dist, 'console.html'), 'utf8'), base);
+  const html = consoleHtml(readFileSync(join(dist, 'console.html'), 'utf8'), base, config.region);
   await app.register(fastifyStatic, {
     root: dist,
     prefix: `${base}/`,

@@ -14,6 +14,10 @@ import { SessionGate } from './components/session-gate';
 import { consoleConfig } from './console-config';
 import { consoleI18n } from './i18n/console-i18n';
 import { AuditPage } from './pages/audit-page';
+import { InvoicesPage } from './pages/invoices-page';
+import { OrderViewPage } from './pages/order-view-page';
+import { OrdersPage } from './pages/orders-page';
+import { RefundDuePage } from './pages/refund-due-page';
 import { UserSearchPage } from './pages/user-search-page';
 import { UserViewPage } from './pages/user-view-page';
 
@@ -37,6 +41,10 @@ const router = createBrowserRouter(
         { index: true, element: <Navigate to="/users" replace /> },
         { path: 'users', element: <UserSearchPage /> },
         { path: 'users/:userId', element: <UserViewPage /> },
+        { path: 'orders', element: <OrdersPage /> },
+        { path: 'orders/refund-due', element: <RefundDuePage /> },
+        { path: 'orders/:orderNo', element: <OrderViewPage /> },
+        ...(consoleConfig.region === 'cn' ? [{ path: 'invoices', element: <InvoicesPage /> }] : []),
         { path: 'audit', element: <AuditPage /> },
         { path: '*', element: <Navigate to="/users" replace /> },
       ],

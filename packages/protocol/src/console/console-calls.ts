@@ -34,6 +34,25 @@ import {
   ZUserSearchResponse,
   ZUserView,
 } from './console-shapes.ts';
+import {
+  ZConsoleInvoiceAnswer,
+  ZConsoleInvoiceDetail,
+  ZConsoleOrderDetail,
+  ZInvoiceActionRequest,
+  ZInvoiceQueueRequest,
+  ZInvoiceQueueResponse,
+  ZInvoiceRef,
+  ZInvoiceUploadRequest,
+  ZInvoiceVoidRequest,
+  ZOrderRef,
+  ZOrderRefundRequest,
+  ZOrderRefundResponse,
+  ZOrderSearchRequest,
+  ZOrderSearchResponse,
+  ZReconcileOrderRequest,
+  ZReconcileOrderResponse,
+  ZRefundDueResponse,
+} from './finance-shapes.ts';
 import type { TStaffPermission } from './staff.ts';
 
 /**
@@ -56,6 +75,13 @@ export type ConsoleCall<Req extends z.ZodType = z.ZodType, Res extends z.ZodType
    * (it changes nothing, and another site cannot read its answer).
    */
   readonly withoutCsrf?: boolean;
+  /**
+   * A money action: the session's second factor must be fresh (FRESH_SECOND_FACTOR_MINUTES), or
+   * the request carries `secondFactorCode` (the action's dialog asks for it after 2500010).
+   */
+  readonly freshSecondFactor?: boolean;
+  /** The largest request body in bytes, when more than the server's default (a file upload). */
+  readonly bodyLimit?: number;
   /** `csv`: the answer is a text/csv download. */
   readonly answer?: 'json' | 'csv';
   readonly errors: readonly TCode[];
@@ -67,6 +93,8 @@ function consoleCall<Req extends z.ZodType, Res extends z.ZodType>(c: ConsoleCal
 
 /** Every staff session refusal a call of stage `full` can answer. */
 const SESSION_ERRORS = [Code.staffSessionRequired, Code.staffSecondFactorRequired, Code.staffCsrfRefused] as const;
+/** What a money action's fresh second factor can answer besides. */
+const FRESH_ERRORS = [Code.staffFreshSecondFactorRequired, Code.staffSecondFactorWrong, Code.tooManyRequests] as const;
 
 export const consoleCalls = {
   session: {
@@ -222,6 +250,143 @@ export const consoleCalls = {
       request: ZUnlockLoginRequest,
       response: ZUnlockLoginResponse,
       errors: [...SESSION_ERRORS, Code.userNotFound],
+    }),
+  },
+  orders: {
+    search: consoleCall({
+      path: '/orders/search',
+      summary:
+        'Orders by status, pay method, gateway, currency, type, creation period, amount paid, member or order number; newest first, paged',
+      stage: 'full',
+      permission: 'orders.read',
+      request: ZOrderSearchRequest,
+      response: ZOrderSearchResponse,
+      errors: SESSION_ERRORS,
+    }),
+    detail: consoleCall({
+      path: '/orders/detail',
+      summary:
+        'One order with its payment attempts, every gateway notification and answer, its refunds and what is left to refund',
+      stage: 'full',
+      permission: 'orders.read',
+      request: ZOrderRef,
+      response: ZConsoleOrderDetail,
+      errors: [...SESSION_ERRORS, Code.orderNotFound],
+    }),
+    refund: consoleCall({
+      path: '/orders/refund',
+      summary:
+        'A full or partial refund through the gateway that took the payment (recorded for the sandbox), with a reason and a fresh second factor; the same refund asked twice at once is made once; audited',
+      stage: 'full',
+      permission: 'orders.refund',
+      freshSecondFactor: true,
+      request: ZOrderRefundRequest,
+      response: ZOrderRefundResponse,
+      errors: [
+        ...SESSION_ERRORS,
+        ...FRESH_ERRORS,
+        Code.orderNotFound,
+        Code.refundInvalid,
+        Code.orderTransitionRefused,
+        Code.refundRefused,
+        Code.redeemRefundBeyondUnused,
+        Code.paymentProviderFailed,
+      ],
+    }),
+    refundDue: consoleCall({
+      path: '/orders/refund-due',
+      summary:
+        'The refund-due queue: cancelled orders paid afterwards, second payments of paid orders, refunds still open at their gateway',
+      stage: 'full',
+      permission: 'orders.read',
+      request: ZEmpty,
+      response: ZRefundDueResponse,
+      errors: SESSION_ERRORS,
+    }),
+    reconcile: consoleCall({
+      path: '/orders/reconcile',
+      summary:
+        "Asks the order's gateway about a payment not confirmed (the reconciliation of one order) and applies its answer; audited",
+      stage: 'full',
+      permission: 'orders.reconcile',
+      request: ZReconcileOrderRequest,
+      response: ZReconcileOrderResponse,
+      errors: [...SESSION_ERRORS, Code.orderNotFound, Code.consoleOrderNotAwaitingPayment, Code.paymentProviderFailed],
+    }),
+  },
+  invoices: {
+    queue: consoleCall({
+      path: '/invoices/queue',
+      summary:
+        'Invoice applications (China) by status (pending: the queue), member, number, title or period; oldest pending first, else newest first; paged',
+      stage: 'full',
+      permission: 'invoices.read',
+      request: ZInvoiceQueueRequest,
+      response: ZInvoiceQueueResponse,
+      errors: SESSION_ERRORS,
+    }),
+    detail: consoleCall({
+      path: '/invoices/detail',
+      summary: "One application: its title, orders, state and the provider's references",
+      stage: 'full',
+      permission: 'invoices.read',
+      request: ZInvoiceRef,
+      response: ZConsoleInvoiceDetail,
+      errors: [...SESSION_ERRORS, Code.invoiceNotFound],
+    }),
+    issue: consoleCall({
+      path: '/invoices/issue',
+      summary:
+        'Hands a pending application to the configured invoicing provider (again) and applies its answer at once; audited with the reason',
+      stage: 'full',
+      permission: 'invoices.issue',
+      request: ZInvoiceActionRequest,
+      response: ZConsoleInvoiceAnswer,
+      errors: [...SESSION_ERRORS, Code.invoiceNotFound, Code.consoleInvoiceNotPending, Code.consoleInvoiceNotManual],
+    }),
+    upload: consoleCall({
+      path: '/invoices/upload',
+      summary:
+        'The manual provider: the invoice issued in the tax system, as its PDF or OFD file and number; the application becomes issued, the member downloads the file; audited',
+      stage: 'full',
+      permission: 'invoices.issue',
+      bodyLimit: 6 * 1024 * 1024,
+      request: ZInvoiceUploadRequest,
+      response: ZConsoleInvoiceAnswer,
+      errors: [
+        ...SESSION_ERRORS,
+        Code.invoiceNotFound,
+        Code.consoleInvoiceNotPending,
+        Code.consoleInvoiceNotManual,
+        Code.consoleInvoiceFileInvalid,
+      ],
+    }),
+    fail: consoleCall({
+      path: '/invoices/fail',
+      summary:
+        'Marks a pending application failed with the reason the member reads; its orders are free and the member can apply again; audited',
+      stage: 'full',
+      permission: 'invoices.issue',
+      request: ZInvoiceActionRequest,
+      response: ZConsoleInvoiceAnswer,
+      errors: [...SESSION_ERRORS, Code.invoiceNotFound, Code.consoleInvoiceNotPending],
+    }),
+    void: consoleCall({
+      path: '/invoices/void',
+      summary:
+        'Voids an issued invoice (red-letter reversal at the provider) with a reason and a fresh second factor; its orders can be invoiced again; audited',
+      stage: 'full',
+      permission: 'invoices.void',
+      freshSecondFactor: true,
+      request: ZInvoiceVoidRequest,
+      response: ZConsoleInvoiceAnswer,
+      errors: [
+        ...SESSION_ERRORS,
+        ...FRESH_ERRORS,
+        Code.invoiceNotFound,
+        Code.invoiceTransitionRefused,
+        Code.invoiceReversalRefused,
+      ],
     }),
   },
   audit: {

@@ -19,6 +19,12 @@ export const STAFF_PERMISSIONS = [
   'users.unbindDevice',
   'users.unlockLogin',
   'audit.read',
+  'orders.read',
+  'orders.refund',
+  'orders.reconcile',
+  'invoices.read',
+  'invoices.issue',
+  'invoices.void',
 ] as const;
 export type TStaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
@@ -33,13 +39,25 @@ const SUPPORT: readonly TStaffPermission[] = [
   'audit.read',
 ];
 
+/** Finance: orders (read, refund through the provider, reconcile one) and China invoices (issue, upload, fail, void). */
+const FINANCE: readonly TStaffPermission[] = [
+  'users.read',
+  'audit.read',
+  'orders.read',
+  'orders.refund',
+  'orders.reconcile',
+  'invoices.read',
+  'invoices.issue',
+  'invoices.void',
+];
+
 /**
- * What each role may do. Finance and sales read users (an order or a company leads to its
- * member) and the audit; their own screens come with their calls. Admin may do everything.
+ * What each role may do. Sales read users (a company leads to its member) and the audit; their
+ * own screens come with their calls. Admin may do everything.
  */
 export const ROLE_PERMISSIONS: Record<TStaffRole, readonly TStaffPermission[]> = {
   support: SUPPORT,
-  finance: ['users.read', 'audit.read'],
+  finance: FINANCE,
   sales: ['users.read', 'audit.read'],
   admin: STAFF_PERMISSIONS,
 };
@@ -55,3 +73,8 @@ export const STAFF_IDLE_TIMEOUT_MINUTES = 15;
 export const STAFF_ABSOLUTE_TIMEOUT_HOURS = 12;
 /** The header every console call but sign-in carries: the session's CSRF token. */
 export const CSRF_HEADER = 'x-csrf-token';
+/**
+ * A money action (a refund, voiding an invoice) needs a fresh second factor: a code entered at
+ * sign-in or in the action's dialog within this many minutes (docs/operations.md#money-actions).
+ */
+export const FRESH_SECOND_FACTOR_MINUTES = 5;

@@ -3,7 +3,8 @@
  * invoice application is submitted, asked for its outcome and fetched as a
  * PDF, and where an issued one is reversed. Nuonuo (nuonuo.ts) is the
  * platform; the sandbox (sandbox.ts) stands in for it outside production
- * and in tests (docs/decisions/0041-e-invoicing-platform.md).
+ * and in tests (docs/decisions/0041-e-invoicing-platform.md); with the manual
+ * provider (manual.ts) finance uploads the invoice from their tax system.
  */
 import type { TInvoiceTitleFields, TInvoiceType } from '@ac/protocol/invoice';
 
@@ -28,6 +29,11 @@ export type IssuedInvoice = { fiscalNo: string; issuedAt: Date };
 
 export type InvoicingProvider = {
   readonly name: string;
+  /**
+   * true: the manual provider (manual.ts) — finance issues in their own tax system and uploads
+   * the file in the console; no job asks about a submission.
+   */
+  readonly manual?: boolean;
   /** Submits an application; answers the provider's reference to ask about it. */
   submit(doc: InvoiceDocument): Promise<{ ref: string }>;
   /** Where a submission stands. */

@@ -1,5 +1,6 @@
 /** The invoicing provider the configuration selects (docs/decisions/0041-e-invoicing-platform.md). */
 import type { InvoicingConfig } from '../../config/invoicing.ts';
+import { createManualInvoicing } from './manual.ts';
 import { createNuonuoInvoicing } from './nuonuo.ts';
 import type { InvoicingProvider } from './provider.ts';
 import { createSandboxInvoicing } from './sandbox.ts';
@@ -10,5 +11,7 @@ export function createInvoicingProvider(c: InvoicingConfig): InvoicingProvider {
       return createSandboxInvoicing();
     case 'nuonuo':
       return createNuonuoInvoicing(c.nuonuo!);
+    case 'manual':
+      return createManualInvoicing();
   }
 }

@@ -1,8 +1,8 @@
 /**
  * A console call's handler (docs/decisions/0038-operator-console.md), and the plugin that
  * registers every one as `POST <console base>/api<path>`: the address allow list, the staff
- * session, the CSRF check, the session stage, the role's permission and the request schema are
- * checked here, in that order, before the handler runs. Refusals are catalogue codes with their
+ * session, the CSRF check, the session stage, the role's permission, the request schema and, for
+ * a money action, the fresh second factor are checked here, in that order, before the handler runs. Refusals are catalogue codes with their
  * HTTP status (a 4xx; never a 5xx): `{code, message}`.
  */
 import { Code, catalogue, type TCode } from '@ac/protocol/codes';
@@ -16,6 +16,7 @@ import { secretsEqual } from '../../lib/hashing.ts';
 import { csrfTokenOf, type StaffService, type StaffSession } from '../staff/staff.service.ts';
 import type { StaffActor } from '../staff-audit/staff-audit.service.ts';
 import type { ConsoleCookie } from './console-cookie.ts';
+import type { FreshSecondFactor } from './fresh-second-factor.ts';
 
 export type ConsoleContext = {
   /** The caller's session (absent only for the sign-in call). */
@@ -54,6 +55,8 @@ type Deps = {
   allowedIps: string[] | null;
   staff: Pick<StaffService, 'resolveSession'>;
   cookie: ConsoleCookie;
+  /** The money actions' check (fresh-second-factor.ts), for calls declared `freshSecondFactor`. */
+  freshSecondFactor: FreshSecondFactor;
   calls: readonly BoundConsoleCall[];
 };
 
@@ -86,7 +89,8 @@ export function registerConsoleCalls(app: FastifyInstance, d: Deps) {
 
   for (const { call, handler } of d.calls) {
     // not in the member API document (/docs): the console's calls are listed in docs/operations.md
-    app.post(`${d.basePath}/api${call.path}`, { schema: { hide: true } }, async (req, reply) => {
+    const options = { schema: { hide: true }, ...(call.bodyLimit ? { bodyLimit: call.bodyLimit } : {}) };
+    app.post(`${d.basePath}/api${call.path}`, options, async (req, reply) => {
       reply.header('cache-control', 'no-store');
       try {
         const session = await check(call, req);
@@ -94,6 +98,10 @@ export function registerConsoleCalls(app: FastifyInstance, d: Deps) {
         if (!input.success) {
           const issue = input.error.issues[0];
           throw new AppError(Code.invalidParam, issue ? `${issue.path.join('.')}: ${issue.message}` : undefined);
+        }
+        if (call.freshSecondFactor && session) {
+          const code = (input.data as { secondFactorCode?: string }).secondFactorCode;
+          await d.freshSecondFactor(session, code);
         }
         const answer = await handler(input.data, {
           session,

@@ -10,6 +10,8 @@ import type { createConsoleAudit } from './console-audit.ts';
 import { registerConsoleCalls } from './console-call.ts';
 import { consoleCookie } from './console-cookie.ts';
 import type { ConsoleSessions } from './console-session.service.ts';
+import type { FinanceConsole } from './finance.service.ts';
+import type { FreshSecondFactor } from './fresh-second-factor.ts';
 import type { UserSupport } from './user-support.service.ts';
 
 export type ConsoleAudit = ReturnType<typeof createConsoleAudit>;
@@ -19,6 +21,8 @@ type Deps = {
   staff: Pick<StaffService, 'resolveSession'>;
   consoleSessions: ConsoleSessions;
   userSupport: UserSupport;
+  financeConsole: FinanceConsole;
+  freshSecondFactor: FreshSecondFactor;
   consoleAudit: ConsoleAudit;
 };
 
@@ -32,9 +36,11 @@ export function consoleModule(d: Deps): AppModule {
         allowedIps,
         staff: d.staff,
         cookie,
+        freshSecondFactor: d.freshSecondFactor,
         calls: consoleRoutes({
           sessions: d.consoleSessions,
           support: d.userSupport,
+          finance: d.financeConsole,
           audit: d.consoleAudit,
           cookie,
         }),

@@ -4,9 +4,16 @@ import type { ConsoleAudit } from './console.module.ts';
 import { actorOf, type BoundConsoleCall, defineConsoleCall, sessionOf } from './console-call.ts';
 import type { ConsoleCookie } from './console-cookie.ts';
 import type { ConsoleSessions } from './console-session.service.ts';
+import type { FinanceConsole } from './finance.service.ts';
 import type { UserSupport } from './user-support.service.ts';
 
-type Deps = { sessions: ConsoleSessions; support: UserSupport; audit: ConsoleAudit; cookie: ConsoleCookie };
+type Deps = {
+  sessions: ConsoleSessions;
+  support: UserSupport;
+  finance: FinanceConsole;
+  audit: ConsoleAudit;
+  cookie: ConsoleCookie;
+};
 
 export function consoleRoutes(d: Deps): BoundConsoleCall[] {
   return [
@@ -41,6 +48,17 @@ export function consoleRoutes(d: Deps): BoundConsoleCall[] {
     ),
     defineConsoleCall(c.users.unbindDevice, (p, ctx) => d.support.unbindDevice(actorOf(ctx), p)),
     defineConsoleCall(c.users.unlockLogin, (p, ctx) => d.support.unlockLogin(actorOf(ctx), p.userId, p.reason)),
+    defineConsoleCall(c.orders.search, (p) => d.finance.searchOrders(p)),
+    defineConsoleCall(c.orders.detail, (p) => d.finance.orderDetail(p.orderNo)),
+    defineConsoleCall(c.orders.refund, (p, ctx) => d.finance.refund(actorOf(ctx), p)),
+    defineConsoleCall(c.orders.refundDue, () => d.finance.refundDue()),
+    defineConsoleCall(c.orders.reconcile, (p, ctx) => d.finance.reconcile(actorOf(ctx), p.orderNo)),
+    defineConsoleCall(c.invoices.queue, (p) => d.finance.invoiceQueue(p)),
+    defineConsoleCall(c.invoices.detail, (p) => d.finance.invoiceDetail(p.invoiceNo)),
+    defineConsoleCall(c.invoices.issue, (p, ctx) => d.finance.issueInvoice(actorOf(ctx), p)),
+    defineConsoleCall(c.invoices.upload, (p, ctx) => d.finance.uploadInvoice(actorOf(ctx), p)),
+    defineConsoleCall(c.invoices.fail, (p, ctx) => d.finance.failInvoice(actorOf(ctx), p)),
+    defineConsoleCall(c.invoices.void, (p, ctx) => d.finance.voidInvoice(actorOf(ctx), p)),
     defineConsoleCall(c.audit.list, (p) => d.audit.list(p)),
     defineConsoleCall(c.audit.export, (p) => d.audit.csv(p)),
   ];

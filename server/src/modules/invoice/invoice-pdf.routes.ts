@@ -15,7 +15,7 @@ const pdfDoc = {
   summary: 'An issued invoice as a PDF (China build)',
   description: [
     'Not an envelope call: GET with the session from the HttpOnly gstarsso_ticket cookie or `Authorization: Bearer <utoken>`; a `utoken` in the query is refused (0000015).',
-    'Answers application/pdf (no-store) once the invoice is issued; otherwise the envelope error in clear.',
+    'Answers application/pdf (no-store) once the invoice is issued — or application/ofd when finance uploaded an OFD (INVOICING_PROVIDER=manual); otherwise the envelope error in clear.',
     `Error codes: ${[Code.tokenInLink, Code.sessionExpired, Code.invoiceNotFound, Code.invoicePdfNotReady].join(', ')}.`,
   ].join('\n'),
 };
@@ -26,8 +26,9 @@ export function registerInvoicePdfRoute(app: FastifyInstance, d: Deps) {
     doc: pdfDoc,
     sessions: d.sessions,
     async file(userId, id) {
-      const { invoiceNo, data } = await d.invoices.pdf(userId, id);
-      return { name: `invoice-${invoiceNo}.pdf`, type: 'application/pdf', body: data };
+      const { invoiceNo, data, contentType } = await d.invoices.pdf(userId, id);
+      const ext = contentType === 'application/ofd' ? 'ofd' : 'pdf';
+      return { name: `invoice-${invoiceNo}.${ext}`, type: contentType, body: data };
     },
   });
 }

@@ -1,5 +1,5 @@
 /** Every query of the invoices, invoice_orders, invoice_files and invoice_titles tables. */
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { invoiceFiles, invoiceOrders, invoices, invoiceTitles } from '../../db/schema/index.ts';
 import type { TStoredInvoiceStatus } from './invoice-state.ts';
@@ -12,8 +12,68 @@ export type InvoicePatch = Partial<
   Pick<InvoiceRow, 'providerRef' | 'fiscalNo' | 'failReason' | 'issuedAt' | 'updatedAt' | 'redRef'>
 >;
 
+/** The console's queue filter; `userId`: a member the query named. */
+export type InvoiceQueueFilter = {
+  statuses?: readonly TStoredInvoiceStatus[];
+  query?: string;
+  userId?: string;
+  from?: Date;
+  to?: Date;
+};
+
+const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 export function createInvoiceRepo(db: DbOrTx) {
   return {
+    /**
+     * Every member's applications for the console: pending ones oldest first (the queue), the
+     * others newest first; each with its number of orders and whether its file is kept.
+     */
+    async queue(f: InvoiceQueueFilter, page: { offset: number; limit: number }) {
+      const where: SQL[] = [];
+      if (f.statuses?.length) where.push(inArray(invoices.status, [...f.statuses]));
+      if (f.from) where.push(gte(invoices.appliedAt, f.from));
+      if (f.to) where.push(lt(invoices.appliedAt, f.to));
+      if (f.query) {
+        const q = f.query;
+        const any: SQL[] = [
+          eq(invoices.invoiceNo, q.toUpperCase()),
+          eq(invoices.taxNo, q.toUpperCase()),
+          ilike(invoices.email, likeOf(q)),
+          ilike(invoices.titleName, likeOf(q)),
+        ];
+        if (f.userId) any.push(eq(invoices.userId, f.userId));
+        where.push(or(...any)!);
+      }
+      const condition = where.length ? and(...where) : undefined;
+      const pendingFirst = f.statuses?.every((s) => s === 'invoicing' || s === 'reissuing');
+      const orderBy = pendingFirst
+        ? [asc(invoices.appliedAt), asc(invoices.invoiceNo)]
+        : [desc(invoices.appliedAt), desc(invoices.invoiceNo)];
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            invoice: invoices,
+            orderCount: sql<number>`(select count(*)::int from ${invoiceOrders} where ${invoiceOrders.invoiceNo} = ${invoices.invoiceNo})`,
+            hasFile: sql<boolean>`exists (select 1 from ${invoiceFiles} where ${invoiceFiles.invoiceNo} = ${invoices.invoiceNo})`,
+          })
+          .from(invoices)
+          .where(condition)
+          .orderBy(...orderBy)
+          .limit(page.limit)
+          .offset(page.offset),
+        db.select({ n: count() }).from(invoices).where(condition),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+    async hasFile(invoiceNo: string) {
+      const rows = await db
+        .select({ invoiceNo: invoiceFiles.invoiceNo })
+        .from(invoiceFiles)
+        .where(eq(invoiceFiles.invoiceNo, invoiceNo))
+        .limit(1);
+      return rows.length > 0;
+    },
     // ---- titles
     listTitles: (userId: string) =>
       db

@@ -31,7 +31,7 @@ import { DAY } from '../../lib/time.ts';
 import type { AuditService, Origin } from '../audit/audit.service.ts';
 import { newOrderNo } from '../orders/order-number.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
-import { createInvoiceRepo, type InvoiceRow } from './invoice.repo.ts';
+import { createInvoiceRepo, type InvoiceQueueFilter, type InvoiceRow } from './invoice.repo.ts';
 import {
   assertInvoiceTransition,
   INVOICEABLE_ORDER_STATUSES,
@@ -83,6 +83,20 @@ export const INVOICE_COPY_JOB = 'invoice.copy';
 /** 5 s doubling, twelve times: an application is followed for about six hours. */
 const SETTLE_RETRIES = { retryLimit: 12, retryDelay: 5, retryBackoff: true } as const;
 const COPY_RETRIES = { retryLimit: 10, retryDelay: 30, retryBackoff: true } as const;
+
+/**
+ * Work done in the transaction of an operator's change of an invoice (the console's staff audit
+ * row): it commits or rolls back with the change.
+ */
+export type InvoiceWithin = (tx: Tx, change: { before: InvoiceRow; after: InvoiceRow }) => Promise<void>;
+
+/** An uploaded invoice file: a PDF (`%PDF-`) or an OFD (a zip: `PK\x03\x04`), at most 4 MB. */
+export const INVOICE_FILE_MAX_BYTES = 4 * 1024 * 1024;
+function fileLooksLike(contentType: string, data: Buffer): boolean {
+  if (contentType === 'application/pdf') return data.subarray(0, 5).toString('latin1') === '%PDF-';
+  if (contentType === 'application/ofd') return data.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+  return false;
+}
 
 /** Thrown by the settle job while the provider is still issuing: the queue asks again later. */
 class StillIssuing extends Error {}
@@ -155,6 +169,8 @@ export function createInvoiceService(d: Deps) {
 
   /** A settle job for an application handed to the provider (one per invoice at a time). */
   async function follow(invoiceNo: string) {
+    // the manual provider answers nothing until finance uploads the invoice
+    if (d.provider.manual) return;
     try {
       await d.jobs.send(
         INVOICE_SETTLE_JOB,
@@ -180,7 +196,7 @@ export function createInvoiceService(d: Deps) {
   }
 
   /** Asks the provider about a pending invoice and applies its answer; answers the invoice as it now is. */
-  async function settle(row: InvoiceRow): Promise<InvoiceRow> {
+  async function settle(row: InvoiceRow, within?: InvoiceWithin): Promise<InvoiceRow> {
     const from = row.status as TStoredInvoiceStatus;
     if (!PENDING_STATUSES.includes(from)) return row;
     const current = row.providerRef ? row : await submit(row, await storedLines(row));
@@ -211,6 +227,7 @@ export function createInvoiceService(d: Deps) {
         { event: `invoice.${to}`, userId: row.userId, detail: { invoiceNo: row.invoiceNo, provider: d.provider.name } },
         tx,
       );
+      await within?.(tx, { before: row, after: r });
       return r;
     });
     if (moved && to === 'invoiced') d.jobs.wake(INVOICE_COPY_JOB);
@@ -218,13 +235,13 @@ export function createInvoiceService(d: Deps) {
   }
 
   /** The issued invoice's PDF: kept after the first time it is fetched from the provider. */
-  async function keptPdf(row: InvoiceRow): Promise<Buffer> {
+  async function keptPdf(row: InvoiceRow): Promise<{ data: Buffer; contentType: string }> {
     const kept = await repo().findFile(row.invoiceNo);
-    if (kept) return kept.bytes;
+    if (kept) return { data: kept.bytes, contentType: kept.contentType };
     const doc = toDocument(row, await storedLines(row));
     const data = await d.provider.pdf(row.providerRef!, doc, { fiscalNo: row.fiscalNo!, issuedAt: row.issuedAt! });
     await repo().keepFile(row.invoiceNo, 'application/pdf', data);
-    return data;
+    return { data, contentType: 'application/pdf' };
   }
 
   /** The copy job: keeps the PDF, then mails the copy once (marked in the mail's transaction). */
@@ -399,14 +416,14 @@ export function createInvoiceService(d: Deps) {
       return detailOf(await settle(await ownInvoice(userId, invoiceNo)));
     },
 
-    /** The issued invoice's PDF; 2100009 until it is issued. */
-    async pdf(userId: string, invoiceNo: string): Promise<{ invoiceNo: string; data: Buffer }> {
+    /** The issued invoice's file (a PDF; an OFD uploaded by finance); 2100009 until it is issued. */
+    async pdf(userId: string, invoiceNo: string): Promise<{ invoiceNo: string; data: Buffer; contentType: string }> {
       const row = await settle(await ownInvoice(userId, invoiceNo));
       if (row.status !== 'invoiced' || !row.providerRef || !row.fiscalNo || !row.issuedAt) {
         throw new AppError(Code.invoicePdfNotReady);
       }
       try {
-        return { invoiceNo: row.invoiceNo, data: await keptPdf(row) };
+        return { invoiceNo: row.invoiceNo, ...(await keptPdf(row)) };
       } catch (e) {
         d.log?.warn({ err: e, invoiceNo }, 'invoice PDF not fetched from the provider');
         throw new AppError(Code.invoicePdfNotReady);
@@ -417,7 +434,7 @@ export function createInvoiceService(d: Deps) {
      * Admin: voids an issued invoice by its red-letter reversal at the provider (2100011 with
      * the provider's words when it refuses); its orders are free to be invoiced again.
      */
-    async void(invoiceNo: string, origin: Origin = {}): Promise<InvoiceRow> {
+    async void(invoiceNo: string, origin: Origin = {}, within?: InvoiceWithin): Promise<InvoiceRow> {
       const row = await repo().findInvoice(invoiceNo);
       if (!row) throw new AppError(Code.invoiceNotFound);
       const from = row.status as TStoredInvoiceStatus;
@@ -439,9 +456,108 @@ export function createInvoiceService(d: Deps) {
           { event: 'invoice.voided', userId: row.userId, ...origin, detail: { invoiceNo, redRef: red?.ref ?? null } },
           tx,
         );
+        await within?.(tx, { before: row, after: r });
         return r;
       });
       if (!moved) throw new AppError(Code.invoiceTransitionRefused, undefined, { from, to: 'voided' });
+      return moved;
+    },
+
+    /** The configured provider's name (sandbox, nuonuo, manual). */
+    providerName: () => d.provider.name,
+
+    /** The console's view of every member's applications (invoice.repo.ts `queue`). */
+    async queue(f: InvoiceQueueFilter, page: { offset: number; limit: number }) {
+      return repo().queue(f, page);
+    },
+
+    /** One application for the console: the row, its lines and whether its file is kept. */
+    async find(invoiceNo: string) {
+      const row = await repo().findInvoice(invoiceNo);
+      if (!row) throw new AppError(Code.invoiceNotFound);
+      const [lines, hasFile] = await Promise.all([repo().listLines(invoiceNo), repo().hasFile(invoiceNo)]);
+      return { row, lines: lines.map((l) => ({ orderNo: l.orderNo, amount: l.amount })), hasFile };
+    },
+
+    /**
+     * An operator hands a pending application to the provider now (again, when its submission
+     * failed) and applies the answer; `within` runs in the transaction of the change, if any.
+     * Answers the invoice as it now is, and whether it changed.
+     */
+    async issueNow(invoiceNo: string, within?: InvoiceWithin): Promise<{ row: InvoiceRow; changed: boolean }> {
+      const row = await repo().findInvoice(invoiceNo);
+      if (!row) throw new AppError(Code.invoiceNotFound);
+      if (!PENDING_STATUSES.includes(row.status as TStoredInvoiceStatus))
+        throw new AppError(Code.consoleInvoiceNotPending);
+      if (d.provider.manual) throw new AppError(Code.consoleInvoiceNotManual, 'the manual provider: upload the file');
+      const after = await settle(row, within);
+      return { row: after, changed: after.status !== row.status };
+    },
+
+    /**
+     * The manual provider: finance uploads the invoice issued in their tax system (a PDF or OFD
+     * file and its number). The application becomes issued, the file is kept for the member's
+     * download and the copy mailed, in one transaction with `within`.
+     */
+    async uploadIssued(
+      invoiceNo: string,
+      file: { fiscalNo: string; issuedAt: Date; contentType: string; data: Buffer },
+      within?: InvoiceWithin,
+    ): Promise<InvoiceRow> {
+      if (!d.provider.manual) throw new AppError(Code.consoleInvoiceNotManual);
+      if (file.data.length > INVOICE_FILE_MAX_BYTES || !fileLooksLike(file.contentType, file.data)) {
+        throw new AppError(Code.consoleInvoiceFileInvalid);
+      }
+      const row = await repo().findInvoice(invoiceNo);
+      if (!row) throw new AppError(Code.invoiceNotFound);
+      const from = row.status as TStoredInvoiceStatus;
+      if (!PENDING_STATUSES.includes(from)) throw new AppError(Code.consoleInvoiceNotPending);
+      assertInvoiceTransition(from, 'invoiced');
+      await d.jobs.prepare(INVOICE_COPY_JOB);
+      const at = now();
+      const moved = await d.db.transaction(async (tx) => {
+        const r = await repo(tx).moveStatus(invoiceNo, from, 'invoiced', {
+          providerRef: row.providerRef ?? `manual.${invoiceNo}`,
+          fiscalNo: file.fiscalNo,
+          issuedAt: file.issuedAt,
+          updatedAt: at,
+        });
+        if (!r) return null;
+        await repo(tx).keepFile(invoiceNo, file.contentType, file.data);
+        await d.jobs.send(INVOICE_COPY_JOB, { invoiceNo }, COPY_RETRIES, tx);
+        await d.audit.record(
+          { event: 'invoice.invoiced', userId: row.userId, detail: { invoiceNo, provider: d.provider.name } },
+          tx,
+        );
+        await within?.(tx, { before: row, after: r });
+        return r;
+      });
+      if (!moved) throw new AppError(Code.consoleInvoiceNotPending);
+      d.jobs.wake(INVOICE_COPY_JOB);
+      return moved;
+    },
+
+    /**
+     * An operator refuses a pending application with the reason the member reads; its orders are
+     * free again and the member can apply again (`reCreate`).
+     */
+    async markFailed(invoiceNo: string, reason: string, within?: InvoiceWithin): Promise<InvoiceRow> {
+      const row = await repo().findInvoice(invoiceNo);
+      if (!row) throw new AppError(Code.invoiceNotFound);
+      const from = row.status as TStoredInvoiceStatus;
+      if (!PENDING_STATUSES.includes(from)) throw new AppError(Code.consoleInvoiceNotPending);
+      const moved = await d.db.transaction(async (tx) => {
+        const r = await repo(tx).moveStatus(invoiceNo, from, 'failed', { failReason: reason, updatedAt: now() });
+        if (!r) return null;
+        await repo(tx).releaseOrders(invoiceNo);
+        await d.audit.record(
+          { event: 'invoice.failed', userId: row.userId, detail: { invoiceNo, provider: 'operator' } },
+          tx,
+        );
+        await within?.(tx, { before: row, after: r });
+        return r;
+      });
+      if (!moved) throw new AppError(Code.consoleInvoiceNotPending);
       return moved;
     },
 

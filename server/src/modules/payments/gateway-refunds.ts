@@ -16,6 +16,7 @@ import {
   REFUND_REFUSALS,
   type RefundAnswer,
 } from '../../adapters/payments/types.ts';
+import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assertTransition } from '../orders/order-state.ts';
 import type { OrderRow } from '../orders/orders.repo.ts';
@@ -41,11 +42,27 @@ export type RefundResult =
   | { kind: 'refunded'; order: OrderRow; provider: string; refundNo: string; amount: number }
   | { kind: 'requested'; order: OrderRow; provider: string; refundNo: string; refundId: string; amount: number };
 
+/**
+ * Work done in the transaction that takes the refund — the request reserved under the order's row
+ * lock, or the refund recorded — so it commits or rolls back with it (the console's staff audit
+ * row). `request` is null for a recorded refund; `repeated`: the same open request asked again.
+ */
+export type RefundWithin = (
+  tx: Tx,
+  change: { before: OrderRow; after: OrderRow | null; request: RefundRequestRow | null; repeated: boolean },
+) => Promise<void>;
+
 const sum = (rows: RefundRequestRow[]) => rows.reduce((n, r) => n + r.amount, 0);
 
 export function createGatewayRefunds(d: Deps) {
   /** Reserves the refund as an open request, or finds the open request a repeated command asks again. */
-  async function reserve(orderNo: string, gateway: PaymentGateway, tradeNo: string, amount: number | undefined) {
+  async function reserve(
+    orderNo: string,
+    gateway: PaymentGateway,
+    tradeNo: string,
+    amount: number | undefined,
+    within?: RefundWithin,
+  ) {
     return d.db.transaction(async (tx) => {
       const order = await d.orders.lock(orderNo, tx);
       if (!order) throw new AppError(Code.orderNotFound);
@@ -55,7 +72,10 @@ export function createGatewayRefunds(d: Deps) {
       // asked again while unconfirmed: the same request, the same refund number
       const again =
         amount === undefined ? (left === 0 ? open.at(-1) : undefined) : open.find((r) => r.amount === amount);
-      if (again) return { request: again, order, repeated: true };
+      if (again) {
+        await within?.(tx, { before: order, after: null, request: again, repeated: true });
+        return { request: again, order, repeated: true };
+      }
       const value = amount ?? left;
       if (!Number.isSafeInteger(value) || value < 1 || value > left) throw new AppError(Code.refundInvalid);
       const full = value + sum(open) === order.payAmount - order.refundAmount;
@@ -72,6 +92,7 @@ export function createGatewayRefunds(d: Deps) {
       // a batch of redeem codes: the codes this refund stands for are held from now on (never
       // more than are unused); the transaction, with the request, is undone when they are not
       if ((await syncRefundHolds(tx, orderNo)) > 0) throw new AppError(Code.redeemRefundBeyondUnused);
+      await within?.(tx, { before: order, after: null, request, repeated: false });
       return { request, order, repeated: false };
     });
   }
@@ -98,12 +119,21 @@ export function createGatewayRefunds(d: Deps) {
   }
 
   return {
-    /** Refunds `amount` minor units of an order (default: all not yet refunded or asked). */
-    async refund(orderNo: string, amount?: number): Promise<RefundResult> {
+    /**
+     * Refunds `amount` minor units of an order (default: all not yet refunded or asked).
+     * `within` runs in the transaction that reserves (or records) it.
+     */
+    async refund(orderNo: string, amount?: number, within?: RefundWithin): Promise<RefundResult> {
       const received = await createPaymentsRepo(d.db).receivedPayment(orderNo);
       const gateway = received && d.gateways.get(received.provider);
-      if (!received || !gateway?.refund) return { kind: 'recorded', order: await d.refunds.refund(orderNo, amount) };
-      const { request, order, repeated } = await reserve(orderNo, gateway, received.tradeNo, amount);
+      if (!received || !gateway?.refund) {
+        const recordedWithin =
+          within &&
+          ((tx: Tx, before: OrderRow, after: OrderRow) =>
+            within(tx, { before, after, request: null, repeated: false }));
+        return { kind: 'recorded', order: await d.refunds.refund(orderNo, amount, recordedWithin) };
+      }
+      const { request, order, repeated } = await reserve(orderNo, gateway, received.tradeNo, amount, within);
       await d.audit.record({
         event: 'order.refundRequested',
         userId: order.userId,

@@ -74,13 +74,22 @@ export async function recordRefund(
 export function createOrderRefunds(d: Deps) {
   const now = d.now ?? (() => new Date());
   return {
-    /** Refunds `amount` minor units (default: all not yet refunded); returns the updated order. */
-    async refund(orderNo: string, amount?: number): Promise<OrderRow> {
+    /**
+     * Refunds `amount` minor units (default: all not yet refunded); returns the updated order.
+     * `within` runs in the refund's transaction (the console's staff audit row).
+     */
+    async refund(
+      orderNo: string,
+      amount?: number,
+      within?: (tx: Tx, before: OrderRow, after: OrderRow) => Promise<void>,
+    ): Promise<OrderRow> {
       return d.db.transaction(async (tx) => {
         const order = await createOrdersRepo(tx).lockOrder(orderNo);
         if (!order) throw new AppError(Code.orderNotFound);
         await assertRefundableCodes(tx, order, amount ?? order.payAmount - order.refundAmount);
-        return recordRefund(d, tx, order, amount ?? order.payAmount - order.refundAmount, now());
+        const moved = await recordRefund(d, tx, order, amount ?? order.payAmount - order.refundAmount, now());
+        await within?.(tx, order, moved);
+        return moved;
       });
     },
   };

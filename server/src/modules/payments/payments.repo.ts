@@ -1,6 +1,26 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { TCurrency, TOrderType, TPaymentProvider } from '@ac/protocol/enums';
+import { and, asc, desc, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { boundedTotal, pageWithTotal } from '../../db/bounded-count.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { orders, paymentAttempts, paymentNotifications } from '../../db/schema/index.ts';
+import { goods, orders, paymentAttempts, paymentNotifications, users } from '../../db/schema/index.ts';
+
+/** The console's order filter (packages/protocol/src/console/finance-shapes.ts), the member resolved to an id. */
+export type OrderSearch = {
+  status?: number;
+  payMethod?: number;
+  provider?: TPaymentProvider;
+  currency?: TCurrency;
+  orderType?: TOrderType;
+  from?: Date;
+  to?: Date;
+  amountMin?: number;
+  amountMax?: number;
+  userId?: string;
+  orderNo?: string;
+};
+
+/** The gateway whose payment an order received (the one that paid it, else one kept as a refund due). */
+const receivedProvider = sql<TPaymentProvider | null>`(select n.provider from ${paymentNotifications} as n where n.order_no = ${orders.orderNo} and n.outcome in ('granted', 'refundDue') order by n.outcome = 'granted' desc, n.received_at desc limit 1)`;
 
 export function createPaymentsRepo(db: DbOrTx) {
   return {
@@ -90,7 +110,62 @@ export function createPaymentsRepo(db: DbOrTx) {
       return rows[0]?.orderNo ?? null;
     },
     async notificationsOf(orderNo: string) {
-      return db.select().from(paymentNotifications).where(eq(paymentNotifications.orderNo, orderNo));
+      return db
+        .select()
+        .from(paymentNotifications)
+        .where(eq(paymentNotifications.orderNo, orderNo))
+        .orderBy(asc(paymentNotifications.receivedAt), asc(paymentNotifications.id));
+    },
+    /** Every payment started for an order, oldest first. */
+    async attemptsOf(orderNo: string) {
+      return db
+        .select()
+        .from(paymentAttempts)
+        .where(eq(paymentAttempts.orderNo, orderNo))
+        .orderBy(asc(paymentAttempts.createdAt));
+    },
+    /**
+     * The console's order list: every order matching the filter, newest first, with its goods,
+     * its member's email and mobile and the gateway of its received payment.
+     */
+    async searchOrders(f: OrderSearch, page: { offset: number; limit: number }) {
+      const where: SQL[] = [];
+      if (f.status !== undefined) where.push(eq(orders.status, f.status));
+      if (f.payMethod !== undefined) where.push(eq(orders.payMethod, f.payMethod));
+      if (f.currency) where.push(eq(orders.currency, f.currency));
+      if (f.orderType) where.push(eq(orders.orderType, f.orderType));
+      if (f.from) where.push(gte(orders.createdAt, f.from));
+      if (f.to) where.push(lt(orders.createdAt, f.to));
+      if (f.amountMin !== undefined) where.push(gte(orders.payAmount, f.amountMin));
+      if (f.amountMax !== undefined) where.push(lte(orders.payAmount, f.amountMax));
+      if (f.userId) where.push(eq(orders.userId, f.userId));
+      if (f.orderNo) where.push(eq(orders.orderNo, f.orderNo));
+      if (f.provider) {
+        where.push(
+          sql`exists (select 1 from ${paymentNotifications} as p where p.order_no = ${orders.orderNo} and p.provider = ${f.provider} and p.outcome in ('granted', 'refundDue'))`,
+        );
+      }
+      const condition = where.length ? and(...where) : undefined;
+      const orderBy = [desc(orders.createdAt), desc(orders.orderNo)];
+      return pageWithTotal(
+        page,
+        db
+          .select({
+            order: orders,
+            goodsName: goods.name,
+            userEmail: users.email,
+            userMobile: users.mobile,
+            provider: receivedProvider,
+          })
+          .from(orders)
+          .innerJoin(goods, eq(goods.code, orders.goodsCode))
+          .leftJoin(users, eq(users.id, orders.userId))
+          .where(condition)
+          .orderBy(...orderBy)
+          .limit(page.limit)
+          .offset(page.offset),
+        () => boundedTotal(db, { table: orders, where: condition, orderBy, offset: page.offset }),
+      );
     },
     /** Orders in `statuses` with a payment started before `before`, oldest first. */
     async ordersAwaitingPayment(statuses: number[], before: Date, limit: number) {

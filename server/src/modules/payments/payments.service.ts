@@ -19,7 +19,7 @@ import { createGatewayRefunds } from './gateway-refunds.ts';
 import { countRefusedNotification } from './notify-refusals.ts';
 import type { OrderRefunds } from './order-refund.ts';
 import { type ApplyDeps, type ApplyOutcome, applyPaymentReport } from './payment-apply.ts';
-import { createPaymentsRepo } from './payments.repo.ts';
+import { createPaymentsRepo, type OrderSearch } from './payments.repo.ts';
 import { applyRefundAnswer, applyRefundReport } from './refund-apply.ts';
 import { createRefundRequestsRepo } from './refund-requests.repo.ts';
 
@@ -41,6 +41,12 @@ export type ReconcileSummary = {
 };
 
 const RECONCILE_BATCH = 200;
+/** The order states reconciliation asks the gateways about (with a payment started). */
+export const AWAITING_PAYMENT: readonly TOrderStatus[] = [
+  OrderStatus.unpaid,
+  OrderStatus.unconfirmed,
+  OrderStatus.payFailed,
+];
 
 export function createPaymentsService(d: Deps) {
   const now = d.now ?? (() => new Date());
@@ -158,6 +164,52 @@ export function createPaymentsService(d: Deps) {
 
     /** Refunds `amount` minor units of an order (default: the rest), through its gateway when it has a refund API. */
     refund: gatewayRefunds.refund,
+    /** The console's order list (payments.repo.ts `searchOrders`). */
+    searchOrders: (f: OrderSearch, page: { offset: number; limit: number }) => payments.searchOrders(f, page),
+    /**
+     * What the payments module knows of an order: its payments started, every notification and
+     * answer kept, its refund requests, and how a refund of it would go (through its gateway, or
+     * recorded when the payment's gateway has no refund API).
+     */
+    async record(orderNo: string) {
+      const [attempts, events, refunds, received] = await Promise.all([
+        payments.attemptsOf(orderNo),
+        payments.notificationsOf(orderNo),
+        createRefundRequestsRepo(d.db).of(orderNo),
+        payments.receivedPayment(orderNo),
+      ]);
+      const gateway = received && d.gateways.get(received.provider);
+      return {
+        attempts,
+        events,
+        refunds,
+        provider: received?.provider ?? null,
+        refundThrough: gateway?.refund ? ('gateway' as const) : ('recorded' as const),
+      };
+    },
+    /** Refund requests still open at their gateway, oldest first. */
+    openRefunds: (limit = 500) => createRefundRequestsRepo(d.db).open(limit),
+    /**
+     * The reconciliation of one order awaiting payment (unpaid, unconfirmed or failed with a
+     * payment started): its gateway is asked and the answer applied, as `reconcile` does for all;
+     * 2500011 for an order in another state.
+     */
+    async reconcileOrder(orderNo: string): Promise<{ outcome: ConfirmOutcome; status: number }> {
+      const row = await orders.find(orderNo);
+      if (!row) throw new AppError(Code.orderNotFound);
+      if (!AWAITING_PAYMENT.includes(row.order.status as TOrderStatus)) {
+        throw new AppError(Code.consoleOrderNotAwaitingPayment);
+      }
+      let outcome: ConfirmOutcome;
+      try {
+        outcome = await confirm(orderNo);
+      } catch (e) {
+        if (e instanceof AppError) throw e;
+        d.log.warn({ err: e, orderNo }, 'reconciliation failed for an order');
+        throw new AppError(Code.paymentProviderFailed);
+      }
+      return { outcome, status: (await orders.find(orderNo))?.order.status ?? row.order.status };
+    },
     /** Second payments of orders paid already, kept as refunds due (applyPaymentReport), oldest first. */
     secondPayments: (limit = 500) => payments.secondPayments(limit),
     /** The refunds asked of gateways for an order, oldest first. */
@@ -189,8 +241,7 @@ export function createPaymentsService(d: Deps) {
     /** Queries the gateways about orders still awaiting payment whose payment started > N minutes ago. */
     async reconcile(olderThanMinutes: number): Promise<ReconcileSummary> {
       const before = addMs(now(), -olderThanMinutes * MINUTE);
-      const statuses = [OrderStatus.unpaid, OrderStatus.unconfirmed, OrderStatus.payFailed];
-      const rows = await payments.ordersAwaitingPayment(statuses, before, RECONCILE_BATCH);
+      const rows = await payments.ordersAwaitingPayment([...AWAITING_PAYMENT], before, RECONCILE_BATCH);
       const summary: ReconcileSummary = { checked: rows.length, outcomes: {}, refunds: {} };
       for (const { orderNo } of rows) {
         let outcome: ConfirmOutcome | 'error';

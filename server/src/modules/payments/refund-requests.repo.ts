@@ -63,6 +63,15 @@ export function createRefundRequestsRepo(db: DbOrTx) {
         .set({ gatewayRefundId })
         .where(and(eq(refundRequests.refundNo, refundNo), eq(refundRequests.state, 'open')));
     },
+    /** Every request still open, oldest first (the console's refund-due queue). */
+    async open(limit: number): Promise<RefundRequestRow[]> {
+      return db
+        .select()
+        .from(refundRequests)
+        .where(eq(refundRequests.state, 'open'))
+        .orderBy(asc(refundRequests.createdAt))
+        .limit(limit);
+    },
     /** Requests still open that were asked before `before`, oldest first (reconciliation). */
     async openBefore(before: Date, limit: number): Promise<RefundRequestRow[]> {
       return db

@@ -1,8 +1,16 @@
-/** A support action's dialog: a reason (always, it goes to the audit), and the action's own fields. */
+/**
+ * An action's dialog: a reason (always, it goes to the audit), and the action's own fields. A
+ * money action (`secondFactor`) shows a field for an authenticator code once the server asked for
+ * a fresh second factor (2500010) or refused the code given (2500007).
+ */
+import { Code } from '@ac/protocol/codes';
 import { Alert, Form, Input, Modal } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConsoleError } from '../api/console-api';
 import { useErrorText } from './error-text';
+
+const ASKS_FOR_CODE: readonly string[] = [Code.staffFreshSecondFactorRequired, Code.staffSecondFactorWrong];
 
 type Props<T> = {
   title: string;
@@ -10,15 +18,28 @@ type Props<T> = {
   pending: boolean;
   error: unknown;
   onCancel: () => void;
-  onSubmit: (values: T & { reason: string }) => void;
+  onSubmit: (values: T & { reason: string; secondFactorCode?: string }) => void;
   children?: ReactNode;
   danger?: boolean;
+  /** A money action: the authenticator code field appears when the server asks for it. */
+  secondFactor?: boolean;
 };
 
-export function ActionDialog<T>({ title, open, pending, error, onCancel, onSubmit, children, danger }: Props<T>) {
+export function ActionDialog<T>({
+  title,
+  open,
+  pending,
+  error,
+  onCancel,
+  onSubmit,
+  children,
+  danger,
+  secondFactor,
+}: Props<T>) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const [form] = Form.useForm();
+  const askCode = secondFactor && error instanceof ConsoleError && ASKS_FOR_CODE.includes(error.code);
   return (
     <Modal
       title={title}
@@ -42,6 +63,16 @@ export function ActionDialog<T>({ title, open, pending, error, onCancel, onSubmi
         >
           <Input.TextArea rows={3} maxLength={500} />
         </Form.Item>
+        {askCode ? (
+          <Form.Item
+            name="secondFactorCode"
+            label={t('freshCode')}
+            extra={t('freshCodeHint')}
+            rules={[{ required: true, min: 6, max: 32 }]}
+          >
+            <Input autoComplete="one-time-code" inputMode="numeric" autoFocus />
+          </Form.Item>
+        ) : null}
       </Form>
     </Modal>
   );
