@@ -27,7 +27,7 @@ try {
     },
   });
   const me = await client.call(calls.session.userInfo, {}, { token: login.utoken });
-  console.log(`signed in as ${me.name}`);
+  console.log(`signed in as ${me.userInfo.name}`);
 } catch (e) {
   if (e instanceof ApiError && e.code === Code.deviceSignInDenied) console.log('the sign-in was denied in the browser');
   else if (e instanceof ApiError && e.code === Code.deviceSignInExpired) console.log('the code expired: run again');
