@@ -9,6 +9,7 @@ import { paths } from '@/config/paths';
 import { accountRoutes } from '@/features/account/routes';
 import { companyRoutes } from '@/features/company/routes';
 import { couponsRoutes } from '@/features/coupons/routes';
+import { deviceSignInRoutes } from '@/features/device-sign-in/routes';
 import { devicesRoutes } from '@/features/devices/routes';
 import { invoiceRoutes } from '@/features/invoice/routes';
 import { nodesRoutes } from '@/features/nodes/routes';
@@ -41,6 +42,7 @@ const features = [
   profileRoutes,
   passwordRoutes,
   twoFactorRoutes,
+  deviceSignInRoutes,
   thirdPartyRoutes,
   accountRoutes,
   registrationRoutes,

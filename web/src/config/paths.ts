@@ -28,6 +28,7 @@ export const paths = {
   profile: fixed('/profile'),
   changePassword: fixed('/change_pwd'),
   security: fixed('/security'),
+  device: fixed('/device'),
   thirdBind: fixed('/third_bind'),
   thirdBindCallback: {
     path: '/third_bind/callback/:type',
@@ -67,6 +68,7 @@ export const paths = {
   h5Profile: fixed('/h5/profile'),
   h5Devices: fixed('/h5/devices'),
   h5Security: fixed('/h5/security'),
+  h5Device: fixed('/h5/device'),
   h5FindPwd: fixed('/h5/findPwd'),
   h5Register: fixed('/h5/register'),
   h5RegisterProtocol: fixed('/h5/register/protocol'),
