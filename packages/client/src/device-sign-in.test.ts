@@ -29,7 +29,11 @@ function scripted(polls: { code: string; msg?: string }[]) {
           })();
     return new Response(JSON.stringify(body), { status: 200 });
   };
-  const client = createClient({ baseUrl: 'http://x', clientInfo: { clientType: 'df_windows', clientVersion: '1' }, fetch });
+  const client = createClient({
+    baseUrl: 'http://x',
+    clientInfo: { clientType: 'df_windows', clientVersion: '1' },
+    fetch,
+  });
   return { client, seen };
 }
 
