@@ -351,7 +351,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
   });
   const consoleAudit = createConsoleAudit({ staffAudit });
 
-  registerScheduledJobs({ queue: jobs, orders, payments, keys, sessions, outbox, trade, reminders, log });
+  registerScheduledJobs({ queue: jobs, orders, payments, keys, sessions, deviceSignIn, outbox, trade, reminders, log });
 
   return {
     jobs,

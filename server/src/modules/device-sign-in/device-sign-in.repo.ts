@@ -17,8 +17,13 @@ export function createDeviceSignInRepo(db: DbOrTx) {
         .returning({ id: deviceSignIns.id });
       return created.length > 0;
     },
+    /** Deletes the rows that expired before `at`; returns how many. */
     async deleteExpiredBefore(at: Date) {
-      await db.delete(deviceSignIns).where(lt(deviceSignIns.expiresAt, at));
+      const gone = await db
+        .delete(deviceSignIns)
+        .where(lt(deviceSignIns.expiresAt, at))
+        .returning({ id: deviceSignIns.id });
+      return gone.length;
     },
     /** The row of a device code, locked until the transaction ends (one poll at a time decides). */
     async lockByDeviceCode(deviceCodeHash: string) {

@@ -83,10 +83,12 @@ export function createDeviceSignInService(d: Deps) {
   }
 
   return {
+    /** The scheduled purge: rows a day after they expired; returns how many went. */
+    purgeExpired: () => repo.deleteExpiredBefore(addMs(now(), -DAY)),
+
     /** A new device sign-in for the calling client: its codes, where the user goes, how often to poll. */
     async start(deviceName: string, r: LoginRequest): Promise<TDeviceSignInStartResponse> {
       const at = now();
-      await repo.deleteExpiredBefore(addMs(at, -DAY));
       const deviceCode = randomToken();
       let userCode = newUserCode();
       const row = {

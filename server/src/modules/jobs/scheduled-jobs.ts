@@ -5,6 +5,7 @@
  * nodes on one PostgreSQL database run each tick once.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { DeviceSignInService } from '../device-sign-in/device-sign-in.service.ts';
 import type { KeysService } from '../keys/keys.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { OutboxService } from '../outbox/outbox.service.ts';
@@ -23,6 +24,7 @@ type Deps = {
   payments: Pick<PaymentsService, 'reconcile' | 'expireServed'>;
   keys: Pick<KeysService, 'purgeExpired'>;
   sessions: Pick<SessionService, 'purgeIdleThrottles'>;
+  deviceSignIn: Pick<DeviceSignInService, 'purgeExpired'>;
   outbox: Pick<OutboxService, 'purgeOld'>;
   trade: Pick<TradeService, 'reencryptFields'>;
   reminders: Pick<SubscriptionReminders, 'remind'>;
@@ -46,6 +48,8 @@ export function scheduledJobs(d: Omit<Deps, 'queue' | 'log'>) {
     'payments-reconcile': ['*/10 * * * *', () => d.payments.reconcile(RECONCILE_AFTER_MINUTES)],
     'purge-envelope-keys': ['23 3 * * *', async () => ({ purged: await d.keys.purgeExpired() })],
     'purge-auth-throttle': ['33 3 * * *', async () => ({ purged: await d.sessions.purgeIdleThrottles() })],
+    // device sign-ins a day after they expired (docs/protocol.md#device-sign-in)
+    'purge-device-sign-ins': ['38 3 * * *', async () => ({ purged: await d.deviceSignIn.purgeExpired() })],
     'purge-outbox': ['43 3 * * *', async () => ({ purged: await d.outbox.purgeOld() })],
     // after FIELD_ENCRYPTION_KEY changed, the fields still under a previous key move under the new one
     'fields-reencrypt': ['53 * * * *', async () => ({ reencrypted: await reencryptAll(d.trade) })],
