@@ -14,6 +14,7 @@ CREATE TABLE "device_sign_ins" (
 	"interval_seconds" integer NOT NULL,
 	"last_polled_at" timestamp with time zone,
 	"user_id" uuid,
+	"approved_by_session_id" uuid,
 	"decision" text,
 	"decided_at" timestamp with time zone,
 	"used_at" timestamp with time zone,
@@ -22,4 +23,5 @@ CREATE TABLE "device_sign_ins" (
 );
 --> statement-breakpoint
 ALTER TABLE "device_sign_ins" ADD CONSTRAINT "device_sign_ins_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "device_sign_ins" ADD CONSTRAINT "device_sign_ins_approved_by_session_id_sessions_id_fk" FOREIGN KEY ("approved_by_session_id") REFERENCES "public"."sessions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "device_sign_ins_expires_idx" ON "device_sign_ins" USING btree ("expires_at");

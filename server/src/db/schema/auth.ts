@@ -115,6 +115,8 @@ export const deviceSignIns = pgTable(
     lastPolledAt: at('last_polled_at'),
     /** Who approved or denied it; null while pending. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The session that approved it: the client gets its session only while that one lives. */
+    approvedBySessionId: uuid('approved_by_session_id').references(() => sessions.id, { onDelete: 'set null' }),
     decision: text('decision', { enum: ['approved', 'denied'] }),
     decidedAt: at('decided_at'),
     usedAt: at('used_at'),

@@ -57,10 +57,16 @@ export function createDeviceSignInRepo(db: DbOrTx) {
       return rows[0] ?? null;
     },
     /** Decides a pending, unexpired request in one conditional statement; false when it was not (any more). */
-    async decide(userCodeHash: string, userId: string, decision: 'approved' | 'denied', at: Date) {
+    async decide(
+      userCodeHash: string,
+      by: { userId: string; sessionId: string },
+      decision: 'approved' | 'denied',
+      at: Date,
+    ) {
+      const approvedBySessionId = decision === 'approved' ? by.sessionId : null;
       const rows = await db
         .update(deviceSignIns)
-        .set({ userId, decision, decidedAt: at })
+        .set({ userId: by.userId, approvedBySessionId, decision, decidedAt: at })
         .where(
           and(
             eq(deviceSignIns.userCodeHash, userCodeHash),

@@ -32,7 +32,7 @@ type Deps = {
   db: Db;
   sessions: Pick<
     SessionService,
-    'loginApprovedDevice' | 'beginCodeGuess' | 'codeGuessSucceeded' | 'requireFreshSecondFactor'
+    'loginApprovedDevice' | 'beginCodeGuess' | 'codeGuessSucceeded' | 'requireFreshSecondFactor' | 'isLive'
   >;
   audit: AuditService;
   /** PUBLIC_URL and the region's base path: where the user enters the code. */
@@ -52,7 +52,9 @@ function newUserCode(): string {
 const userCodeHash = (code: string) => sha256Hex(`userCode:${normalizeUserCode(code)}`);
 
 /** What one poll found, decided inside the row's lock and acted on after it. */
-type PollOutcome = { kind: 'refused'; code: TCode; detail?: string } | { kind: 'approved'; userId: string };
+type PollOutcome =
+  | { kind: 'refused'; code: TCode; detail?: string; interval?: number }
+  | { kind: 'approved'; userId: string; interval?: undefined };
 
 export function createDeviceSignInService(d: Deps) {
   const now = d.now ?? (() => new Date());
@@ -60,7 +62,7 @@ export function createDeviceSignInService(d: Deps) {
   const verificationUri = `${d.webUrl}${DEVICE_PAGE_PATH}`;
 
   /** Decides one poll of a locked row: the terminal states first, then the interval. */
-  function outcomeOf(row: DeviceSignInRow | null, at: Date): PollOutcome & { interval?: number } {
+  function outcomeOf(row: DeviceSignInRow | null, at: Date): PollOutcome {
     if (!row || row.usedAt) return { kind: 'refused', code: Code.deviceCodeInvalid };
     if (row.expiresAt <= at) return { kind: 'refused', code: Code.deviceSignInExpired };
     if (row.decision === 'denied') return { kind: 'refused', code: Code.deviceSignInDenied };
@@ -134,9 +136,14 @@ export function createDeviceSignInService(d: Deps) {
       const outcome = await d.db.transaction(async (tx) => {
         const txRepo = createDeviceSignInRepo(tx);
         const row = await txRepo.lockByDeviceCode(sha256Hex(deviceCode));
-        const found = outcomeOf(row, at);
-        if (row && found.kind === 'approved') await txRepo.markUsed(row.id, at);
-        else if (row && found.interval !== undefined) await txRepo.polled(row.id, at, found.interval);
+        let found = outcomeOf(row, at);
+        if (!row) return { found, row };
+        if (found.kind === 'approved') {
+          // the approval holds while the session that gave it lives (not after a sign-out or a password change)
+          if (!(await d.sessions.isLive(row.approvedBySessionId)))
+            found = { kind: 'refused', code: Code.deviceSignInDenied };
+          await txRepo.markUsed(row.id, at);
+        } else if (found.interval !== undefined) await txRepo.polled(row.id, at, found.interval);
         return { found, row };
       });
       const { found, row } = outcome;
@@ -172,7 +179,7 @@ export function createDeviceSignInService(d: Deps) {
     async decide(session: AuthSession, userCode: string, decision: 'approved' | 'denied', origin: Origin) {
       if (decision === 'approved') await d.sessions.requireFreshSecondFactor(session);
       const row = await pendingOf(session, userCode, origin);
-      if (!(await repo.decide(row.userCodeHash, session.userId, decision, now()))) {
+      if (!(await repo.decide(row.userCodeHash, session, decision, now()))) {
         throw new AppError(Code.userCodeInvalid);
       }
       await d.audit.record({

@@ -148,6 +148,18 @@ describe('device sign-in', () => {
     expect((await p.approve(userCode)).code).toBe(Code.userCodeInvalid);
   });
 
+  it('voids an approval when the session that gave it ended before the client polled', async () => {
+    const m = await memberWithTotp(t);
+    const client = cadClient();
+    const { deviceCode, userCode } = (await client.start()).data;
+    const token = await portalSession(m);
+    expect((await portal(m, token).approve(userCode)).code).toBe(Code.ok);
+    expect((await t.client.from(m.ip).call(calls.session.logout, {}, { token })).code).toBe(Code.ok);
+    expect((await client.poll(deviceCode)).code).toBe(Code.deviceSignInDenied);
+    await waited(deviceCode);
+    expect((await client.poll(deviceCode)).code).toBe(Code.deviceCodeInvalid);
+  });
+
   it('approving needs a second factor of the last 10 minutes', async () => {
     const m = await memberWithTotp(t);
     const client = cadClient();
@@ -189,6 +201,7 @@ describe('device sign-in', () => {
         beginCodeGuess: refused,
         codeGuessSucceeded: refused,
         requireFreshSecondFactor: refused,
+        isLive: refused,
       },
       now: () => clock.now,
     });

@@ -365,6 +365,13 @@ export function createSessionService(d: Deps) {
       return { answer, trust };
     },
 
+    /** Whether the session of this id lives (not ended, not expired); false for null. */
+    async isLive(sessionId: string | null) {
+      const row = sessionId ? await repo.findSessionById(sessionId) : null;
+      const at = now();
+      return Boolean(row && !row.revokedAt && row.expiresAt > at && at.getTime() - row.createdAt.getTime() < maxAgeMs);
+    },
+
     /** The session proved a second factor now (twoFactor.verify). */
     markSecondFactor: (sessionId: string) => repo.setSecondFactorAt(sessionId, now()),
 
