@@ -5,7 +5,9 @@
 export { calls } from '@ac/protocol/calls';
 export { Code, catalogue, sessionCodes } from '@ac/protocol/codes';
 export type { CallContract, CallRequest, CallResponse } from '@ac/protocol/contract';
+export type { TDeviceSignInStartResponse } from '@ac/protocol/device-sign-in';
 export type { TClientInfo } from '@ac/protocol/envelope';
+export type { TLoginResponse } from '@ac/protocol/session';
 export { ApiError, errorCode, isApiError } from './api-error.ts';
 export {
   type Answer,
@@ -15,4 +17,5 @@ export {
   createClient,
   DEFAULT_TIMEOUT_MS,
 } from './client.ts';
+export { type DeviceSignInOptions, signInWithDevice } from './device-sign-in.ts';
 export { type KeyStore, memoryKeyStore } from './key-store.ts';

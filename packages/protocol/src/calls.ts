@@ -9,6 +9,7 @@ import { account } from './calls/account.ts';
 import { codes } from './calls/codes.ts';
 import { company } from './calls/company.ts';
 import { coupons } from './calls/coupons.ts';
+import { deviceSignIn } from './calls/device-sign-in.ts';
 import { devices } from './calls/devices.ts';
 import { invoice } from './calls/invoice.ts';
 import { memberships } from './calls/memberships.ts';
@@ -36,6 +37,7 @@ export const calls = {
   profile,
   password,
   twoFactor,
+  deviceSignIn,
   account,
   devices,
   thirdParty,

@@ -27,6 +27,7 @@ import { companyModule } from '../modules/company/company.module.ts';
 import { consoleModule } from '../modules/console/console.module.ts';
 import { couponsModule } from '../modules/coupons/coupons.module.ts';
 import { devModule } from '../modules/dev/dev.module.ts';
+import { deviceSignInModule } from '../modules/device-sign-in/device-sign-in.module.ts';
 import { devicesModule } from '../modules/devices/devices.module.ts';
 import { invoiceModule } from '../modules/invoice/invoice.module.ts';
 import { keysModule } from '../modules/keys/keys.module.ts';
@@ -225,6 +226,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     profileModule(s),
     passwordModule(s),
     twoFactorModule(s),
+    deviceSignInModule(s),
     thirdPartyModule({ ...s, region, publicUrl }),
     accountModule({ ...s, publicUrl }),
     avatarModule({ ...s, config }),

@@ -37,6 +37,7 @@ import { staffSecondFactor } from '../modules/console/second-factor.ts';
 import { createUserSupport } from '../modules/console/user-support.service.ts';
 import { createCouponAdmin } from '../modules/coupons/coupon-admin.service.ts';
 import { createCouponsService } from '../modules/coupons/coupons.service.ts';
+import { createDeviceSignInService } from '../modules/device-sign-in/device-sign-in.service.ts';
 import { createDevicesService } from '../modules/devices/devices.service.ts';
 import { createInvoiceService } from '../modules/invoice/invoice.service.ts';
 import { createInvoiceTitlesService } from '../modules/invoice/invoice-titles.service.ts';
@@ -212,6 +213,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     audit,
     limits: config.deviceLimits,
   });
+  const deviceSignIn = createDeviceSignInService({ db, sessions, audit, webUrl: `${publicUrl}${basePath}` });
   const registration = createRegistrationService({ db, users, codes, directory, mail, audit, defaultLanguage });
   const trade = createTradeService({
     db,
@@ -375,7 +377,19 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     staffAudit,
   });
 
-  registerScheduledJobs({ queue: jobs, orders, payments, keys, sessions, activity, outbox, trade, reminders, log });
+  registerScheduledJobs({
+    queue: jobs,
+    orders,
+    payments,
+    keys,
+    sessions,
+    activity,
+    deviceSignIn,
+    outbox,
+    trade,
+    reminders,
+    log,
+  });
 
   return {
     jobs,
@@ -401,6 +415,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     profile,
     passwords,
     twoFactor,
+    deviceSignIn,
     avatars,
     thirdParty,
     thirdLogin,

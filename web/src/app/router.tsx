@@ -10,6 +10,7 @@ import { accountRoutes } from '@/features/account/routes';
 import { activityRoutes } from '@/features/activity/routes';
 import { companyRoutes } from '@/features/company/routes';
 import { couponsRoutes } from '@/features/coupons/routes';
+import { deviceSignInRoutes } from '@/features/device-sign-in/routes';
 import { devicesRoutes } from '@/features/devices/routes';
 import { invoiceRoutes } from '@/features/invoice/routes';
 import { nodesRoutes } from '@/features/nodes/routes';
@@ -43,6 +44,7 @@ const features = [
   passwordRoutes,
   twoFactorRoutes,
   activityRoutes,
+  deviceSignInRoutes,
   thirdPartyRoutes,
   accountRoutes,
   registrationRoutes,

@@ -29,6 +29,7 @@ export const paths = {
   changePassword: fixed('/change_pwd'),
   security: fixed('/security'),
   activity: fixed('/activity'),
+  device: fixed('/device'),
   thirdBind: fixed('/third_bind'),
   thirdBindCallback: {
     path: '/third_bind/callback/:type',
@@ -69,6 +70,7 @@ export const paths = {
   h5Devices: fixed('/h5/devices'),
   h5Security: fixed('/h5/security'),
   h5Activity: fixed('/h5/activity'),
+  h5Device: fixed('/h5/device'),
   h5FindPwd: fixed('/h5/findPwd'),
   h5Register: fixed('/h5/register'),
   h5RegisterProtocol: fixed('/h5/register/protocol'),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { at, createdAtColumn, idColumn } from './columns.ts';
 import { devices } from './devices.ts';
-import { userRef } from './users.ts';
+import { userRef, users } from './users.ts';
 
 /** Envelope keys handed out by getRsaKey (stored hashed). */
 export const aesKeys = pgTable(
@@ -88,6 +88,41 @@ export const sessionHandovers = pgTable('session_handovers', {
   expiresAt: at('expires_at').notNull(),
   usedAt: at('used_at'),
 });
+
+/**
+ * Device sign-ins of CAD clients (docs/protocol.md#device-sign-in, RFC 8628):
+ * the device code and the user code stored as SHA-256, what the client told
+ * about itself, and the decision of the user who entered the code. 10 minutes;
+ * `usedAt` once the client got its session (single use); `interval` grows with
+ * each poll that came too early.
+ */
+export const deviceSignIns = pgTable(
+  'device_sign_ins',
+  {
+    id: idColumn(),
+    deviceCodeHash: text('device_code_hash').notNull().unique(),
+    userCodeHash: text('user_code_hash').notNull().unique(),
+    clientType: text('client_type').notNull(),
+    clientVersion: text('client_version').notNull(),
+    channelCode: text('channel_code'),
+    deviceId: text('device_id'),
+    deviceName: text('device_name').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAtColumn(),
+    expiresAt: at('expires_at').notNull(),
+    intervalSeconds: integer('interval_seconds').notNull(),
+    lastPolledAt: at('last_polled_at'),
+    /** Who approved or denied it; null while pending. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The session that approved it: the client gets its session only while that one lives. */
+    approvedBySessionId: uuid('approved_by_session_id').references(() => sessions.id, { onDelete: 'set null' }),
+    decision: text('decision', { enum: ['approved', 'denied'] }),
+    decidedAt: at('decided_at'),
+    usedAt: at('used_at'),
+  },
+  (t) => [index('device_sign_ins_expires_idx').on(t.expiresAt)],
+);
 
 export const authThrottle = pgTable('auth_throttle', {
   key: text('key').primaryKey(),

@@ -3,8 +3,9 @@ import { OrderStatus } from '@ac/protocol/enums';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, testAppForTests, testServices } from '../../../test/test-app.ts';
-import { aesKeys, authThrottle, orders, outbox } from '../../db/schema/index.ts';
+import { aesKeys, authThrottle, deviceSignIns, orders, outbox } from '../../db/schema/index.ts';
 import { addMs, DAY, HOUR } from '../../lib/time.ts';
+import { createDeviceSignInService } from '../device-sign-in/device-sign-in.service.ts';
 import { createKeysService } from '../keys/keys.service.ts';
 import { createOrdersService } from '../orders/orders.service.ts';
 import { createOutboxService } from '../outbox/outbox.service.ts';
@@ -42,6 +43,19 @@ describe('scheduled purges and expiry on an injected clock', () => {
     expect(await sessions.purgeIdleThrottles()).toBe(2);
     const left = await t.db.select({ key: authThrottle.key }).from(authThrottle);
     expect(left.map((r) => r.key).sort()).toEqual(['ip:idle-but-locked', 'ip:recent']);
+  });
+
+  it('purges device sign-ins a day after they expired', async () => {
+    const row = { clientType: 'df_windows', clientVersion: '1', deviceName: 'PC', intervalSeconds: 5 };
+    await t.db.insert(deviceSignIns).values([
+      { ...row, deviceCodeHash: 'dc-old', userCodeHash: 'uc-old', expiresAt: at(-DAY - HOUR) },
+      { ...row, deviceCodeHash: 'dc-recent', userCodeHash: 'uc-recent', expiresAt: at(-HOUR) },
+    ]);
+    const s = testServices(t);
+    expect(await createDeviceSignInService({ ...s, db: t.db, webUrl: 'http://x', now }).purgeExpired()).toBe(1);
+    const left = await t.db.select({ hash: deviceSignIns.deviceCodeHash }).from(deviceSignIns);
+    expect(left.map((r) => r.hash)).toContain('dc-recent');
+    expect(left.map((r) => r.hash)).not.toContain('dc-old');
   });
 
   it('purges outbox messages older than 30 days', async () => {
@@ -101,6 +115,7 @@ describe('registration', () => {
       'purge-envelope-keys',
       'purge-auth-throttle',
       'purge-activity',
+      'purge-device-sign-ins',
       'purge-outbox',
       'fields-reencrypt',
       'subscriptions-remind',

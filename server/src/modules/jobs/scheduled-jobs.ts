@@ -5,6 +5,7 @@
  * nodes on one PostgreSQL database run each tick once.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { DeviceSignInService } from '../device-sign-in/device-sign-in.service.ts';
 import type { KeysService } from '../keys/keys.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { OutboxService } from '../outbox/outbox.service.ts';
@@ -25,6 +26,7 @@ type Deps = {
   keys: Pick<KeysService, 'purgeExpired'>;
   sessions: Pick<SessionService, 'purgeIdleThrottles'>;
   activity: Pick<ActivityService, 'purge'>;
+  deviceSignIn: Pick<DeviceSignInService, 'purgeExpired'>;
   outbox: Pick<OutboxService, 'purgeOld'>;
   trade: Pick<TradeService, 'reencryptFields'>;
   reminders: Pick<SubscriptionReminders, 'remind'>;
@@ -50,6 +52,8 @@ export function scheduledJobs(d: Omit<Deps, 'queue' | 'log'>) {
     'purge-auth-throttle': ['33 3 * * *', async () => ({ purged: await d.sessions.purgeIdleThrottles() })],
     // the account's activity keeps 90 days (docs/decisions/0045-sign-in-history.md)
     'purge-activity': ['17 * * * *', async () => ({ purged: await d.activity.purge() })],
+    // device sign-ins a day after they expired (docs/protocol.md#device-sign-in)
+    'purge-device-sign-ins': ['38 3 * * *', async () => ({ purged: await d.deviceSignIn.purgeExpired() })],
     'purge-outbox': ['43 3 * * *', async () => ({ purged: await d.outbox.purgeOld() })],
     // after FIELD_ENCRYPTION_KEY changed, the fields still under a previous key move under the new one
     'fields-reencrypt': ['53 * * * *', async () => ({ reencrypted: await reencryptAll(d.trade) })],

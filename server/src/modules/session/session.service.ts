@@ -266,11 +266,56 @@ export function createSessionService(d: Deps) {
     }));
   }
 
+  /** Wrong user codes of device sign-ins (docs/protocol.md#device-sign-in): per account and per IP, like logins. */
+  function guessKeys(userId: string, ip: string) {
+    return { userKey: `userCode:user:${userId}`, ipKey: `userCode:ip:${ip}` };
+  }
+
   return {
     createSession,
     endSessions,
     beginAttempt,
     attemptSucceeded,
+    /**
+     * Counts a user-code guess of the device page before it is checked: 0000006
+     * while the account (from its 5th wrong code) or the IP (from its 20th) is locked.
+     */
+    async beginCodeGuess(userId: string, ip: string) {
+      const { userKey, ipKey } = guessKeys(userId, ip);
+      if ((await repo.countAttempt(userKey, now(), throttleRule(PAIR_FREE_FAILURES))) === null) {
+        throw await lockedError(userKey);
+      }
+      if ((await repo.countAttempt(ipKey, now(), throttleRule(ACCOUNT_FREE_FAILURES))) === null) {
+        await repo.releaseAttempt(userKey);
+        throw await lockedError(ipKey);
+      }
+    },
+    /** The user code was right: the guess is taken back from both counts. */
+    async codeGuessSucceeded(userId: string, ip: string) {
+      const { userKey, ipKey } = guessKeys(userId, ip);
+      await repo.releaseAttempt(userKey);
+      await repo.releaseAttempt(ipKey);
+    },
+
+    /**
+     * A CAD client's device sign-in was approved (docs/protocol.md#device-sign-in):
+     * its session, created like the session of a client's own login, of the
+     * client type, version, channel and device id the client started with.
+     */
+    async loginApprovedDevice(userId: string, r: LoginRequest): Promise<TLoginResponse> {
+      const user = await d.users.findLive(userId);
+      if (!user?.isActivate) throw new AppError(Code.deviceCodeInvalid);
+      await d.users.recordLogin(user.id, now());
+      const utoken = await createSession(user.id, r);
+      await d.audit.record({
+        event: 'login.device',
+        userId: user.id,
+        ip: r.ip,
+        requestId: r.requestId,
+        detail: { clientType: r.clientInfo.clientType },
+      });
+      return { utoken, userInfo: await d.userInfo.publicUserInfo(user.id) };
+    },
     /** A bound third-party identity logged in: a session, or the second step (finishLogin). */
     async loginAs(userId: string, r: LoginRequest, method: LoginMethod): Promise<TLoginAnswer> {
       const user = await d.users.findLive(userId);
@@ -337,6 +382,13 @@ export function createSessionService(d: Deps) {
       });
       const answer: TLoginResponse = { utoken, userInfo: await d.userInfo.publicUserInfo(user.id) };
       return { answer, trust };
+    },
+
+    /** Whether the session of this id lives (not ended, not expired); false for null. */
+    async isLive(sessionId: string | null) {
+      const row = sessionId ? await repo.findSessionById(sessionId) : null;
+      const at = now();
+      return Boolean(row && !row.revokedAt && row.expiresAt > at && at.getTime() - row.createdAt.getTime() < maxAgeMs);
     },
 
     /** The session proved a second factor now (twoFactor.verify). */
