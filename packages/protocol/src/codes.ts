@@ -153,6 +153,11 @@ export const Code = {
   twoFactorAlreadyOn: '1600005',
   twoFactorNotOn: '1600006',
   totpSetupMissing: '1600007',
+  // passkeys (docs/decisions/0044-passkeys.md)
+  passkeyChallengeExpired: '1600020',
+  passkeyInvalid: '1600021',
+  passkeyNotFound: '1600022',
+  passkeyLimit: '1600023',
   // renewing memberships (docs/product.md#renewing-memberships)
   renewalPlanNotFound: '2600001',
   subscriptionNotFound: '2600002',
@@ -373,6 +378,10 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
   '1600005': { status: 200, message: 'Two-step verification is already on' },
   '1600006': { status: 200, message: 'Two-step verification is not on' },
   '1600007': { status: 200, message: 'Please start setting up the authenticator app again' },
+  '1600020': { status: 200, message: 'The passkey request took too long or was already used, please try again' },
+  '1600021': { status: 200, message: 'The passkey could not be verified' },
+  '1600022': { status: 200, message: 'The passkey does not exist' },
+  '1600023': { status: 200, message: 'You have registered the most passkeys allowed; remove one first' },
   '2600001': { status: 200, message: 'This product cannot be bought as a renewing membership' },
   '2600002': { status: 200, message: 'The renewing membership does not exist' },
   '2600003': { status: 200, message: 'You already have a renewing membership: change its plan instead' },
