@@ -12,7 +12,7 @@ type Credential = { id: Uint8Array; privateKey: KeyObject; userHandle: string; c
 /** What the browser would put in clientDataJSON and the authenticator data (the tests change them to lie). */
 export type Lie = { origin?: string; rpId?: string; userVerified?: boolean; counter?: number };
 
-const b64 = (bytes: Uint8Array) => isoBase64URL.fromBuffer(bytes);
+const b64 = (bytes: Uint8Array) => isoBase64URL.fromBuffer(new Uint8Array(bytes));
 const sha256 = (data: Uint8Array | string) => new Uint8Array(createHash('sha256').update(data).digest());
 const u32 = (n: number) => {
   const b = new Uint8Array(4);
@@ -54,17 +54,17 @@ export function softwareAuthenticator(origin: string) {
           [-1, 1],
           [-2, isoBase64URL.toBuffer(jwk.x as string)],
           [-3, isoBase64URL.toBuffer(jwk.y as string)],
-        ]),
+        ]) as never,
       );
       const id = new Uint8Array(randomBytes(32));
       const attested = concat(new Uint8Array(16), new Uint8Array([0, id.length]), id, cose);
       const data = authData(rpId, flagsOf(lie.userVerified ?? true, true), 0, attested);
       const attestationObject = isoCBOR.encode(
-        new Map<string, string | Uint8Array | Map<string, never>>([
+        new Map<string, string | Uint8Array | Map<string, string>>([
           ['fmt', 'none'],
-          ['attStmt', new Map()],
+          ['attStmt', new Map<string, string>()],
           ['authData', data],
-        ]),
+        ]) as never,
       );
       credentials.push({ id, privateKey, userHandle: options.user?.id as string, counter: 0 });
       return {

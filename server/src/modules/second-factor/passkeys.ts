@@ -139,7 +139,9 @@ export function createPasskeys(d: { db: Db; rp: RelyingParty; now: () => Date })
         credential: { ...stored, counter: newCounter, backedUp: credentialBackedUp },
         lastUsedAt: now(),
       })
-      .where(and(eq(secondFactors.id, row.id), sql`(${secondFactors.credential}->>'counter')::bigint = ${stored.counter}`))
+      .where(
+        and(eq(secondFactors.id, row.id), sql`(${secondFactors.credential}->>'counter')::bigint = ${stored.counter}`),
+      )
       .returning({ id: secondFactors.id });
     if (updated.length === 0) throw new AppError(Code.passkeyInvalid);
     return { userVerified };

@@ -95,7 +95,8 @@ describe('passwordless sign-in with a passkey', () => {
     expect((await passkeyLogin(m.ip, stranger)).answer.code).toBe(Code.passkeyInvalid);
 
     const codes: string[] = [];
-    for (let i = 0; i < 6; i++) codes.push((await passkeyLogin(m.ip, key, { origin: 'https://evil.example' })).answer.code);
+    for (let i = 0; i < 6; i++)
+      codes.push((await passkeyLogin(m.ip, key, { origin: 'https://evil.example' })).answer.code);
     expect(codes.slice(0, 5)).toEqual(Array(5).fill(Code.passkeyInvalid));
     expect(codes[5]).toBe(Code.tooManyRequests);
     // the password login of the account from this address is locked too: one budget
@@ -153,8 +154,13 @@ describe('a passkey in the second step', () => {
     expect(refused.code).toBe(Code.passkeyInvalid);
     // the challenge was spent by the failure
     expect(
-      (await c.call(calls.session.loginSecondStepPasskey, { ticket, challengeId: start.data.challengeId, response: foreign }))
-        .code,
+      (
+        await c.call(calls.session.loginSecondStepPasskey, {
+          ticket,
+          challengeId: start.data.challengeId,
+          response: foreign,
+        })
+      ).code,
     ).toBe(Code.passkeyChallengeExpired);
     const passwordless = await c.call(calls.session.passkeyLoginOptions, {});
     expect(

@@ -71,7 +71,11 @@ export function createSessionCalls(d: Deps) {
       rateLimit: loginLimit,
       handler: (c) =>
         loggedIn(c, (r) =>
-          d.sessions.passkeyLogin(c.payload.challengeId, c.payload.response as unknown as AuthenticationResponseJSON, r),
+          d.sessions.passkeyLogin(
+            c.payload.challengeId,
+            c.payload.response as unknown as AuthenticationResponseJSON,
+            r,
+          ),
         ),
     }),
     defineCall(calls.session.createHandover, {

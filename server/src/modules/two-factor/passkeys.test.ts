@@ -129,7 +129,11 @@ describe('registering passkeys', () => {
       .where(eq(webauthnChallenges.idHash, sha256Hex(start.data.challengeId)));
     const late = await c.call(
       calls.twoFactor.passkeyRegister,
-      { challengeId: start.data.challengeId, response: key.create(start.data.options as unknown as Options), name: 'Late' },
+      {
+        challengeId: start.data.challengeId,
+        response: key.create(start.data.options as unknown as Options),
+        name: 'Late',
+      },
       { token: m.token },
     );
     expect(late.code).toBe(Code.passkeyChallengeExpired);
@@ -173,16 +177,13 @@ describe('naming and removing passkeys', () => {
     const other = await memberWithPassword(t);
     const oc = t.client.from(other.ip);
     expect(
-      (await oc.call(calls.twoFactor.passkeyRename, { id: added.data.id, name: 'Mine' }, { token: other.token }))
-        .code,
+      (await oc.call(calls.twoFactor.passkeyRename, { id: added.data.id, name: 'Mine' }, { token: other.token })).code,
     ).toBe(Code.passkeyNotFound);
     expect((await oc.call(calls.twoFactor.passkeyRemove, { id: added.data.id }, { token: other.token })).code).toBe(
       Code.passkeyNotFound,
     );
 
-    expect((await c.call(calls.twoFactor.passkeyRemove, { id: added.data.id }, { token: m.token })).code).toBe(
-      Code.ok,
-    );
+    expect((await c.call(calls.twoFactor.passkeyRemove, { id: added.data.id }, { token: m.token })).code).toBe(Code.ok);
     expect((await c.call(calls.twoFactor.passkeys, {}, { token: m.token })).data.rows).toHaveLength(0);
     expect((await c.call(calls.twoFactor.passkeyRemove, { id: added.data.id }, { token: m.token })).code).toBe(
       Code.passkeyNotFound,
@@ -208,12 +209,8 @@ describe('naming and removing passkeys', () => {
       (await c.call(calls.twoFactor.passkeyRename, { id: added.data.id, name: 'Desk' }, { token: m.token })).code,
     ).toBe(Code.ok);
 
-    expect((await c.call(calls.twoFactor.verify, { code: totpCode(m.secret) }, { token: m.token })).code).toBe(
-      Code.ok,
-    );
-    expect((await c.call(calls.twoFactor.passkeyRemove, { id: added.data.id }, { token: m.token })).code).toBe(
-      Code.ok,
-    );
+    expect((await c.call(calls.twoFactor.verify, { code: totpCode(m.secret) }, { token: m.token })).code).toBe(Code.ok);
+    expect((await c.call(calls.twoFactor.passkeyRemove, { id: added.data.id }, { token: m.token })).code).toBe(Code.ok);
     expect((await register(m, key, 'Phone')).code).toBe(Code.ok);
   });
 

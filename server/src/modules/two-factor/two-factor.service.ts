@@ -24,14 +24,7 @@ type Deps = {
   users: Pick<UserService, 'requireLive' | 'findLive'>;
   secondFactors: Pick<
     SecondFactorService,
-    | 'status'
-    | 'isEnabled'
-    | 'startTotp'
-    | 'confirmTotp'
-    | 'verify'
-    | 'regenerateRecoveryCodes'
-    | 'disable'
-    | 'passkeys'
+    'status' | 'isEnabled' | 'startTotp' | 'confirmTotp' | 'verify' | 'regenerateRecoveryCodes' | 'disable' | 'passkeys'
   >;
   sessions: Pick<
     SessionService,
