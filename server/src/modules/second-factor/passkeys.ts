@@ -30,8 +30,15 @@ import type { Subject, SubjectKind } from './subject.ts';
 
 /** The relying party: PUBLIC_URL's host name (RP id) and origin; `name` is what the browser shows. */
 export type RelyingParty = { id: string; origin: string; name: string };
+/**
+ * PUBLIC_URL's host name and origin. An IP address cannot be a WebAuthn RP
+ * id, so a loopback PUBLIC_URL (`http://127.0.0.1:8080`, a developer's
+ * machine and the browser tests) uses `localhost` on the same port: passkeys
+ * work there on `http://localhost:<port>`, which browsers treat as secure.
+ */
 export const relyingPartyOf = (publicUrl: string): RelyingParty => {
   const url = new URL(publicUrl);
+  if (/^127\.\d+\.\d+\.\d+$/.test(url.hostname) || url.hostname === '[::1]') url.hostname = 'localhost';
   return { id: url.hostname, origin: url.origin, name: url.hostname };
 };
 

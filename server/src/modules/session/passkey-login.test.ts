@@ -15,7 +15,8 @@ import { testAppForTests } from '../../../test/test-app.ts';
 import { MEMBER_PASSWORD, memberWithPassword, memberWithTotp } from '../../../test/two-factor-support.ts';
 
 const t = testAppForTests({ demo: true });
-const ORIGIN = 'http://127.0.0.1:8080';
+/** PUBLIC_URL is http://127.0.0.1:8080: passkeys use localhost on its port (passkeys.ts). */
+const ORIGIN = 'http://localhost:8080';
 
 type Member = { ip: string; token: string; email: string };
 type Options = Parameters<SoftwareAuthenticator['create']>[0];
@@ -48,7 +49,7 @@ describe('passwordless sign-in with a passkey', () => {
     const m = await memberWithTotp(t);
     const key = await withPasskey(m);
     const start = await t.client.from(m.ip).call(calls.session.passkeyLoginOptions, {});
-    expect(start.data.options).toMatchObject({ rpId: '127.0.0.1', userVerification: 'preferred' });
+    expect(start.data.options).toMatchObject({ rpId: 'localhost', userVerification: 'preferred' });
     expect(start.data.options).not.toHaveProperty('allowCredentials.0');
 
     const { answer } = await passkeyLogin(m.ip, key);
@@ -91,7 +92,7 @@ describe('passwordless sign-in with a passkey', () => {
     const m = await memberWithPassword(t);
     const key = await withPasskey(m);
     const stranger = softwareAuthenticator(ORIGIN);
-    stranger.create({ challenge: 'AAAA', rp: { id: '127.0.0.1' }, user: { id: 'AAAA' } });
+    stranger.create({ challenge: 'AAAA', rp: { id: 'localhost' }, user: { id: 'AAAA' } });
     expect((await passkeyLogin(m.ip, stranger)).answer.code).toBe(Code.passkeyInvalid);
 
     const codes: string[] = [];

@@ -14,9 +14,11 @@ import { testAppForTests } from '../../../test/test-app.ts';
 import { memberWithPassword, memberWithTotp, totpCode } from '../../../test/two-factor-support.ts';
 import { secondFactors, sessions, webauthnChallenges } from '../../db/schema/index.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
+import { relyingPartyOf } from '../second-factor/passkeys.ts';
 
 const t = testAppForTests({ demo: true });
-const ORIGIN = 'http://127.0.0.1:8080';
+/** PUBLIC_URL is http://127.0.0.1:8080: passkeys use localhost on its port (passkeys.ts). */
+const ORIGIN = 'http://localhost:8080';
 
 type Member = { ip: string; token: string };
 type Options = Parameters<SoftwareAuthenticator['create']>[0];
@@ -46,7 +48,7 @@ describe('registering passkeys', () => {
     const start = await c.call(calls.twoFactor.passkeyRegisterOptions, {}, { token: m.token });
     expect(start.code).toBe(Code.ok);
     expect(start.data.options).toMatchObject({
-      rp: { id: '127.0.0.1' },
+      rp: { id: 'localhost' },
       user: { name: m.email, displayName: 'Two Factor' },
       authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
       attestation: 'none',
@@ -223,5 +225,16 @@ describe('naming and removing passkeys', () => {
       Code.ok,
     );
     expect((await c.call(calls.twoFactor.passkeys, {}, { token: m.token })).data.rows).toHaveLength(1);
+  });
+});
+
+describe('the relying party', () => {
+  it("is PUBLIC_URL's host name and origin; a loopback address becomes localhost on its port", () => {
+    expect(relyingPartyOf('https://account.example.com')).toEqual({
+      id: 'account.example.com',
+      origin: 'https://account.example.com',
+      name: 'account.example.com',
+    });
+    expect(relyingPartyOf('http://127.0.0.1:8301')).toMatchObject({ id: 'localhost', origin: 'http://localhost:8301' });
   });
 });
