@@ -8,7 +8,10 @@ export function usePasskeyErrorText(): (error: unknown) => string {
   const { t } = useTranslation('common');
   const errorText = useErrorText();
   return useCallback(
-    (error: unknown) => (error instanceof PasskeyNotUsed ? t('common.passkeyNotUsed') : errorText(error)),
+    (error: unknown) =>
+      error instanceof PasskeyNotUsed
+        ? t(error.alreadyRegistered ? 'common.passkeyExists' : 'common.passkeyNotUsed')
+        : errorText(error),
     [t, errorText],
   );
 }

@@ -3,12 +3,20 @@
  * @simplewebauthn/browser, loaded only when a passkey is used, turns the
  * server's options into a WebAuthn ceremony and its answer into JSON for the
  * server. A ceremony the user cancels (or that times out, or finds no
- * passkey) throws PasskeyNotUsed, shown with `common.passkeyNotUsed`.
+ * passkey) throws PasskeyNotUsed, shown with `common.passkeyNotUsed` (or
+ * `common.passkeyExists` when the authenticator already holds one of ours).
  */
 import type { ZWebAuthnResponse } from '@ac/protocol/two-factor';
 import type { z } from 'zod';
 
-export class PasskeyNotUsed extends Error {}
+export class PasskeyNotUsed extends Error {
+  /** The authenticator already holds a passkey of this account (registration refused by excludeCredentials). */
+  readonly alreadyRegistered: boolean;
+  constructor(message: string, alreadyRegistered = false) {
+    super(message);
+    this.alreadyRegistered = alreadyRegistered;
+  }
+}
 
 type WebAuthnAnswer = z.input<typeof ZWebAuthnResponse>;
 type Options = Record<string, unknown>;
@@ -21,7 +29,11 @@ async function ceremony<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    throw new PasskeyNotUsed(error instanceof Error ? error.message : String(error));
+    const code = (error as { code?: unknown } | null)?.code;
+    throw new PasskeyNotUsed(
+      error instanceof Error ? error.message : String(error),
+      code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED',
+    );
   }
 }
 

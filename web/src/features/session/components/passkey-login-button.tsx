@@ -34,6 +34,7 @@ export function PasskeyLoginButton() {
       <PlainButton
         block
         size="large"
+        className="login-passkey"
         data-testid="passkey-login"
         loading={signIn.isPending}
         onClick={() => signIn.mutate()}
