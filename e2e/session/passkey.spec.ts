@@ -3,12 +3,16 @@
  * adds a passkey on the Security page with Chromium's virtual authenticator
  * (CDP WebAuthn: CTAP2, resident keys, user verification), renames it, signs
  * out and signs in with "Sign in with a passkey" — no account, no password —
- * then removes it. The journey servers' PUBLIC_URL is http://127.0.0.1:<port>;
+ * then removes it; with two-step verification on, the passkey finishes the
+ * second step of a password login. The journey servers' PUBLIC_URL is http://127.0.0.1:<port>;
  * an IP address cannot be a WebAuthn relying party, so the server's passkeys
  * live on localhost at the same port, and the browser goes there.
  */
+import { calls } from '@ac/client';
 import type { Page } from '@playwright/test';
+import { generateSync } from 'otplib';
 import { logInAs } from '../support/account.ts';
+import { apiClient } from '../support/api-client.ts';
 import { regionOf } from '../support/demo.ts';
 import { createFreshUser } from '../support/fresh-user.ts';
 import { expect, test } from '../support/test.ts';
@@ -75,4 +79,44 @@ test('adds a passkey, renames it, signs in with it without a password and remove
   await card.getByRole('button', { name: 'Remove' }).click();
   await page.getByRole('tooltip').getByRole('button', { name: 'Remove' }).click();
   await expect(card).toContainText('You have no passkeys yet.');
+});
+
+test('finishes the second step of a password login with a passkey @us-only', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  const origin = new URL(baseURL!).origin;
+  const user = await createFreshUser(origin, 'us');
+  // two-step verification on with an authenticator app, through the SDK
+  const api = apiClient(origin);
+  const { utoken: token } = await api.login(user.account, user.password);
+  const { secret } = await api.call(calls.twoFactor.startTotp, { password: user.password }, { token });
+  const appCode = (steps = 0) => generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
+  await api.call(calls.twoFactor.confirmTotp, { code: appCode() }, { token });
+
+  const base = baseURL!.replace('//127.0.0.1:', '//localhost:');
+  await virtualAuthenticator(page);
+  const passwordStep = async () => {
+    await page.goto(`${base}login?lang=en&redirect=${encodeURIComponent('/security')}`);
+    await page.getByLabel('Account').fill(user.account);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible({ timeout: 20_000 });
+  };
+  // no passkey yet: the second step offers none
+  await passwordStep();
+  await expect(page.getByRole('button', { name: 'Use a passkey instead' })).toHaveCount(0);
+  await page.getByLabel('Verification code').fill(appCode(1));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/security$/, { timeout: 20_000 });
+
+  // the second step just proved a factor: adding a passkey needs no other
+  const card = page.getByTestId('passkeys-card');
+  await card.getByRole('button', { name: 'Add a passkey' }).click();
+  await page.getByRole('dialog', { name: 'Add a passkey' }).getByRole('button', { name: 'Create passkey' }).click();
+  await expect(card.getByTestId('passkey-name')).toHaveText('Passkey 1', { timeout: 20_000 });
+
+  await page.context().clearCookies();
+  await passwordStep();
+  await page.getByRole('button', { name: 'Use a passkey instead' }).click();
+  await expect(page).toHaveURL(/\/security$/, { timeout: 20_000 });
+  await expect(card.getByTestId('passkey-row')).toContainText('Last used');
 });
