@@ -45,7 +45,11 @@ beforeAll(async () => {
     output += d;
   });
   await new Promise<void>((resolve, reject) => {
-    const timer = setInterval(() => output.includes('ready at') && (clearInterval(timer), resolve()), 100);
+    const timer = setInterval(() => {
+      if (!output.includes('ready at')) return;
+      clearInterval(timer);
+      resolve();
+    }, 100);
     server.once('exit', (code) => {
       clearInterval(timer);
       reject(new Error(`server exited with ${code}: ${output}`));

@@ -10,7 +10,15 @@ import { ZTime } from './common.ts';
 export const ACTIVITY_DAYS = 90;
 
 /** The security log's events of a sign-in (`login.failed` one that failed). */
-export const SIGN_IN_EVENTS = ['login.password', 'login.code', 'login.third', 'third.login', 'login.failed'] as const;
+export const SIGN_IN_EVENTS = [
+  'login.password',
+  'login.code',
+  'login.third',
+  'third.login',
+  'login.passkey',
+  'login.device',
+  'login.failed',
+] as const;
 
 /** The security log's events the activity shows as security events. */
 export const SECURITY_EVENTS = [
@@ -20,6 +28,9 @@ export const SECURITY_EVENTS = [
   'twoFactor.enabled',
   'twoFactor.disabled',
   'twoFactor.recoveryCodesRenewed',
+  'twoFactor.passkeyAdded',
+  'twoFactor.passkeyRemoved',
+  'deviceSignIn.approved',
   'third.bound',
   'third.unbound',
   'device.bind',
@@ -50,7 +61,7 @@ export const ZActivityRow = z.object({
   kind: z.enum(['signIn', 'event']),
   /** For a sign-in whether it succeeded; a security event is always true. */
   success: z.boolean(),
-  /** For a sign-in: `password`, `code`, `secondStep`, `third:<type>`; for an event its name (SECURITY_EVENTS). */
+  /** For a sign-in: `password`, `code`, `secondStep`, `passkey`, `device`, `third:<type>`; for an event its name (SECURITY_EVENTS). */
   what: z.string(),
   /** E.g. the fields changed or the third party bound. */
   detail: z.string().nullable(),

@@ -170,6 +170,11 @@ export const Code = {
   deviceSignInExpired: '2700004',
   deviceCodeInvalid: '2700005',
   userCodeInvalid: '2700006',
+  // passkeys (docs/decisions/0047-passkeys.md)
+  passkeyChallengeExpired: '1600020',
+  passkeyInvalid: '1600021',
+  passkeyNotFound: '1600022',
+  passkeyLimit: '1600023',
   // renewing memberships (docs/product.md#renewing-memberships)
   renewalPlanNotFound: '2600001',
   subscriptionNotFound: '2600002',
@@ -409,6 +414,10 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
   '2700004': { status: 200, message: 'The sign-in request has expired, please start again' },
   '2700005': { status: 200, message: 'The device code is unknown or was already used' },
   '2700006': { status: 200, message: 'The code is wrong, expired or was already used' },
+  '1600020': { status: 200, message: 'The passkey request took too long or was already used, please try again' },
+  '1600021': { status: 200, message: 'The passkey could not be verified' },
+  '1600022': { status: 200, message: 'The passkey does not exist' },
+  '1600023': { status: 200, message: 'You have registered the most passkeys allowed; remove one first' },
   '2600001': { status: 200, message: 'This product cannot be bought as a renewing membership' },
   '2600002': { status: 200, message: 'The renewing membership does not exist' },
   '2600003': { status: 200, message: 'You already have a renewing membership: change its plan instead' },

@@ -17,7 +17,7 @@ export const FRESH_SECOND_FACTOR_MINUTES = 10;
 export const RECOVERY_CODE_COUNT = 10;
 
 /** The kinds of second factor an account can use in the second step. */
-export const SECOND_FACTOR_METHODS = ['totp', 'recovery'] as const;
+export const SECOND_FACTOR_METHODS = ['totp', 'recovery', 'passkey'] as const;
 export type TSecondFactorMethod = (typeof SECOND_FACTOR_METHODS)[number];
 
 /**
@@ -85,3 +85,63 @@ export const ZTwoFactorDisableRequest = z.union([
   z.object({ password: z.string().min(1).max(128) }),
 ]);
 export type TTwoFactorDisableRequest = z.infer<typeof ZTwoFactorDisableRequest>;
+
+/** Passkeys a member may register (docs/decisions/0047-passkeys.md). */
+export const PASSKEY_MAX = 10;
+/** A passkey challenge (registration or sign-in) lives this long, single use. */
+export const PASSKEY_CHALLENGE_MINUTES = 5;
+export const ZPasskeyName = z.string().trim().min(1).max(64);
+
+/**
+ * WebAuthn options as @simplewebauthn/server makes them (JSON, base64url
+ * binaries), for @simplewebauthn/browser; `challengeId` names the
+ * server-side challenge, sent back with the browser's answer.
+ */
+export const ZPasskeyOptions = z.object({
+  challengeId: z.string(),
+  options: z.record(z.string(), z.unknown()),
+});
+export type TPasskeyOptions = z.infer<typeof ZPasskeyOptions>;
+
+/** The browser's answer (RegistrationResponseJSON or AuthenticationResponseJSON), checked by the server. */
+export const ZWebAuthnResponse = z
+  .object({
+    id: z.string().min(1).max(1024),
+    rawId: z.string().max(1024),
+    type: z.literal('public-key'),
+    response: z
+      .object({ clientDataJSON: z.string().max(4096), userHandle: z.string().max(1024).optional() })
+      .passthrough(),
+    clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  })
+  .passthrough();
+
+export const ZPasskey = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: ZTime,
+  lastUsedAt: ZTime.nullable(),
+  /** Whether the passkey is synced between devices (backed up), as the authenticator said. */
+  synced: z.boolean(),
+});
+export type TPasskey = z.infer<typeof ZPasskey>;
+export const ZPasskeyList = z.object({ rows: z.array(ZPasskey) });
+
+export const ZPasskeyRegisterRequest = z.object({
+  challengeId: z.string().min(1).max(128),
+  response: ZWebAuthnResponse,
+  name: ZPasskeyName,
+});
+export const ZPasskeyRenameRequest = z.object({ id: z.string().uuid(), name: ZPasskeyName });
+export const ZPasskeyRemoveRequest = z.object({ id: z.string().uuid() });
+
+export const ZPasskeyAssertion = z.object({
+  challengeId: z.string().min(1).max(128),
+  response: ZWebAuthnResponse,
+});
+/** Passwordless sign-in: the options of a discoverable-credential assertion. */
+export const ZPasskeySecondStepOptionsRequest = z.object({ ticket: z.string().min(1).max(128) });
+export const ZPasskeySecondStepRequest = ZPasskeyAssertion.extend({
+  ticket: z.string().min(1).max(128),
+  trustBrowser: z.boolean().default(false),
+});

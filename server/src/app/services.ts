@@ -66,6 +66,7 @@ import { createRedeemOfferAdmin } from '../modules/redeem/redeem-offer-admin.ser
 import { createRedeemPurchaseService } from '../modules/redeem/redeem-purchase.service.ts';
 import { createAccountMail } from '../modules/registration/account-mail.ts';
 import { createRegistrationService } from '../modules/registration/registration.service.ts';
+import { relyingPartyOf } from '../modules/second-factor/passkeys.ts';
 import { createSecondFactorService } from '../modules/second-factor/second-factor.service.ts';
 import { createActivityService } from '../modules/session/activity.service.ts';
 import { createSessionService } from '../modules/session/session.service.ts';
@@ -171,7 +172,12 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
       .map((n) => createPeerLookup({ code: n.code, apiBase: n.url, secret: config.nodeSecret }, log)),
   });
   const cipher = createFieldCipher(config.fieldEncryptionKey, config.previousFieldEncryptionKeys);
-  const secondFactors = createSecondFactorService({ db, cipher, issuer: new URL(publicUrl).hostname });
+  const secondFactors = createSecondFactorService({
+    db,
+    cipher,
+    issuer: new URL(publicUrl).hostname,
+    rp: relyingPartyOf(publicUrl),
+  });
   // the account's activity and its new-sign-in alerts (docs/decisions/0045-sign-in-history.md)
   const activity = createActivityService({
     audit,

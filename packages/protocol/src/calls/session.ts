@@ -13,7 +13,14 @@ import {
   ZLoginResponse,
   ZUserInfoResponse,
 } from '../session.ts';
-import { ZLoginAnswer, ZSecondStepRequest } from '../two-factor.ts';
+import {
+  ZLoginAnswer,
+  ZPasskeyAssertion,
+  ZPasskeyOptions,
+  ZPasskeySecondStepOptionsRequest,
+  ZPasskeySecondStepRequest,
+  ZSecondStepRequest,
+} from '../two-factor.ts';
 
 export const session = {
   userInfo: defineContract({
@@ -67,6 +74,57 @@ export const session = {
     request: ZSecondStepRequest,
     response: ZLoginResponse,
     errors: [Code.secondFactorInvalid, Code.secondStepExpired, Code.accountBlocked, Code.tooManyRequests],
+  }),
+  passkeyLoginOptions: defineContract({
+    path: '/user/v5/sysuser/passkeyLoginOptions',
+    summary:
+      'Start a sign-in with a passkey (no account or password): WebAuthn request options for a discoverable credential and the id of their single-use challenge (5 minutes)',
+    tag: 'session',
+    auth: false,
+    request: ZEmpty,
+    response: ZPasskeyOptions,
+  }),
+  passkeyLogin: defineContract({
+    path: '/user/v5/sysuser/passkeyLogin',
+    summary:
+      "Sign in with a passkey: the browser's assertion for the challenge; a user-verified passkey counts as both factors (failures are counted like password logins)",
+    tag: 'session',
+    auth: false,
+    request: ZPasskeyAssertion,
+    response: ZLoginResponse,
+    errors: [
+      Code.passkeyChallengeExpired,
+      Code.passkeyInvalid,
+      Code.accountNotActivated,
+      Code.accountBlocked,
+      Code.tooManyRequests,
+    ],
+  }),
+  passkeySecondStepOptions: defineContract({
+    path: '/user/v5/sysuser/passkeySecondStepOptions',
+    summary:
+      "WebAuthn request options for the second step of a login with a passkey (the ticket's account's passkeys) and the id of their single-use challenge",
+    tag: 'session',
+    auth: false,
+    request: ZPasskeySecondStepOptionsRequest,
+    response: ZPasskeyOptions,
+    errors: [Code.secondStepExpired, Code.passkeyNotFound],
+  }),
+  loginSecondStepPasskey: defineContract({
+    path: '/user/v5/sysuser/loginSecondStepPasskey',
+    summary:
+      'Finish a login with its second-step ticket and a passkey assertion; optionally trust this browser for 30 days',
+    tag: 'session',
+    auth: false,
+    request: ZPasskeySecondStepRequest,
+    response: ZLoginResponse,
+    errors: [
+      Code.passkeyChallengeExpired,
+      Code.passkeyInvalid,
+      Code.secondStepExpired,
+      Code.accountBlocked,
+      Code.tooManyRequests,
+    ],
   }),
   logout: defineContract({
     path: '/user/v5/sysuser/logout',

@@ -4,6 +4,12 @@ import { Code } from '../codes.ts';
 import { ZEmpty } from '../common.ts';
 import { defineContract } from '../contract.ts';
 import {
+  ZPasskey,
+  ZPasskeyList,
+  ZPasskeyOptions,
+  ZPasskeyRegisterRequest,
+  ZPasskeyRemoveRequest,
+  ZPasskeyRenameRequest,
   ZRecoveryCodes,
   ZSecondFactorRequest,
   ZTotpConfirmRequest,
@@ -76,5 +82,57 @@ export const twoFactor = {
       Code.twoFactorNotOn,
       Code.tooManyRequests,
     ],
+  }),
+  passkeys: defineContract({
+    path: '/user/v5/twoFactor/passkeys',
+    summary: 'My passkeys: name, when registered and last used, whether synced between devices',
+    tag: 'twoFactor',
+    auth: true,
+    request: ZEmpty,
+    response: ZPasskeyList,
+  }),
+  passkeyRegisterOptions: defineContract({
+    path: '/user/v5/twoFactor/passkeys/registerOptions',
+    summary:
+      'Start registering a passkey: WebAuthn creation options (discoverable credential, user verification preferred) and the id of their single-use challenge (5 minutes); with two-step verification on, needs a fresh second factor',
+    tag: 'twoFactor',
+    auth: true,
+    request: ZEmpty,
+    response: ZPasskeyOptions,
+    errors: [Code.secondFactorRequired, Code.passkeyLimit],
+  }),
+  passkeyRegister: defineContract({
+    path: '/user/v5/twoFactor/passkeys/register',
+    summary:
+      "Finish registering a passkey with the browser's answer to the options and a name; with two-step verification on, needs a fresh second factor",
+    tag: 'twoFactor',
+    auth: true,
+    request: ZPasskeyRegisterRequest,
+    response: ZPasskey,
+    errors: [
+      Code.passkeyChallengeExpired,
+      Code.passkeyInvalid,
+      Code.passkeyLimit,
+      Code.secondFactorRequired,
+      Code.tooManyRequests,
+    ],
+  }),
+  passkeyRename: defineContract({
+    path: '/user/v5/twoFactor/passkeys/rename',
+    summary: 'Rename one of my passkeys',
+    tag: 'twoFactor',
+    auth: true,
+    request: ZPasskeyRenameRequest,
+    response: ZPasskey,
+    errors: [Code.passkeyNotFound],
+  }),
+  passkeyRemove: defineContract({
+    path: '/user/v5/twoFactor/passkeys/remove',
+    summary: 'Remove one of my passkeys; with two-step verification on, needs a fresh second factor',
+    tag: 'twoFactor',
+    auth: true,
+    request: ZPasskeyRemoveRequest,
+    response: z.object({}),
+    errors: [Code.passkeyNotFound, Code.secondFactorRequired],
   }),
 };

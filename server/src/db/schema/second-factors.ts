@@ -16,23 +16,28 @@ const subjectColumns = () => ({
 /**
  * The factors of a subject. `kind` `totp`: an authenticator app, at most one,
  * its secret encrypted (lib/field-crypto.ts) and the last time step used (the
- * replay guard); unconfirmed while being set up. Passkeys are meant to join
- * as kind `passkey` (several per subject; credential in `credential`).
+ * replay guard); unconfirmed while being set up. `passkey`: a WebAuthn
+ * credential (several per subject, docs/decisions/0047-passkeys.md): its id
+ * (base64url) in `credential_id`, unique; public key, sign counter,
+ * transports and backup state in `credential`; its name in `label`.
  */
 export const secondFactors = pgTable(
   'second_factors',
   {
     id: idColumn(),
     ...subjectColumns(),
-    kind: text('kind', { enum: ['totp'] }).notNull(),
+    kind: text('kind', { enum: ['totp', 'passkey'] }).notNull(),
     label: text('label'),
     secretEncrypted: text('secret_encrypted'),
     lastUsedStep: bigint('last_used_step', { mode: 'number' }),
     credential: jsonb('credential'),
+    credentialId: text('credential_id'),
     createdAt: createdAtColumn(),
     confirmedAt: at('confirmed_at'),
+    lastUsedAt: at('last_used_at'),
   },
   (t) => [
+    uniqueIndex('second_factors_credential_idx').on(t.credentialId).where(sql`${t.credentialId} is not null`),
     uniqueIndex('second_factors_one_totp_idx').on(t.subjectKind, t.subjectId).where(sql`${t.kind} = 'totp'`),
     index('second_factors_subject_idx').on(t.subjectKind, t.subjectId),
   ],
@@ -79,6 +84,26 @@ export const trustedBrowsers = pgTable(
     expiresAt: at('expires_at').notNull(),
   },
   (t) => [index('trusted_browsers_subject_idx').on(t.subjectKind, t.subjectId)],
+);
+
+/**
+ * WebAuthn challenges (passkey registration, passwordless sign-in, the
+ * second step): the browser holds the random id (`challengeId`), the table
+ * its hash; single use, 5 minutes. `purpose` says which call may use it;
+ * the subject is empty for a passwordless sign-in (anyone's passkey).
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    idHash: text('id_hash').primaryKey(),
+    purpose: text('purpose', { enum: ['register', 'login', 'secondStep'] }).notNull(),
+    subjectKind: text('subject_kind', { enum: ['member', 'staff'] }),
+    subjectId: text('subject_id'),
+    challenge: text('challenge').notNull(),
+    createdAt: createdAtColumn(),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [index('webauthn_challenges_expires_idx').on(t.expiresAt)],
 );
 
 /** Wrong second factors per subject, counted before each check (like login throttling). */

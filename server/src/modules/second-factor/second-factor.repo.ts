@@ -6,6 +6,7 @@ import {
   secondFactorThrottle,
   secondStepTickets,
   trustedBrowsers,
+  webauthnChallenges,
 } from '../../db/schema/index.ts';
 import type { Subject } from './subject.ts';
 
@@ -70,7 +71,7 @@ export function createSecondFactorRepo(db: DbOrTx) {
       const rows = await db
         .select({ confirmedAt: secondFactors.confirmedAt })
         .from(secondFactors)
-        .where(and(of(secondFactors, s), isNotNull(secondFactors.confirmedAt)))
+        .where(and(of(secondFactors, s), eq(secondFactors.kind, 'totp'), isNotNull(secondFactors.confirmedAt)))
         .orderBy(secondFactors.confirmedAt)
         .limit(1);
       return rows[0]?.confirmedAt ?? null;
@@ -152,9 +153,22 @@ export function createSecondFactorRepo(db: DbOrTx) {
     async deleteTrustedBrowsers(s: Subject) {
       await db.delete(trustedBrowsers).where(of(trustedBrowsers, s));
     },
-    /** Every factor, code, ticket and trusted browser of the subject. */
+    /**
+     * Two-step verification off: the authenticator app, codes, tickets and
+     * trusted browsers of the subject; passkeys stay (docs/decisions/0047-passkeys.md).
+     */
+    async deleteTwoStep(s: Subject) {
+      await db.delete(secondFactors).where(and(of(secondFactors, s), eq(secondFactors.kind, 'totp')));
+      await db.delete(recoveryCodes).where(of(recoveryCodes, s));
+      await db.delete(secondStepTickets).where(of(secondStepTickets, s));
+      await db.delete(trustedBrowsers).where(of(trustedBrowsers, s));
+    },
+    /** Every factor (passkeys too), code, ticket, challenge and trusted browser of the subject. */
     async deleteAll(s: Subject) {
       await db.delete(secondFactors).where(of(secondFactors, s));
+      await db
+        .delete(webauthnChallenges)
+        .where(and(eq(webauthnChallenges.subjectKind, s.kind), eq(webauthnChallenges.subjectId, s.id)));
       await db.delete(recoveryCodes).where(of(recoveryCodes, s));
       await db.delete(secondStepTickets).where(of(secondStepTickets, s));
       await db.delete(trustedBrowsers).where(of(trustedBrowsers, s));

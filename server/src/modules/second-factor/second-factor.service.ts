@@ -15,11 +15,13 @@ import {
   type TSecondFactorMethod,
   type TTotpStartResponse,
 } from '@ac/protocol/two-factor';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { FieldCipher } from '../../lib/field-crypto.ts';
 import { randomToken, sha256Hex } from '../../lib/hashing.ts';
 import { addMs, DAY, iso, MINUTE, SECOND } from '../../lib/time.ts';
+import { createPasskeys, type RelyingParty } from './passkeys.ts';
 import { newRecoveryCodes, recoveryCodeHash } from './recovery-codes.ts';
 import { type AttemptRule, createSecondFactorRepo } from './second-factor.repo.ts';
 import type { Subject, SubjectKind } from './subject.ts';
@@ -39,6 +41,8 @@ type Deps = {
   cipher: FieldCipher;
   /** The issuer authenticator apps show (the portal's host name). */
   issuer: string;
+  /** The WebAuthn relying party of passkeys (PUBLIC_URL's host name and origin). */
+  rp: RelyingParty;
   now?: () => Date;
 };
 
@@ -48,6 +52,7 @@ export type CompletedSecondStep = { subject: Subject; context: unknown; method: 
 export function createSecondFactorService(d: Deps) {
   const now = d.now ?? (() => new Date());
   const repo = createSecondFactorRepo(d.db);
+  const passkeys = createPasskeys({ db: d.db, rp: d.rp, now });
   /** The associated data of a TOTP secret: a secret copied to another subject does not decrypt. */
   const secretContext = (s: Subject) => `second_factors.secret_encrypted:${s.kind}:${s.id}`;
 
@@ -87,6 +92,12 @@ export function createSecondFactorService(d: Deps) {
 
   return {
     isEnabled,
+    passkeys,
+
+    /** What the second step of the subject offers: the app and recovery codes, and passkeys when it has some. */
+    async methods(s: Subject): Promise<TSecondFactorMethod[]> {
+      return (await passkeys.has(s)) ? ['totp', 'recovery', 'passkey'] : ['totp', 'recovery'];
+    },
 
     async status(s: Subject) {
       const enabledAt = await repo.confirmedAt(s);
@@ -142,9 +153,9 @@ export function createSecondFactorService(d: Deps) {
       });
     },
 
-    /** Two-factor off: every factor, recovery code, ticket and trusted browser of the subject goes. */
+    /** Two-factor off: the app, recovery codes, tickets and trusted browsers of the subject go; passkeys stay. */
     async disable(s: Subject, tx?: DbOrTx) {
-      await createSecondFactorRepo(tx ?? d.db).deleteAll(s);
+      await createSecondFactorRepo(tx ?? d.db).deleteTwoStep(s);
     },
     /** Account deletion: the same as turning it off. */
     forget: (s: Subject, tx: DbOrTx) => createSecondFactorRepo(tx).deleteAll(s),
@@ -188,6 +199,38 @@ export function createSecondFactorService(d: Deps) {
       if (!method) throw new AppError(Code.secondFactorInvalid);
       await repo.clearAttempts(subject);
       return { subject, context: live.context, method };
+    },
+
+    /**
+     * The second step with a passkey: the assertion (its challenge used up)
+     * must come from one of the ticket's subject's passkeys; the ticket is
+     * used up with it. Counted and locked like a code.
+     */
+    async completeTicketWithPasskey(
+      ticket: string,
+      challengeId: string,
+      response: AuthenticationResponseJSON,
+    ): Promise<CompletedSecondStep> {
+      const tokenHash = sha256Hex(ticket);
+      const live = await repo.findLiveTicket(tokenHash, now());
+      if (!live) throw new AppError(Code.secondStepExpired);
+      const subject: Subject = { kind: live.subjectKind as SubjectKind, id: live.subjectId };
+      await beginAttempt(subject);
+      await passkeys.verifyAssertion('secondStep', challengeId, response, subject);
+      await d.db.transaction(async (tx) => {
+        const r = createSecondFactorRepo(tx);
+        if (!(await r.lockLiveTicket(tokenHash, now()))) throw new AppError(Code.secondStepExpired);
+        await r.useTicket(tokenHash, now());
+      });
+      await repo.clearAttempts(subject);
+      return { subject, context: live.context, method: 'passkey' };
+    },
+
+    /** A live second-step ticket's subject (for the options of a passkey second step); 1600002 otherwise. */
+    async ticketSubject(ticket: string): Promise<Subject> {
+      const live = await repo.findLiveTicket(sha256Hex(ticket), now());
+      if (!live) throw new AppError(Code.secondStepExpired);
+      return { kind: live.subjectKind as SubjectKind, id: live.subjectId };
     },
 
     /** A token for the "trust this browser" cookie (30 days). */

@@ -45,7 +45,7 @@ type Deps = {
 const text = (v: unknown) => (typeof v === 'string' ? v : null);
 const list = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
-/** How a sign-in row proved who it was: `password`, `code`, `secondStep`, `third:<type>`. */
+/** How a sign-in row proved who it was: `password`, `code`, `secondStep`, `passkey`, `device`, `third:<type>`. */
 function methodOf(row: AuditRow): string {
   const detail = (row.detail ?? {}) as Record<string, unknown>;
   switch (row.event) {
@@ -53,6 +53,10 @@ function methodOf(row: AuditRow): string {
       return 'password';
     case 'login.code':
       return 'code';
+    case 'login.passkey':
+      return 'passkey';
+    case 'login.device':
+      return 'device';
     case 'third.login':
       return `third:${text(detail.type) ?? ''}`;
     case 'login.third':

@@ -26,6 +26,7 @@ import { secondStepTickets, users } from '../../db/schema/index.ts';
 import { createFieldCipher } from '../../lib/field-crypto.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../seed/demo.ts';
+import { relyingPartyOf } from '../second-factor/passkeys.ts';
 import { createSecondFactorService } from '../second-factor/second-factor.service.ts';
 
 const t = testAppForTests({ demo: true });
@@ -117,6 +118,7 @@ describe('a password login with two-factor on', () => {
       db: t.db,
       cipher: createFieldCipher(t.config.fieldEncryptionKey),
       issuer: 'test',
+      rp: relyingPartyOf(t.config.publicUrl),
       now: () => clock.now,
     });
     const subject = { kind: 'member', id: m.userId } as const;

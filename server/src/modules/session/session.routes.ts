@@ -1,5 +1,6 @@
 import { calls } from '@ac/protocol/calls';
 import type { TLoginAnswer } from '@ac/protocol/two-factor';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { type CallContext, defineCall } from '../../envelope/call.ts';
 import { clearTicketCookie, setTicketCookie, TICKET_COOKIE } from '../../lib/ticket-cookie.ts';
 import type { ActivityService } from './activity.service.ts';
@@ -48,6 +49,41 @@ export function createSessionCalls(d: Deps) {
           if (trust) setTrustedBrowserCookie(c.reply, d.publicUrl, trust.token);
           return answer;
         }),
+    }),
+    defineCall(calls.session.passkeySecondStepOptions, {
+      rateLimit: loginLimit,
+      handler: ({ payload }) => d.sessions.passkeySecondStepOptions(payload.ticket),
+    }),
+    defineCall(calls.session.loginSecondStepPasskey, {
+      rateLimit: loginLimit,
+      handler: (c) =>
+        loggedIn(c, async (r) => {
+          const { ticket, challengeId, response, trustBrowser } = c.payload;
+          const { answer, trust } = await d.sessions.loginSecondStepPasskey(
+            ticket,
+            challengeId,
+            response as unknown as AuthenticationResponseJSON,
+            trustBrowser,
+            r,
+          );
+          if (trust) setTrustedBrowserCookie(c.reply, d.publicUrl, trust.token);
+          return answer;
+        }),
+    }),
+    defineCall(calls.session.passkeyLoginOptions, {
+      rateLimit: loginLimit,
+      handler: () => d.sessions.passkeyLoginOptions(),
+    }),
+    defineCall(calls.session.passkeyLogin, {
+      rateLimit: loginLimit,
+      handler: (c) =>
+        loggedIn(c, (r) =>
+          d.sessions.passkeyLogin(
+            c.payload.challengeId,
+            c.payload.response as unknown as AuthenticationResponseJSON,
+            r,
+          ),
+        ),
     }),
     defineCall(calls.session.createHandover, {
       rateLimit: loginLimit,

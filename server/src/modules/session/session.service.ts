@@ -10,7 +10,13 @@ import { normalizeMobile } from '@ac/protocol/common';
 import type { TActiveSession } from '@ac/protocol/devices';
 import type { TClientInfo } from '@ac/protocol/envelope';
 import { HANDOVER_TTL_SECONDS, type THandoverResponse, type TLoginResponse } from '@ac/protocol/session';
-import { FRESH_SECOND_FACTOR_MINUTES, SECOND_FACTOR_METHODS, type TLoginAnswer } from '@ac/protocol/two-factor';
+import {
+  FRESH_SECOND_FACTOR_MINUTES,
+  type TLoginAnswer,
+  type TPasskeyOptions,
+  type TSecondFactorMethod,
+} from '@ac/protocol/two-factor';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { AuthSession } from '../../envelope/call.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -21,7 +27,7 @@ import type { AuditService } from '../audit/audit.service.ts';
 import type { CodesService } from '../codes/codes.service.ts';
 import type { NodeDirectory } from '../nodes/node-directory.ts';
 import type { SecondFactorService } from '../second-factor/second-factor.service.ts';
-import { member } from '../second-factor/subject.ts';
+import { member, type Subject } from '../second-factor/subject.ts';
 import type { UserRow, UserService } from '../user/user.service.ts';
 import { ACTIVITY_LOG_EVENTS, type ActivityService } from './activity.service.ts';
 import { createSessionRepo, type RevokeReason, type SessionTarget, type ThrottleRule } from './session.repo.ts';
@@ -73,9 +79,13 @@ type Deps = {
   secondFactors: Pick<
     SecondFactorService,
     | 'isEnabled'
+    | 'methods'
+    | 'passkeys'
+    | 'ticketSubject'
     | 'isTrustedBrowser'
     | 'issueTicket'
     | 'completeTicket'
+    | 'completeTicketWithPasskey'
     | 'trustBrowser'
     | 'forgetTrustedBrowsers'
     | 'forget'
@@ -198,7 +208,8 @@ export function createSessionService(d: Deps) {
         requestId: r.requestId,
         detail: { method },
       });
-      return { userId: user.id, answer: { secondStep: { ticket, expiresAt, methods: [...SECOND_FACTOR_METHODS] } } };
+      const methods = await d.secondFactors.methods(subject);
+      return { userId: user.id, answer: { secondStep: { ticket, expiresAt, methods } } };
     }
     await d.users.recordLogin(user.id, now(), newHash);
     const utoken = await createSession(user.id, r);
@@ -269,6 +280,37 @@ export function createSessionService(d: Deps) {
   /** Wrong user codes of device sign-ins (docs/protocol.md#device-sign-in): per account and per IP, like logins. */
   function guessKeys(userId: string, ip: string) {
     return { userKey: `userCode:user:${userId}`, ipKey: `userCode:ip:${ip}` };
+  }
+
+  /** Finishes a second step (a code or a passkey, `complete`): a session with its second factor proven. */
+  async function secondStep(
+    complete: () => Promise<{ subject: Subject; context: unknown; method: TSecondFactorMethod }>,
+    trustBrowser: boolean,
+    r: LoginRequest,
+  ) {
+    let done: Awaited<ReturnType<typeof complete>>;
+    try {
+      done = await complete();
+    } catch (e) {
+      await d.audit.record({ event: 'login.failed', ...logged(r), detail: { method: 'secondStep' } });
+      throw e;
+    }
+    const user = done.subject.kind === 'member' ? await d.users.findLive(done.subject.id) : null;
+    if (!user?.isActivate) throw new AppError(Code.secondStepExpired);
+    const at = now();
+    await d.users.recordLogin(user.id, at);
+    const utoken = await createSession(user.id, r, undefined, at);
+    await d.activity?.signedIn(user.id, r);
+    const trust = trustBrowser ? await d.secondFactors.trustBrowser(done.subject) : null;
+    const { method } = done.context as TicketContext;
+    await d.audit.record({
+      event: `login.${method.startsWith('third:') ? 'third' : method}`,
+      userId: user.id,
+      ...logged(r),
+      detail: { secondFactor: done.method, trustBrowser, method },
+    });
+    const answer: TLoginResponse = { utoken, userInfo: await d.userInfo.publicUserInfo(user.id) };
+    return { answer, trust };
   }
 
   return {
@@ -359,29 +401,71 @@ export function createSessionService(d: Deps) {
      * `trustBrowser` also answers a token for the trusted-browser cookie.
      */
     async loginSecondStep(ticket: string, code: string, trustBrowser: boolean, r: LoginRequest) {
-      let done: Awaited<ReturnType<typeof d.secondFactors.completeTicket>>;
+      return secondStep(() => d.secondFactors.completeTicket(ticket, code), trustBrowser, r);
+    },
+
+    /** The second step with a passkey: options for the ticket's account's passkeys. */
+    async passkeySecondStepOptions(ticket: string): Promise<TPasskeyOptions> {
+      const subject = await d.secondFactors.ticketSubject(ticket);
+      return d.secondFactors.passkeys.authenticationOptions('secondStep', subject);
+    },
+
+    /** The second step with a passkey assertion instead of a code (loginSecondStep). */
+    async loginSecondStepPasskey(
+      ticket: string,
+      challengeId: string,
+      response: AuthenticationResponseJSON,
+      trustBrowser: boolean,
+      r: LoginRequest,
+    ) {
+      return secondStep(
+        () => d.secondFactors.completeTicketWithPasskey(ticket, challengeId, response),
+        trustBrowser,
+        r,
+      );
+    },
+
+    /** Passwordless sign-in: options for any discoverable passkey of this portal. */
+    passkeyLoginOptions: () => d.secondFactors.passkeys.authenticationOptions('login', null),
+
+    /**
+     * Passwordless sign-in with a passkey (docs/decisions/0047-passkeys.md):
+     * a user-verified assertion of a member's passkey is both factors, so the
+     * session starts with its second factor proven. Each attempt is counted
+     * like a password login of the passkey's account (an unknown passkey
+     * under its credential id) before it is checked.
+     */
+    async passkeyLogin(challengeId: string, response: AuthenticationResponseJSON, r: LoginRequest) {
+      const { ip } = r;
+      const row = await d.secondFactors.passkeys.findByCredential(response.id);
+      const owner = row?.subjectKind === 'member' ? await d.users.findLive(row.subjectId) : null;
+      const account = owner ? (owner.email ?? owner.mobile ?? owner.id) : `passkey:${response.id.slice(0, 128)}`;
+      await beginAttempt(account, ip);
+      let subjectId: string;
       try {
-        done = await d.secondFactors.completeTicket(ticket, code);
+        const assertion = await d.secondFactors.passkeys.verifyAssertion('login', challengeId, response, null);
+        if (assertion.subject.kind !== 'member' || !assertion.userVerified) throw new AppError(Code.passkeyInvalid);
+        subjectId = assertion.subject.id;
       } catch (e) {
-        await d.audit.record({ event: 'login.failed', ...logged(r), detail: { method: 'secondStep' } });
+        await d.audit.record({
+          event: 'login.failed',
+          userId: owner?.id ?? null,
+          ...logged(r),
+          detail: { method: 'passkey' },
+        });
         throw e;
       }
-      const user = done.subject.kind === 'member' ? await d.users.findLive(done.subject.id) : null;
-      if (!user?.isActivate) throw new AppError(Code.secondStepExpired);
+      await attemptSucceeded(account, ip);
+      const user = await d.users.findLive(subjectId);
+      if (!user) throw new AppError(Code.passkeyInvalid);
+      if (!user.isActivate) throw new AppError(Code.accountNotActivated);
       const at = now();
       await d.users.recordLogin(user.id, at);
       const utoken = await createSession(user.id, r, undefined, at);
       await d.activity?.signedIn(user.id, r);
-      const trust = trustBrowser ? await d.secondFactors.trustBrowser(done.subject) : null;
-      const { method } = done.context as TicketContext;
-      await d.audit.record({
-        event: `login.${method.startsWith('third:') ? 'third' : method}`,
-        userId: user.id,
-        ...logged(r),
-        detail: { secondFactor: done.method, trustBrowser, method },
-      });
+      await d.audit.record({ event: 'login.passkey', userId: user.id, ...logged(r) });
       const answer: TLoginResponse = { utoken, userInfo: await d.userInfo.publicUserInfo(user.id) };
-      return { answer, trust };
+      return answer;
     },
 
     /** Whether the session of this id lives (not ended, not expired); false for null. */

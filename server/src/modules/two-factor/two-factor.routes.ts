@@ -1,4 +1,5 @@
 import { calls } from '@ac/protocol/calls';
+import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { defineCall } from '../../envelope/call.ts';
 import type { TwoFactorService } from './two-factor.service.ts';
 
@@ -37,6 +38,33 @@ export function createTwoFactorCalls(d: Deps) {
       rateLimit: limit,
       async handler({ session, payload, ip, requestId, clientInfo }) {
         await d.twoFactor.disable(session, payload, { ip, requestId, language: clientInfo.language });
+        return {};
+      },
+    }),
+    defineCall(calls.twoFactor.passkeys, {
+      handler: async ({ session }) => ({ rows: await d.twoFactor.passkeys(session) }),
+    }),
+    defineCall(calls.twoFactor.passkeyRegisterOptions, {
+      rateLimit: limit,
+      handler: ({ session }) => d.twoFactor.passkeyRegisterOptions(session),
+    }),
+    defineCall(calls.twoFactor.passkeyRegister, {
+      rateLimit: limit,
+      handler: ({ session, payload, ip, requestId }) =>
+        d.twoFactor.passkeyRegister(
+          session,
+          payload.challengeId,
+          payload.response as unknown as RegistrationResponseJSON,
+          payload.name,
+          { ip, requestId },
+        ),
+    }),
+    defineCall(calls.twoFactor.passkeyRename, {
+      handler: ({ session, payload }) => d.twoFactor.passkeyRename(session, payload.id, payload.name),
+    }),
+    defineCall(calls.twoFactor.passkeyRemove, {
+      async handler({ session, payload, ip, requestId }) {
+        await d.twoFactor.passkeyRemove(session, payload.id, { ip, requestId });
         return {};
       },
     }),

@@ -7,6 +7,7 @@
 import { Code } from '@ac/protocol/codes';
 import type { TLanguage } from '@ac/protocol/enums';
 import type { TTwoFactorDisableRequest, TTwoFactorStatus } from '@ac/protocol/two-factor';
+import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Notifier } from '../../adapters/notices.ts';
 import type { AuthSession } from '../../envelope/call.ts';
 import { messageLanguage } from '../../i18n/language.ts';
@@ -23,7 +24,7 @@ type Deps = {
   users: Pick<UserService, 'requireLive' | 'findLive'>;
   secondFactors: Pick<
     SecondFactorService,
-    'status' | 'isEnabled' | 'startTotp' | 'confirmTotp' | 'verify' | 'regenerateRecoveryCodes' | 'disable'
+    'status' | 'isEnabled' | 'startTotp' | 'confirmTotp' | 'verify' | 'regenerateRecoveryCodes' | 'disable' | 'passkeys'
   >;
   sessions: Pick<
     SessionService,
@@ -136,6 +137,55 @@ export function createTwoFactorService(d: Deps) {
       });
       await notify(session.userId, false, origin.language);
     },
+
+    /** My passkeys (docs/decisions/0047-passkeys.md). */
+    passkeys: (session: AuthSession) => d.secondFactors.passkeys.list(member(session.userId)),
+
+    /** Adding a passkey is a two-factor setting: a fresh second factor while two-step verification is on. */
+    async passkeyRegisterOptions(session: AuthSession) {
+      await d.sessions.requireFreshSecondFactor(session);
+      const user = await d.users.requireLive(session.userId);
+      const name = user.email ?? user.mobile ?? user.name;
+      return d.secondFactors.passkeys.registrationOptions(member(user.id), {
+        name,
+        displayName: user.nickName || name,
+      });
+    },
+
+    async passkeyRegister(
+      session: AuthSession,
+      challengeId: string,
+      response: RegistrationResponseJSON,
+      name: string,
+      origin: Origin,
+    ) {
+      await d.sessions.requireFreshSecondFactor(session);
+      const passkey = await d.secondFactors.passkeys.register(member(session.userId), challengeId, response, name);
+      await d.audit.record({
+        event: 'twoFactor.passkeyAdded',
+        userId: session.userId,
+        ip: origin.ip,
+        requestId: origin.requestId,
+        detail: { passkeyId: passkey.id },
+      });
+      return passkey;
+    },
+
+    passkeyRename: (session: AuthSession, id: string, name: string) =>
+      d.secondFactors.passkeys.rename(member(session.userId), id, name),
+
+    async passkeyRemove(session: AuthSession, id: string, origin: Origin) {
+      await d.sessions.requireFreshSecondFactor(session);
+      await d.secondFactors.passkeys.remove(member(session.userId), id);
+      await d.audit.record({
+        event: 'twoFactor.passkeyRemoved',
+        userId: session.userId,
+        ip: origin.ip,
+        requestId: origin.requestId,
+        detail: { passkeyId: id },
+      });
+    },
   };
 }
+
 export type TwoFactorService = ReturnType<typeof createTwoFactorService>;

@@ -20,6 +20,7 @@ import { regionConfig } from '@/config/regions/region-config';
 import { getClientType } from '@/lib/api/client-info';
 import { takeLoginNotice } from '@/lib/session/login-notice';
 import { CodeLoginForm } from '../components/code-login-form';
+import { PasskeyLoginButton } from '../components/passkey-login-button';
 import { PasswordLoginForm } from '../components/password-login-form';
 import { SecondStepForm } from '../components/second-step-form';
 import { ThirdPartyButtons } from '../components/third-party-buttons';
@@ -89,6 +90,7 @@ export function LoginPage() {
             >
               {method === 'password' ? useCode : t('auth.usePassword')}
             </PlainButton>
+            <PasskeyLoginButton />
             {enterprise ? null : <ThirdPartyButtons />}
           </>
         )}

@@ -2,7 +2,8 @@
  * Security: two-step verification (docs/product.md#two-step-verification).
  * Off: set up an authenticator app. On: since when, recovery codes left, new
  * recovery codes, turn off. Recovery codes are shown once, right after they
- * are made. The same page in the mobile shell.
+ * are made. Below it the member's passkeys (passkeys-card). The same page in
+ * the mobile shell.
  */
 import { calls } from '@ac/protocol/calls';
 import { HistoryOutlined } from '@ant-design/icons';
@@ -19,6 +20,7 @@ import { StatusTag } from '@/components/status-tag';
 import { paths } from '@/config/paths';
 import { useCall, useCallMutation } from '@/lib/api/use-call';
 import { formatDateTime } from '@/lib/format/date';
+import { PasskeysCard } from '../components/passkeys-card';
 import { RecoveryCodes } from '../components/recovery-codes';
 import { TotpSetup } from '../components/totp-setup';
 import { TurnOffForm } from '../components/turn-off-form';
@@ -101,6 +103,7 @@ export function TwoFactorPage() {
           </Flex>
         ) : null}
       </Card>
+      <PasskeysCard />
       <Card style={{ marginTop: 16 }}>
         <Link to={h5 ? paths.h5Activity.path : paths.activity.path} data-testid="security-activity-link">
           <HistoryOutlined aria-hidden /> {t('security.activityLink')}
