@@ -153,6 +153,11 @@ export const Code = {
   twoFactorAlreadyOn: '1600005',
   twoFactorNotOn: '1600006',
   totpSetupMissing: '1600007',
+  // a company requiring two-factor (docs/product.md#enterprise)
+  twoFactorRequiredByCompany: '1600030',
+  // the personal data export (docs/product.md#privacy)
+  dataExportOncePerDay: '2900001',
+  dataExportLinkInvalid: '2900002',
   // renewing memberships (docs/product.md#renewing-memberships)
   renewalPlanNotFound: '2600001',
   subscriptionNotFound: '2600002',
@@ -373,6 +378,15 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
   '1600005': { status: 200, message: 'Two-step verification is already on' },
   '1600006': { status: 200, message: 'Two-step verification is not on' },
   '1600007': { status: 200, message: 'Please start setting up the authenticator app again' },
+  '1600030': {
+    status: 200,
+    message: 'Your company requires two-step verification: it cannot be turned off',
+  },
+  '2900001': { status: 200, message: 'One data export a day: the next is possible from {next}' },
+  '2900002': {
+    status: 404,
+    message: 'This download link is not valid any more: it works once and for 24 hours. Ask for a new export',
+  },
   '2600001': { status: 200, message: 'This product cannot be bought as a renewing membership' },
   '2600002': { status: 200, message: 'The renewing membership does not exist' },
   '2600003': { status: 200, message: 'You already have a renewing membership: change its plan instead' },

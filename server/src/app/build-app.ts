@@ -224,7 +224,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     devicesModule(s),
     profileModule(s),
     passwordModule(s),
-    twoFactorModule(s),
+    twoFactorModule({ ...s, publicUrl, loginRateLimitPerMinute: config.loginRateLimitPerMinute }),
     thirdPartyModule({ ...s, region, publicUrl }),
     accountModule({ ...s, publicUrl }),
     avatarModule({ ...s, config }),

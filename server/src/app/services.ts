@@ -174,6 +174,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     codes,
     secondFactors,
     audit,
+    companies,
     snapshots,
     changes,
     nodeDirectory: directory,
@@ -218,7 +219,16 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     defaultLanguage,
     trade: region === 'cn' ? trade : undefined,
   });
-  const twoFactor = createTwoFactorService({ users, secondFactors, sessions, audit, notifier, defaultLanguage });
+  const twoFactor = createTwoFactorService({
+    users,
+    userInfo,
+    secondFactors,
+    sessions,
+    companies,
+    audit,
+    notifier,
+    defaultLanguage,
+  });
   const passwords = createPasswordService({ db, users, codes, sessions, audit, notifier, defaultLanguage });
   const avatars = createAvatarService({ db, store, users, audit, publicUrl, log });
   const flow = createOAuthFlow({ db, providers, publicUrl });

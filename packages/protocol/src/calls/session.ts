@@ -12,7 +12,14 @@ import {
   ZLoginResponse,
   ZUserInfoResponse,
 } from '../session.ts';
-import { ZLoginAnswer, ZSecondStepRequest } from '../two-factor.ts';
+import {
+  ZEnrolConfirmRequest,
+  ZEnrolConfirmResponse,
+  ZEnrolStartRequest,
+  ZLoginAnswer,
+  ZSecondStepRequest,
+  ZTotpStartResponse,
+} from '../two-factor.ts';
 
 export const session = {
   userInfo: defineContract({
@@ -66,6 +73,32 @@ export const session = {
     request: ZSecondStepRequest,
     response: ZLoginResponse,
     errors: [Code.secondFactorInvalid, Code.secondStepExpired, Code.accountBlocked, Code.tooManyRequests],
+  }),
+  loginEnrolStart: defineContract({
+    path: '/user/v5/sysuser/loginEnrolStart',
+    summary:
+      "A login's enrolment ticket (the company requires two-step verification): a new authenticator secret, its otpauth URL and QR code",
+    tag: 'session',
+    auth: false,
+    request: ZEnrolStartRequest,
+    response: ZTotpStartResponse,
+    errors: [Code.secondStepExpired, Code.twoFactorAlreadyOn, Code.tooManyRequests],
+  }),
+  loginEnrolConfirm: defineContract({
+    path: '/user/v5/sysuser/loginEnrolConfirm',
+    summary:
+      'Finish a login with its enrolment ticket and a first code from the app: two-step verification is on, answers the session and ten recovery codes (shown once)',
+    tag: 'session',
+    auth: false,
+    request: ZEnrolConfirmRequest,
+    response: ZEnrolConfirmResponse,
+    errors: [
+      Code.secondFactorInvalid,
+      Code.secondStepExpired,
+      Code.totpSetupMissing,
+      Code.accountBlocked,
+      Code.tooManyRequests,
+    ],
   }),
   logout: defineContract({
     path: '/user/v5/sysuser/logout',

@@ -85,6 +85,30 @@ export function createSecondFactorService(d: Deps) {
     return (await createSecondFactorRepo(tx ?? d.db).confirmedAt(s)) !== null;
   }
 
+  async function confirmTotp(s: Subject, code: string, ticket?: string): Promise<TRecoveryCodes> {
+    await beginAttempt(s);
+    const answer = await d.db.transaction(async (tx) => {
+      const r = createSecondFactorRepo(tx);
+      if (ticket !== undefined) {
+        const locked = await r.lockLiveTicket(sha256Hex(ticket), now());
+        if (!locked || locked.subjectId !== s.id || locked.subjectKind !== s.kind) {
+          throw new AppError(Code.secondStepExpired);
+        }
+      }
+      const totp = await r.lockTotp(s);
+      if (!totp?.secretEncrypted) throw new AppError(Code.totpSetupMissing);
+      if (totp.confirmedAt) throw new AppError(Code.twoFactorAlreadyOn);
+      const step = verifyTotp(d.cipher.decrypt(totp.secretEncrypted, secretContext(s)), code, now(), null);
+      if (step === null) return null;
+      await r.confirmTotp(totp.id, step, now());
+      if (ticket !== undefined) await r.useTicket(sha256Hex(ticket), now());
+      return newCodes(s, tx);
+    });
+    if (!answer) throw new AppError(Code.secondFactorInvalid);
+    await repo.clearAttempts(s);
+    return answer;
+  }
+
   return {
     isEnabled,
 
@@ -108,22 +132,23 @@ export function createSecondFactorService(d: Deps) {
     },
 
     /** Turns the factor on with a first code from the app; answers the recovery codes (shown once). */
-    async confirmTotp(s: Subject, code: string): Promise<TRecoveryCodes> {
-      await beginAttempt(s);
-      const answer = await d.db.transaction(async (tx) => {
-        const r = createSecondFactorRepo(tx);
-        const totp = await r.lockTotp(s);
-        if (!totp?.secretEncrypted) throw new AppError(Code.totpSetupMissing);
-        if (totp.confirmedAt) throw new AppError(Code.twoFactorAlreadyOn);
-        const step = verifyTotp(d.cipher.decrypt(totp.secretEncrypted, secretContext(s)), code, now(), null);
-        if (step === null) return null;
-        await r.confirmTotp(totp.id, step, now());
-        return newCodes(s, tx);
-      });
-      if (!answer) throw new AppError(Code.secondFactorInvalid);
-      await repo.clearAttempts(s);
-      return answer;
+    confirmTotp: (s: Subject, code: string) => confirmTotp(s, code),
+
+    /**
+     * The enrolment a login's ticket asked for: the factor turned on and the
+     * ticket used up in one transaction holding the ticket's row. 1600002
+     * when the ticket is unknown, used or expired.
+     */
+    confirmTotpWithTicket: (s: Subject, code: string, ticket: string) => confirmTotp(s, code, ticket),
+
+    /** A live ticket's subject and context (not used up), or null. */
+    async liveTicket(ticket: string) {
+      if (!ticket || ticket.length > 128) return null;
+      const live = await repo.findLiveTicket(sha256Hex(ticket), now());
+      if (!live) return null;
+      return { subject: { kind: live.subjectKind as SubjectKind, id: live.subjectId } as Subject, context: live.context };
     },
+
 
     /** Proves a second factor (app code or recovery code, used up); counted and locked. */
     async verify(s: Subject, code: string): Promise<TSecondFactorMethod> {

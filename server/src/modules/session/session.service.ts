@@ -18,6 +18,7 @@ import { addMs, DAY, iso, MINUTE, SECOND } from '../../lib/time.ts';
 import type { UserChanges } from '../../lib/user-changes.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { CodesService } from '../codes/codes.service.ts';
+import type { CompanyService } from '../company/company.service.ts';
 import type { NodeDirectory } from '../nodes/node-directory.ts';
 import type { SecondFactorService } from '../second-factor/second-factor.service.ts';
 import { member } from '../second-factor/subject.ts';
@@ -61,7 +62,8 @@ export type LoginOrigin = { clientInfo: TClientInfo; ip: string; userAgent: stri
 export type LoginRequest = LoginOrigin & { requestId: string; browser?: boolean; trustToken?: string };
 /** How the first factor was given (kept with a second-step ticket, for the security log). */
 export type LoginMethod = 'password' | 'code' | `third:${string}`;
-type TicketContext = { method: LoginMethod };
+/** `enrol`: the ticket only sets up the authenticator app the member's company requires (two-factor module). */
+export type TicketContext = { method: LoginMethod; enrol?: true };
 
 type Deps = {
   db: Db;
@@ -79,6 +81,8 @@ type Deps = {
     | 'forget'
   >;
   audit: AuditService;
+  /** Whether the member's company requires two-factor (an account without it enrols before its session). */
+  companies?: Pick<CompanyService, 'twoFactorRequiredBy'>;
   /** The cached session → user snapshots resolve reads (session-snapshots.ts). */
   snapshots: Pick<SessionSnapshots, 'get' | 'touched'>;
   /** Told of every session this service ends, so no instance's cache serves it any more. */
@@ -187,6 +191,21 @@ export function createSessionService(d: Deps) {
         detail: { method },
       });
       return { userId: user.id, answer: { secondStep: { ticket, expiresAt, methods: [...SECOND_FACTOR_METHODS] } } };
+    }
+    const companyName = await d.companies?.twoFactorRequiredBy(user.id);
+    if (companyName && !(await d.secondFactors.isEnabled(subject))) {
+      // the company requires two-factor and the account has none: it is set up before any session
+      if (!r.browser) throw new AppError(Code.twoFactorUseDeviceSignIn);
+      const context: TicketContext = { method, enrol: true };
+      const { ticket, expiresAt } = await d.secondFactors.issueTicket(subject, context);
+      await d.audit.record({
+        event: 'login.enrolmentRequired',
+        userId: user.id,
+        ip: r.ip,
+        requestId: r.requestId,
+        detail: { method },
+      });
+      return { userId: user.id, answer: { enrolTwoFactor: { ticket, expiresAt, companyName } } };
     }
     await d.users.recordLogin(user.id, now(), newHash);
     const utoken = await createSession(user.id, r);
