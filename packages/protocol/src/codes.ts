@@ -158,6 +158,7 @@ export const Code = {
   // the personal data export (docs/product.md#privacy)
   dataExportOncePerDay: '2900001',
   dataExportLinkInvalid: '2900002',
+  dataExportNeedsEmail: '2900003',
   // renewing memberships (docs/product.md#renewing-memberships)
   renewalPlanNotFound: '2600001',
   subscriptionNotFound: '2600002',
@@ -387,6 +388,7 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
     status: 404,
     message: 'This download link is not valid any more: it works once and for 24 hours. Ask for a new export',
   },
+  '2900003': { status: 200, message: 'Add an e-mail address to your account first: the export is sent there' },
   '2600001': { status: 200, message: 'This product cannot be bought as a renewing membership' },
   '2600002': { status: 200, message: 'The renewing membership does not exist' },
   '2600003': { status: 200, message: 'You already have a renewing membership: change its plan instead' },

@@ -27,6 +27,7 @@ import { companyModule } from '../modules/company/company.module.ts';
 import { consoleModule } from '../modules/console/console.module.ts';
 import { couponsModule } from '../modules/coupons/coupons.module.ts';
 import { devModule } from '../modules/dev/dev.module.ts';
+import { dataExportModule } from '../modules/data-export/data-export.module.ts';
 import { devicesModule } from '../modules/devices/devices.module.ts';
 import { invoiceModule } from '../modules/invoice/invoice.module.ts';
 import { keysModule } from '../modules/keys/keys.module.ts';
@@ -223,6 +224,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     invoiceModule({ ...s, region }),
     devicesModule(s),
     profileModule(s),
+    dataExportModule(s),
     passwordModule(s),
     twoFactorModule({ ...s, publicUrl, loginRateLimitPerMinute: config.loginRateLimitPerMinute }),
     thirdPartyModule({ ...s, region, publicUrl }),

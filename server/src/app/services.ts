@@ -34,6 +34,8 @@ import { staffSecondFactor } from '../modules/console/second-factor.ts';
 import { createUserSupport } from '../modules/console/user-support.service.ts';
 import { createCouponAdmin } from '../modules/coupons/coupon-admin.service.ts';
 import { createCouponsService } from '../modules/coupons/coupons.service.ts';
+import { exportParts } from '../modules/data-export/data-export-parts.ts';
+import { createDataExportService } from '../modules/data-export/data-export.service.ts';
 import { createDevicesService } from '../modules/devices/devices.service.ts';
 import { createInvoiceService } from '../modules/invoice/invoice.service.ts';
 import { createInvoiceTitlesService } from '../modules/invoice/invoice-titles.service.ts';
@@ -337,6 +339,19 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     defaultLanguage,
   });
 
+  // the personal data export (docs/decisions/0046-data-export.md)
+  const dataExports = createDataExportService({
+    db,
+    users,
+    parts: exportParts({ db, avatars, trade: region === 'cn' ? trade : undefined }),
+    jobs,
+    mailer,
+    audit,
+    publicUrl,
+    defaultLanguage,
+    log,
+  });
+
   // the operator console (docs/decisions/0038-operator-console.md)
   const staffAudit = createStaffAuditService({ db });
   const staff = createStaffService({ db, audit: staffAudit });
@@ -359,7 +374,18 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
   });
   const consoleAudit = createConsoleAudit({ staffAudit });
 
-  registerScheduledJobs({ queue: jobs, orders, payments, keys, sessions, outbox, trade, reminders, log });
+  registerScheduledJobs({
+    queue: jobs,
+    orders,
+    payments,
+    keys,
+    sessions,
+    outbox,
+    trade,
+    reminders,
+    dataExports,
+    log,
+  });
 
   return {
     jobs,
@@ -388,6 +414,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     thirdParty,
     thirdLogin,
     accounts,
+    dataExports,
     companies,
     devices,
     products,

@@ -43,6 +43,7 @@ export type MailMessages = {
   renewalFailed: { goods: string; amount: string; retry: string; end: string; link: string };
   renewalReminder: { goods: string; date: string; amount: string; link: string };
   endingReminder: { goods: string; date: string; link: string };
+  dataExport: { link: string; hours: number };
 };
 export type MailMessage = keyof MailMessages;
 

@@ -56,6 +56,6 @@ export const profile = {
     auth: true,
     request: ZEmpty,
     response: ZDataExportStatus,
-    errors: [Code.dataExportOncePerDay, Code.tooManyRequests],
+    errors: [Code.dataExportOncePerDay, Code.dataExportNeedsEmail, Code.tooManyRequests],
   }),
 };
