@@ -57,11 +57,7 @@ export function createCompanyRepo(db: DbOrTx) {
         .from(companyMembers)
         .innerJoin(companies, eq(companies.id, companyMembers.companyId))
         .where(
-          and(
-            eq(companyMembers.userId, userId),
-            eq(companies.status, 'active'),
-            eq(companies.requireTwoFactor, true),
-          ),
+          and(eq(companyMembers.userId, userId), eq(companies.status, 'active'), eq(companies.requireTwoFactor, true)),
         )
         .limit(1);
       return row?.name ?? null;

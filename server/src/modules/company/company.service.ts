@@ -105,9 +105,7 @@ export function createCompanyService(d: Deps) {
     const m = await memberOf(userId, r);
     const company = await r.findCompany(m.companyId);
     if (!company) throw new AppError(Code.notCompanyMember);
-    const mine = new Set(
-      (await r.assignments(company.id)).filter((a) => a.userId === userId).map((a) => a.goodsCode),
-    );
+    const mine = new Set((await r.assignments(company.id)).filter((a) => a.userId === userId).map((a) => a.goodsCode));
     return {
       companyId: company.id,
       companyName: company.name,

@@ -14,7 +14,7 @@ import { and, desc, eq, gt, isNotNull, lte, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { Mailer } from '../../adapters/mail.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { dataExports } from '../../db/schema/index.ts';
 import { messageLanguage } from '../../i18n/language.ts';
 import { mailText } from '../../i18n/mail-texts.ts';
@@ -22,13 +22,21 @@ import { AppError } from '../../lib/app-error.ts';
 import { randomToken, sha256Hex } from '../../lib/hashing.ts';
 import { addMs, HOUR, iso } from '../../lib/time.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import type { JobQueue, SendOptions } from '../jobs/job-queue.ts';
 import type { UserService } from '../user/user.service.ts';
 import type { ExportPart } from './data-export-parts.ts';
 
 export const DATA_EXPORT_JOB = 'data-export.build';
+
+type RetryOptions = { retryLimit: number; retryDelay: number; retryBackoff: boolean; expireInSeconds: number };
+/** What the export needs of the durable job queue (modules/jobs/job-queue.ts sits above this module). */
+type ExportJobs = {
+  send(name: string, data: { id: string }, options: RetryOptions, tx?: Tx): Promise<string | null>;
+  prepare(name: string): Promise<void>;
+  wake(name: string): void;
+  work<T extends object>(name: string, handler: (data: T, job: { retryCount: number }) => Promise<void>): void;
+};
 /** A build that throws is retried after 10 s, doubling, 5 times; then the export is marked failed. */
-const BUILD_RETRY: SendOptions = { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 600 };
+const BUILD_RETRY: RetryOptions = { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 600 };
 
 type Origin = { ip: string; requestId: string; language?: string };
 
@@ -36,7 +44,7 @@ type Deps = {
   db: Db;
   users: Pick<UserService, 'lockLive' | 'findLive'>;
   parts: ExportPart[];
-  jobs: Pick<JobQueue, 'send' | 'prepare' | 'wake' | 'work'>;
+  jobs: ExportJobs;
   mailer: Mailer;
   audit: AuditService;
   /** PUBLIC_URL: the link is `<publicUrl><dataExportPrefix>/<token>`. */
@@ -149,7 +157,7 @@ export function createDataExportService(d: Deps) {
       await build(id);
     } catch (e) {
       d.log.warn({ err: e, exportId: id, attempt: job.retryCount + 1 }, 'data export build failed');
-      if (job.retryCount >= (BUILD_RETRY.retryLimit ?? 0)) {
+      if (job.retryCount >= BUILD_RETRY.retryLimit) {
         await d.db
           .update(dataExports)
           .set({ status: 'failed' })
@@ -179,11 +187,7 @@ export function createDataExportService(d: Deps) {
           .select({ requestedAt: dataExports.requestedAt })
           .from(dataExports)
           .where(
-            and(
-              eq(dataExports.userId, userId),
-              ne(dataExports.status, 'failed'),
-              gt(dataExports.requestedAt, since),
-            ),
+            and(eq(dataExports.userId, userId), ne(dataExports.status, 'failed'), gt(dataExports.requestedAt, since)),
           )
           .orderBy(desc(dataExports.requestedAt))
           .limit(1);
@@ -197,10 +201,7 @@ export function createDataExportService(d: Deps) {
           .values({ userId, language, requestedAt: now() })
           .returning({ id: dataExports.id });
         await d.jobs.send(DATA_EXPORT_JOB, { id: row!.id }, BUILD_RETRY, tx);
-        await d.audit.record(
-          { event: 'dataExport.requested', userId, ip: origin.ip, requestId: origin.requestId },
-          tx,
-        );
+        await d.audit.record({ event: 'dataExport.requested', userId, ip: origin.ip, requestId: origin.requestId }, tx);
       });
       d.jobs.wake(DATA_EXPORT_JOB);
       return statusOf(await latest(userId));

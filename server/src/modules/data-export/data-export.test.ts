@@ -19,8 +19,7 @@ const t = testAppForTests({ demo: true });
 
 type Member = { userId: string; email: string; ip: string; token: string };
 
-const request = (m: Member) =>
-  t.client.from(m.ip).call(calls.profile.requestDataExport, {}, { token: m.token });
+const request = (m: Member) => t.client.from(m.ip).call(calls.profile.requestDataExport, {}, { token: m.token });
 const status = (m: Member) => t.client.from(m.ip).call(calls.profile.dataExportStatus, {}, { token: m.token });
 const download = (token: string) => t.app.inject({ method: 'GET', url: dataExportPath(token) });
 
@@ -159,7 +158,10 @@ describe('a personal data export', () => {
 
   it('needs an e-mail address to send the link to (2900003)', async () => {
     const m = await memberWithPassword(t);
-    await t.db.update(users).set({ email: null, mobile: `+1555${Date.now() % 10_000_000}` }).where(eq(users.id, m.userId));
+    await t.db
+      .update(users)
+      .set({ email: null, mobile: `+1555${Date.now() % 10_000_000}` })
+      .where(eq(users.id, m.userId));
     expect((await request(m)).code).toBe(Code.dataExportNeedsEmail);
   });
 });

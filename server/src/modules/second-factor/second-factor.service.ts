@@ -146,9 +146,11 @@ export function createSecondFactorService(d: Deps) {
       if (!ticket || ticket.length > 128) return null;
       const live = await repo.findLiveTicket(sha256Hex(ticket), now());
       if (!live) return null;
-      return { subject: { kind: live.subjectKind as SubjectKind, id: live.subjectId } as Subject, context: live.context };
+      return {
+        subject: { kind: live.subjectKind as SubjectKind, id: live.subjectId } as Subject,
+        context: live.context,
+      };
     },
-
 
     /** Proves a second factor (app code or recovery code, used up); counted and locked. */
     async verify(s: Subject, code: string): Promise<TSecondFactorMethod> {

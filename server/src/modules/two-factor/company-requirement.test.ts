@@ -91,9 +91,9 @@ describe('a company requiring two-factor', () => {
     expect(start.data.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(start.data.qrDataUrl).toMatch(/^data:image\/png;base64,/);
     const wrong = totpCode(start.data.secret) === '000000' ? '111111' : '000000';
-    expect(
-      (await c.call(calls.session.loginEnrolConfirm, { ticket: enrolTwoFactor.ticket, code: wrong })).code,
-    ).toBe(Code.secondFactorInvalid);
+    expect((await c.call(calls.session.loginEnrolConfirm, { ticket: enrolTwoFactor.ticket, code: wrong })).code).toBe(
+      Code.secondFactorInvalid,
+    );
     const done = await c.call(calls.session.loginEnrolConfirm, {
       ticket: enrolTwoFactor.ticket,
       code: totpCode(start.data.secret),
@@ -108,8 +108,12 @@ describe('a company requiring two-factor', () => {
     const status = await c.call(calls.twoFactor.status, {}, { token: done.data.utoken });
     expect(status.data).toMatchObject({ enabled: true, fresh: true, requiredByCompany: true });
     expect(
-      (await c.call(calls.session.loginEnrolConfirm, { ticket: enrolTwoFactor.ticket, code: totpCode(start.data.secret) }))
-        .code,
+      (
+        await c.call(calls.session.loginEnrolConfirm, {
+          ticket: enrolTwoFactor.ticket,
+          code: totpCode(start.data.secret),
+        })
+      ).code,
     ).toBe(Code.secondStepExpired);
     expect((await mailsTo(t.db, member.email)).map((m) => m.subject)).toContain('Two-step verification was turned on');
     // the next sign-in is the usual second step
@@ -125,12 +129,16 @@ describe('a company requiring two-factor', () => {
     await t.db.insert(companyMembers).values({ companyId: row!.companyId, userId: m.userId, role: 'member' });
     await require2fa(admin, true);
     await forgetUsedStep(t, m.userId);
-    const off = await t.client.from(m.ip).call(calls.twoFactor.disable, { code: totpCode(m.secret) }, { token: m.token });
+    const off = await t.client
+      .from(m.ip)
+      .call(calls.twoFactor.disable, { code: totpCode(m.secret) }, { token: m.token });
     expect(off.code).toBe(Code.twoFactorRequiredByCompany);
     expect((await t.client.from(m.ip).call(calls.twoFactor.status, {}, { token: m.token })).data.enabled).toBe(true);
     // once the company stops requiring it, it can be
     await require2fa(admin, false);
-    const later = await t.client.from(m.ip).call(calls.twoFactor.disable, { code: totpCode(m.secret) }, { token: m.token });
+    const later = await t.client
+      .from(m.ip)
+      .call(calls.twoFactor.disable, { code: totpCode(m.secret) }, { token: m.token });
     expect(later.code).toBe(Code.ok);
   });
 

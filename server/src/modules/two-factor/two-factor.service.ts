@@ -127,7 +127,12 @@ export function createTwoFactorService(d: Deps) {
       await d.users.recordLogin(user.id, at);
       const utoken = await d.sessions.createSession(user.id, r, undefined, at);
       const origin = { ip: r.ip, requestId: r.requestId };
-      await d.audit.record({ event: 'twoFactor.enabled', userId: user.id, ...origin, detail: { method: 'totp', enrolment: true } });
+      await d.audit.record({
+        event: 'twoFactor.enabled',
+        userId: user.id,
+        ...origin,
+        detail: { method: 'totp', enrolment: true },
+      });
       await d.audit.record({
         event: `login.${context.method.startsWith('third:') ? 'third' : context.method}`,
         userId: user.id,

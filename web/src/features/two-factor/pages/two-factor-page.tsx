@@ -13,12 +13,12 @@ import { PageHeader } from '@/components/page-header';
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { useSecondFactorRetry } from '@/components/second-factor-modal';
 import { StatusTag } from '@/components/status-tag';
+import { RecoveryCodes } from '@/components/totp/recovery-codes';
 import { useCall, useCallMutation } from '@/lib/api/use-call';
 import { formatDateTime } from '@/lib/format/date';
-import { RecoveryCodes } from '../components/recovery-codes';
 import { TotpSetup } from '../components/totp-setup';
 import { TurnOffForm } from '../components/turn-off-form';
-import '../two-factor.css';
+import '@/components/totp/two-factor.css';
 
 type View = 'status' | 'setup' | 'turnOff' | { codes: string[] };
 
@@ -80,10 +80,20 @@ export function TwoFactorPage() {
                   <Button onClick={renewCodes} loading={renew.isPending}>
                     {t('security.recoveryRenew')}
                   </Button>
-                  <Button danger onClick={() => setView('turnOff')}>
-                    {t('security.turnOff')}
-                  </Button>
+                  {status.data.requiredByCompany ? null : (
+                    <Button danger onClick={() => setView('turnOff')}>
+                      {t('security.turnOff')}
+                    </Button>
+                  )}
                 </Flex>
+                {status.data.requiredByCompany ? (
+                  <Alert
+                    type="info"
+                    showIcon
+                    title={t('security.requiredByCompany')}
+                    data-testid="required-by-company"
+                  />
+                ) : null}
               </>
             ) : (
               <>
