@@ -122,8 +122,15 @@ export function createSecondFactorService(d: Deps) {
     },
 
     /** A new secret for an authenticator app (replacing an unconfirmed one); nothing is on until confirmTotp. */
-    async startTotp(s: Subject, label: string): Promise<TTotpStartResponse> {
+    async startTotp(s: Subject, label: string, reuseSince?: Date): Promise<TTotpStartResponse> {
       if (await isEnabled(s)) throw new AppError(Code.twoFactorAlreadyOn);
+      // a sign-in's enrolment asked again (a second tab, a retried request): the same pending secret
+      const pending = reuseSince ? await repo.findTotp(s) : null;
+      if (pending?.secretEncrypted && !pending.confirmedAt && reuseSince && pending.createdAt >= reuseSince) {
+        const kept = d.cipher.decrypt(pending.secretEncrypted, secretContext(s));
+        const url = totpUrl(kept, d.issuer, label);
+        return { secret: kept, otpauthUrl: url, qrDataUrl: await totpQrDataUrl(url) };
+      }
       const secret = newTotpSecret();
       const stored = await repo.putPendingTotp(s, d.cipher.encrypt(secret, secretContext(s)), now());
       if (!stored) throw new AppError(Code.twoFactorAlreadyOn);
@@ -146,10 +153,8 @@ export function createSecondFactorService(d: Deps) {
       if (!ticket || ticket.length > 128) return null;
       const live = await repo.findLiveTicket(sha256Hex(ticket), now());
       if (!live) return null;
-      return {
-        subject: { kind: live.subjectKind as SubjectKind, id: live.subjectId } as Subject,
-        context: live.context,
-      };
+      const subject: Subject = { kind: live.subjectKind as SubjectKind, id: live.subjectId };
+      return { subject, context: live.context, issuedAt: live.createdAt };
     },
 
     /** Proves a second factor (app code or recovery code, used up); counted and locked. */

@@ -90,6 +90,10 @@ describe('a company requiring two-factor', () => {
     expect(start.code).toBe(Code.ok);
     expect(start.data.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(start.data.qrDataUrl).toMatch(/^data:image\/png;base64,/);
+    // asked again with the ticket (a retried request): the same secret
+    expect((await c.call(calls.session.loginEnrolStart, { ticket: enrolTwoFactor.ticket })).data.secret).toBe(
+      start.data.secret,
+    );
     const wrong = totpCode(start.data.secret) === '000000' ? '111111' : '000000';
     expect((await c.call(calls.session.loginEnrolConfirm, { ticket: enrolTwoFactor.ticket, code: wrong })).code).toBe(
       Code.secondFactorInvalid,

@@ -97,7 +97,7 @@ export function createTwoFactorService(d: Deps) {
     const context = live?.context as TicketContext | undefined;
     const user = live?.subject.kind === 'member' && context?.enrol ? await d.users.findLive(live.subject.id) : null;
     if (!live || !context || !user?.isActivate) throw new AppError(Code.secondStepExpired);
-    return { user, context };
+    return { user, context, issuedAt: live.issuedAt };
   }
 
   return {
@@ -112,8 +112,9 @@ export function createTwoFactorService(d: Deps) {
 
     /** A login's enrolment ticket: a new authenticator secret (no password: the first factor was just given). */
     async enrolStart(ticket: string): Promise<TTotpStartResponse> {
-      const { user } = await enrolling(ticket);
-      return d.secondFactors.startTotp(member(user.id), user.email ?? user.mobile ?? user.name);
+      const { user, issuedAt } = await enrolling(ticket);
+      // asked twice with one ticket, it answers the same secret: the one the app was given is the one confirmed
+      return d.secondFactors.startTotp(member(user.id), user.email ?? user.mobile ?? user.name, issuedAt);
     },
 
     /**
