@@ -35,7 +35,7 @@ const MODULE_LAYERS = [
   ['codes', 'memberships', 'second-factor'],
   ['session', 'orders'],
   ['avatar', 'devices', 'invoice', 'password', 'redeem', 'profile', 'third-party', 'two-factor', 'device-sign-in'],
-  ['account', 'payments', 'subscriptions', 'registration'],
+  ['account', 'payments', 'subscriptions', 'registration', 'data-export'],
   ['jobs', 'recovery'],
   ['console'],
 ];

@@ -175,6 +175,12 @@ export const Code = {
   passkeyInvalid: '1600021',
   passkeyNotFound: '1600022',
   passkeyLimit: '1600023',
+  // a company requiring two-factor (docs/product.md#enterprise)
+  twoFactorRequiredByCompany: '1600030',
+  // the personal data export (docs/product.md#privacy)
+  dataExportOncePerDay: '2900001',
+  dataExportLinkInvalid: '2900002',
+  dataExportNeedsEmail: '2900003',
   // renewing memberships (docs/product.md#renewing-memberships)
   renewalPlanNotFound: '2600001',
   subscriptionNotFound: '2600002',
@@ -418,6 +424,16 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
   '1600021': { status: 200, message: 'The passkey could not be verified' },
   '1600022': { status: 200, message: 'The passkey does not exist' },
   '1600023': { status: 200, message: 'You have registered the most passkeys allowed; remove one first' },
+  '1600030': {
+    status: 200,
+    message: 'Your company requires two-step verification: it cannot be turned off',
+  },
+  '2900001': { status: 200, message: 'One data export a day: the next is possible from {next}' },
+  '2900002': {
+    status: 404,
+    message: 'This download link is not valid any more: it works once and for 24 hours. Ask for a new export',
+  },
+  '2900003': { status: 200, message: 'Add an e-mail address to your account first: the export is sent there' },
   '2600001': { status: 200, message: 'This product cannot be bought as a renewing membership' },
   '2600002': { status: 200, message: 'The renewing membership does not exist' },
   '2600003': { status: 200, message: 'You already have a renewing membership: change its plan instead' },

@@ -25,6 +25,8 @@ export const ZCompanyOverview = z.object({
   endTime: ZTime,
   /** Active, not frozen and not past its end time: its seats grant their goods now. */
   granting: z.boolean(),
+  /** Members must use two-step verification (set by an admin; docs/product.md#enterprise). */
+  requireTwoFactor: z.boolean(),
   seats: z.array(ZSeat),
 });
 export type TCompanyOverview = z.infer<typeof ZCompanyOverview>;
@@ -57,6 +59,7 @@ export type TCompanyMembers = z.infer<typeof ZCompanyMembers>;
 export const ZInviteRequest = z.object({ email: ZEmail });
 export type TInviteRequest = z.infer<typeof ZInviteRequest>;
 export const ZInvitationId = z.object({ id: z.string().uuid() });
+export const ZRequireTwoFactorRequest = z.object({ on: z.boolean() });
 export const ZMemberRequest = z.object({ userId: z.string().uuid() });
 export const ZSeatRequest = z.object({ userId: z.string().uuid(), goodsCode: z.string().min(1).max(64) });
 export type TSeatRequest = z.infer<typeof ZSeatRequest>;

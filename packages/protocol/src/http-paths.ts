@@ -24,6 +24,8 @@ export const httpPaths = {
   invoicePdfPrefix: '/order/v5/invoice/pdf',
   /** The codes of one of my redeem-code orders as CSV (UTF-8 with BOM), `GET <prefix>/<orderNo>` with the session from the HttpOnly ticket cookie or `Authorization: Bearer` (a `?utoken=` is refused, 0000015). */
   redeemCodesCsvPrefix: '/order/v5/redeem/codes.csv',
+  /** A personal data export's ZIP, `GET <prefix>/<token>`: the mailed single-use token (24 h) is the only credential, no session needed (2900002 when used or expired). */
+  dataExportPrefix: '/user/v5/dataExport/download',
   /** POST: the cloud storage service's signed usage report (storage.ts), answered `{recorded, stale, unknown}`. */
   storageUsage: '/storage/v5/usage',
   /** Outside production: the development mailbox page and its JSON. */
@@ -47,4 +49,8 @@ export function invoicePdfPath(invoiceNo: string): string {
 
 export function redeemCodesCsvPath(orderNo: string): string {
   return `${httpPaths.redeemCodesCsvPrefix}/${encodeURIComponent(orderNo)}`;
+}
+
+export function dataExportPath(token: string): string {
+  return `${httpPaths.dataExportPrefix}/${encodeURIComponent(token)}`;
 }

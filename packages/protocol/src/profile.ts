@@ -144,3 +144,19 @@ export const ZCancelAccountRequest = z.object({
   channel: z.enum(['sms', 'email']),
 });
 export type TCancelAccountRequest = z.infer<typeof ZCancelAccountRequest>;
+
+/** The personal data export (docs/product.md#privacy): at most one a day; its link works once and this long. */
+export const DATA_EXPORT_EVERY_HOURS = 24;
+export const DATA_EXPORT_LINK_HOURS = 24;
+export const DATA_EXPORT_STATUSES = ['none', 'pending', 'ready', 'downloaded', 'expired', 'failed'] as const;
+
+/** The member's latest export: `pending` while it is built, `ready` once the link is mailed. */
+export const ZDataExportStatus = z.object({
+  status: z.enum(DATA_EXPORT_STATUSES),
+  requestedAt: ZTime.nullable(),
+  /** When the mailed link stops working (ready only). */
+  expiresAt: ZTime.nullable(),
+  /** When another export may be asked for (null: now). */
+  nextAllowedAt: ZTime.nullable(),
+});
+export type TDataExportStatus = z.infer<typeof ZDataExportStatus>;

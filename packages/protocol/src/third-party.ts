@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { ZTime } from './common.ts';
 import { THIRD_PARTY_TYPES } from './enums.ts';
 import { ZLoginResponse } from './session.ts';
-import { ZSecondStepRequired } from './two-factor.ts';
+import { ZEnrolmentRequired, ZSecondStepRequired } from './two-factor.ts';
 
 export const ZThirdPartyType = z.enum(THIRD_PARTY_TYPES);
 
@@ -75,7 +75,7 @@ export const ZNeedRegister = z.object({
 });
 export type TNeedRegister = z.infer<typeof ZNeedRegister>;
 /** A session, the need to register, or (two-step verification on) the second step. */
-export const ZThirdLoginResponse = z.union([ZLoginResponse, ZNeedRegister, ZSecondStepRequired]);
+export const ZThirdLoginResponse = z.union([ZLoginResponse, ZNeedRegister, ZSecondStepRequired, ZEnrolmentRequired]);
 export type TThirdLoginResponse = z.infer<typeof ZThirdLoginResponse>;
 
 export const ZBindByTicketRequest = z.object({ ticket: z.string().min(1).max(128) });

@@ -41,8 +41,23 @@ export const ZSecondStepRequired = z.object({
 });
 export type TSecondStepRequired = z.infer<typeof ZSecondStepRequired>;
 
-/** A password or code login: a session, or the second step. */
-export const ZLoginAnswer = z.union([ZLoginResponse, ZSecondStepRequired]);
+/**
+ * What a login answers instead of a session when the member's company requires
+ * two-factor and the account has none yet (docs/product.md#enterprise): a
+ * single-use enrolment ticket (SECOND_STEP_TICKET_MINUTES) that only sets up
+ * the authenticator app (loginEnrolStart, loginEnrolConfirm) and then gives the session.
+ */
+export const ZEnrolmentRequired = z.object({
+  enrolTwoFactor: z.object({
+    ticket: z.string(),
+    expiresAt: ZTime,
+    companyName: z.string(),
+  }),
+});
+export type TEnrolmentRequired = z.infer<typeof ZEnrolmentRequired>;
+
+/** A password or code login: a session, the second step, or the enrolment a company requires. */
+export const ZLoginAnswer = z.union([ZLoginResponse, ZSecondStepRequired, ZEnrolmentRequired]);
 export type TLoginAnswer = z.infer<typeof ZLoginAnswer>;
 
 export const ZSecondStepRequest = z.object({
@@ -53,12 +68,24 @@ export const ZSecondStepRequest = z.object({
 });
 export type TSecondStepRequest = z.infer<typeof ZSecondStepRequest>;
 
+/** Setting up the authenticator app with an enrolment ticket (no password: the first factor was just given). */
+export const ZEnrolStartRequest = z.object({ ticket: z.string().min(1).max(128) });
+export const ZEnrolConfirmRequest = z.object({
+  ticket: z.string().min(1).max(128),
+  code: z.string().regex(/^\d{6}$/),
+});
+/** The session, and the ten recovery codes (shown once). */
+export const ZEnrolConfirmResponse = ZLoginResponse.extend({ recoveryCodes: z.array(z.string()) });
+export type TEnrolConfirmResponse = z.infer<typeof ZEnrolConfirmResponse>;
+
 export const ZTwoFactorStatus = z.object({
   enabled: z.boolean(),
   enabledAt: ZTime.nullable(),
   recoveryCodesLeft: z.number().int(),
   /** Whether this session proved a second factor within FRESH_SECOND_FACTOR_MINUTES. */
   fresh: z.boolean(),
+  /** The member's company requires two-factor: it cannot be turned off (1600030). */
+  requiredByCompany: z.boolean(),
 });
 export type TTwoFactorStatus = z.infer<typeof ZTwoFactorStatus>;
 

@@ -26,6 +26,7 @@ import { codesModule } from '../modules/codes/codes.module.ts';
 import { companyModule } from '../modules/company/company.module.ts';
 import { consoleModule } from '../modules/console/console.module.ts';
 import { couponsModule } from '../modules/coupons/coupons.module.ts';
+import { dataExportModule } from '../modules/data-export/data-export.module.ts';
 import { devModule } from '../modules/dev/dev.module.ts';
 import { deviceSignInModule } from '../modules/device-sign-in/device-sign-in.module.ts';
 import { devicesModule } from '../modules/devices/devices.module.ts';
@@ -224,8 +225,9 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     invoiceModule({ ...s, region }),
     devicesModule(s),
     profileModule(s),
+    dataExportModule(s),
     passwordModule(s),
-    twoFactorModule(s),
+    twoFactorModule({ ...s, publicUrl, loginRateLimitPerMinute: config.loginRateLimitPerMinute }),
     deviceSignInModule(s),
     thirdPartyModule({ ...s, region, publicUrl }),
     accountModule({ ...s, publicUrl }),

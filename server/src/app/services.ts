@@ -37,6 +37,8 @@ import { staffSecondFactor } from '../modules/console/second-factor.ts';
 import { createUserSupport } from '../modules/console/user-support.service.ts';
 import { createCouponAdmin } from '../modules/coupons/coupon-admin.service.ts';
 import { createCouponsService } from '../modules/coupons/coupons.service.ts';
+import { createDataExportService } from '../modules/data-export/data-export.service.ts';
+import { exportParts } from '../modules/data-export/data-export-parts.ts';
 import { createDeviceSignInService } from '../modules/device-sign-in/device-sign-in.service.ts';
 import { createDevicesService } from '../modules/devices/devices.service.ts';
 import { createInvoiceService } from '../modules/invoice/invoice.service.ts';
@@ -196,6 +198,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     codes,
     secondFactors,
     audit,
+    companies,
     snapshots,
     changes,
     nodeDirectory: directory,
@@ -241,7 +244,16 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     defaultLanguage,
     trade: region === 'cn' ? trade : undefined,
   });
-  const twoFactor = createTwoFactorService({ users, secondFactors, sessions, audit, notifier, defaultLanguage });
+  const twoFactor = createTwoFactorService({
+    users,
+    userInfo,
+    secondFactors,
+    sessions,
+    companies,
+    audit,
+    notifier,
+    defaultLanguage,
+  });
   const passwords = createPasswordService({ db, users, codes, sessions, audit, notifier, defaultLanguage });
   const avatars = createAvatarService({ db, store, users, audit, publicUrl, log });
   const flow = createOAuthFlow({ db, providers, publicUrl });
@@ -350,6 +362,19 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     defaultLanguage,
   });
 
+  // the personal data export (docs/decisions/0046-data-export.md)
+  const dataExports = createDataExportService({
+    db,
+    users,
+    parts: exportParts({ db, avatars, trade: region === 'cn' ? trade : undefined }),
+    jobs,
+    mailer,
+    audit,
+    publicUrl,
+    defaultLanguage,
+    log,
+  });
+
   // the operator console (docs/decisions/0038-operator-console.md)
   const staffAudit = createStaffAuditService({ db });
   const staff = createStaffService({ db, audit: staffAudit });
@@ -394,6 +419,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     outbox,
     trade,
     reminders,
+    dataExports,
     log,
   });
 
@@ -426,6 +452,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     thirdParty,
     thirdLogin,
     accounts,
+    dataExports,
     companies,
     devices,
     products,

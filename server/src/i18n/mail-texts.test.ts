@@ -14,6 +14,7 @@ import {
 const samples: { [M in keyof MailMessages]: MailMessages[M] } = {
   code: { code: '482913', minutes: 17 },
   registerNotice: {},
+  dataExport: { link: 'https://ac.example/user/v5/dataExport/download/tok-4', hours: 23 },
   activation: { link: 'https://ac.example/toactivate/tok-1', hours: 49 },
   reset: { link: 'https://ac.example/reset/tok-2', minutes: 31 },
   passwordResetNotice: {},

@@ -44,6 +44,7 @@ export type MailMessages = {
   renewalReminder: { goods: string; date: string; amount: string; link: string };
   endingReminder: { goods: string; date: string; link: string };
   newSignIn: { time: string; place: string; browser: string; link: string };
+  dataExport: { link: string; hours: number };
 };
 export type MailMessage = keyof MailMessages;
 

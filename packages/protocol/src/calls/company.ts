@@ -14,6 +14,7 @@ import {
   ZInvitationToken,
   ZInviteRequest,
   ZMemberRequest,
+  ZRequireTwoFactorRequest,
   ZSeatRequest,
 } from '../company.ts';
 import { defineContract } from '../contract.ts';
@@ -39,6 +40,16 @@ export const company = {
     request: ZEmpty,
     response: ZCompanyOverview,
     errors: [Code.notCompanyMember],
+  }),
+  setRequireTwoFactor: defineContract({
+    path: '/company/v5/admin/requireTwoFactor',
+    summary:
+      'Company admin: require two-step verification of every member (those without it enrol at their next sign-in) or stop requiring it; answers the overview',
+    tag: 'company',
+    auth: true,
+    request: ZRequireTwoFactorRequest,
+    response: ZCompanyOverview,
+    errors: admin,
   }),
   members: defineContract({
     path: '/company/v5/admin/members',

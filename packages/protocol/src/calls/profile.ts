@@ -2,7 +2,7 @@
 import { Code } from '../codes.ts';
 import { ZEmpty } from '../common.ts';
 import { defineContract } from '../contract.ts';
-import { ZMarketingConsentRequest, ZProfileRequest, ZUserDetail } from '../profile.ts';
+import { ZDataExportStatus, ZMarketingConsentRequest, ZProfileRequest, ZUserDetail } from '../profile.ts';
 
 export const profile = {
   getUserDetail: defineContract({
@@ -39,5 +39,23 @@ export const profile = {
     request: ZMarketingConsentRequest,
     response: ZUserDetail,
     errors: [Code.tooManyRequests],
+  }),
+  dataExportStatus: defineContract({
+    path: '/user/v5/sysuser/dataExport/status',
+    summary: "The member's latest personal data export: its state, link expiry and when the next may be asked for",
+    tag: 'profile',
+    auth: true,
+    request: ZEmpty,
+    response: ZDataExportStatus,
+  }),
+  requestDataExport: defineContract({
+    path: '/user/v5/sysuser/dataExport/request',
+    summary:
+      'Ask for a personal data export (docs/product.md#privacy): a ZIP built in the background and mailed as a link that works once, for 24 hours; one a day',
+    tag: 'profile',
+    auth: true,
+    request: ZEmpty,
+    response: ZDataExportStatus,
+    errors: [Code.dataExportOncePerDay, Code.dataExportNeedsEmail, Code.tooManyRequests],
   }),
 };

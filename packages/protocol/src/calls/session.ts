@@ -14,12 +14,16 @@ import {
   ZUserInfoResponse,
 } from '../session.ts';
 import {
+  ZEnrolConfirmRequest,
+  ZEnrolConfirmResponse,
+  ZEnrolStartRequest,
   ZLoginAnswer,
   ZPasskeyAssertion,
   ZPasskeyOptions,
   ZPasskeySecondStepOptionsRequest,
   ZPasskeySecondStepRequest,
   ZSecondStepRequest,
+  ZTotpStartResponse,
 } from '../two-factor.ts';
 
 export const session = {
@@ -122,6 +126,32 @@ export const session = {
       Code.passkeyChallengeExpired,
       Code.passkeyInvalid,
       Code.secondStepExpired,
+      Code.accountBlocked,
+      Code.tooManyRequests,
+    ],
+  }),
+  loginEnrolStart: defineContract({
+    path: '/user/v5/sysuser/loginEnrolStart',
+    summary:
+      "A login's enrolment ticket (the company requires two-step verification): a new authenticator secret, its otpauth URL and QR code",
+    tag: 'session',
+    auth: false,
+    request: ZEnrolStartRequest,
+    response: ZTotpStartResponse,
+    errors: [Code.secondStepExpired, Code.twoFactorAlreadyOn, Code.tooManyRequests],
+  }),
+  loginEnrolConfirm: defineContract({
+    path: '/user/v5/sysuser/loginEnrolConfirm',
+    summary:
+      'Finish a login with its enrolment ticket and a first code from the app: two-step verification is on, answers the session and ten recovery codes (shown once)',
+    tag: 'session',
+    auth: false,
+    request: ZEnrolConfirmRequest,
+    response: ZEnrolConfirmResponse,
+    errors: [
+      Code.secondFactorInvalid,
+      Code.secondStepExpired,
+      Code.totpSetupMissing,
       Code.accountBlocked,
       Code.tooManyRequests,
     ],

@@ -80,6 +80,7 @@ export const twoFactor = {
       Code.passwordWrong,
       Code.secondFactorRequired,
       Code.twoFactorNotOn,
+      Code.twoFactorRequiredByCompany,
       Code.tooManyRequests,
     ],
   }),

@@ -5,6 +5,7 @@ export * from './captcha.ts';
 export * from './commerce.ts';
 export * from './companies.ts';
 export * from './coupons.ts';
+export * from './data-exports.ts';
 export * from './devices.ts';
 export * from './invoices.ts';
 export * from './payments.ts';

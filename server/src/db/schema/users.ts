@@ -53,6 +53,8 @@ export const companies = pgTable('companies', {
   status: text('status', { enum: COMPANY_STATUSES }).notNull().default('active'),
   freezeStatus: text('freeze_status', { enum: FREEZE_STATUSES }).notNull().default('normal'),
   endTime: at('end_time').notNull(),
+  /** Set by a company admin (docs/product.md#enterprise): members without two-factor enrol at their next sign-in and cannot turn it off. */
+  requireTwoFactor: boolean('require_two_factor').notNull().default(false),
   createdAt: createdAtColumn(),
 });
 

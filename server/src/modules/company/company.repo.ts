@@ -50,6 +50,18 @@ export function createCompanyRepo(db: DbOrTx) {
         .limit(1);
       return rows.length > 0;
     },
+    /** The name of the user's active company when it requires two-factor, else null. */
+    async twoFactorRequiredBy(userId: string) {
+      const [row] = await db
+        .select({ name: companies.name })
+        .from(companyMembers)
+        .innerJoin(companies, eq(companies.id, companyMembers.companyId))
+        .where(
+          and(eq(companyMembers.userId, userId), eq(companies.status, 'active'), eq(companies.requireTwoFactor, true)),
+        )
+        .limit(1);
+      return row?.name ?? null;
+    },
     async deleteMember(userId: string) {
       await db.delete(companyMembers).where(eq(companyMembers.userId, userId));
     },
@@ -69,7 +81,10 @@ export function createCompanyRepo(db: DbOrTx) {
       const [created] = await db.insert(companies).values(row).returning();
       return created!;
     },
-    async updateCompany(id: string, patch: Partial<Pick<CompanyRow, 'status' | 'freezeStatus' | 'endTime' | 'name'>>) {
+    async updateCompany(
+      id: string,
+      patch: Partial<Pick<CompanyRow, 'status' | 'freezeStatus' | 'endTime' | 'name' | 'requireTwoFactor'>>,
+    ) {
       await db.update(companies).set(patch).where(eq(companies.id, id));
     },
     async listCompanies() {

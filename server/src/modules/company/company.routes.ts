@@ -25,6 +25,9 @@ export function createCompanyCalls(d: { companies: CompanyService }) {
     defineCall(calls.company.overview, {
       handler: ({ session }) => d.companies.overview(session.userId),
     }),
+    defineCall(calls.company.setRequireTwoFactor, {
+      handler: (c) => d.companies.setRequireTwoFactor(actor(c), c.payload.on),
+    }),
     defineCall(calls.company.members, {
       handler: ({ session }) => d.companies.members(session.userId),
     }),

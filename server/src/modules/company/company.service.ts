@@ -99,6 +99,26 @@ export function createCompanyService(d: Deps) {
     return c ? { ...c, endTime: iso(c.endTime) } : null;
   }
 
+  /** The user's company: status, seats and whether it requires two-factor (refused to a non-member). */
+  async function overview(userId: string): Promise<TCompanyOverview> {
+    const r = repo();
+    const m = await memberOf(userId, r);
+    const company = await r.findCompany(m.companyId);
+    if (!company) throw new AppError(Code.notCompanyMember);
+    const mine = new Set((await r.assignments(company.id)).filter((a) => a.userId === userId).map((a) => a.goodsCode));
+    return {
+      companyId: company.id,
+      companyName: company.name,
+      role: m.role,
+      companyStatus: company.status,
+      freezeStatus: company.freezeStatus,
+      endTime: iso(company.endTime),
+      granting: companyGrants(company, now()),
+      requireTwoFactor: company.requireTwoFactor,
+      seats: (await r.seats(company.id)).map((s) => ({ ...s, used: Number(s.used), mine: mine.has(s.goodsCode) })),
+    };
+  }
+
   return {
     entitlementsChanged,
     companyInfo,
@@ -145,25 +165,35 @@ export function createCompanyService(d: Deps) {
       if (await repo(tx).frozenCompanyHoldsSeats(userId, goodsCode)) throw new AppError(Code.noPermission);
     },
 
-    async overview(userId: string): Promise<TCompanyOverview> {
-      const r = repo();
-      const m = await memberOf(userId, r);
-      const company = await r.findCompany(m.companyId);
-      if (!company) throw new AppError(Code.notCompanyMember);
-      const mine = new Set(
-        (await r.assignments(company.id)).filter((a) => a.userId === userId).map((a) => a.goodsCode),
-      );
-      return {
-        companyId: company.id,
-        companyName: company.name,
-        role: m.role,
-        companyStatus: company.status,
-        freezeStatus: company.freezeStatus,
-        endTime: iso(company.endTime),
-        granting: companyGrants(company, now()),
-        seats: (await r.seats(company.id)).map((s) => ({ ...s, used: Number(s.used), mine: mine.has(s.goodsCode) })),
-      };
+    overview,
+
+    /**
+     * Company admin: require two-step verification of the members, or stop
+     * requiring it (docs/product.md#enterprise). A member without it is led
+     * through enrolment at the next sign-in; none can turn it off meanwhile.
+     */
+    async setRequireTwoFactor(actor: Actor, on: boolean): Promise<TCompanyOverview> {
+      await d.db.transaction(async (tx) => {
+        const r = repo(tx);
+        const company = await adminOf(actor.userId, r);
+        if (company.requireTwoFactor === on) return;
+        await r.updateCompany(company.id, { requireTwoFactor: on });
+        await d.audit.record(
+          {
+            event: 'company.requireTwoFactor',
+            userId: actor.userId,
+            ip: actor.ip,
+            requestId: actor.requestId,
+            detail: { companyId: company.id, on },
+          },
+          tx,
+        );
+      });
+      return overview(actor.userId);
     },
+
+    /** The name of the user's company when it requires two-factor (the login and two-factor modules ask), else null. */
+    twoFactorRequiredBy: (userId: string) => repo().twoFactorRequiredBy(userId),
 
     async members(userId: string): Promise<TCompanyMembers> {
       return d.db.transaction(async (tx) => {

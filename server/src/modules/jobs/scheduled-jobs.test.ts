@@ -119,6 +119,7 @@ describe('registration', () => {
       'purge-outbox',
       'fields-reencrypt',
       'subscriptions-remind',
+      'data-exports-purge',
     ]);
     expect(worked).toEqual(names);
     expect(scheduled.map(([name]) => name)).toEqual(names);

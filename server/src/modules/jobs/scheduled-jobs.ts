@@ -5,6 +5,7 @@
  * nodes on one PostgreSQL database run each tick once.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { DataExportService } from '../data-export/data-export.service.ts';
 import type { DeviceSignInService } from '../device-sign-in/device-sign-in.service.ts';
 import type { KeysService } from '../keys/keys.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
@@ -30,6 +31,7 @@ type Deps = {
   outbox: Pick<OutboxService, 'purgeOld'>;
   trade: Pick<TradeService, 'reencryptFields'>;
   reminders: Pick<SubscriptionReminders, 'remind'>;
+  dataExports: Pick<DataExportService, 'purgeExpired'>;
   log: FastifyBaseLogger;
 };
 
@@ -59,6 +61,8 @@ export function scheduledJobs(d: Omit<Deps, 'queue' | 'log'>) {
     'fields-reencrypt': ['53 * * * *', async () => ({ reencrypted: await reencryptAll(d.trade) })],
     // 7 days before a renewal, and before the end of a membership nothing renews (docs/product.md#renewing-memberships)
     'subscriptions-remind': ['27 * * * *', () => d.reminders.remind()],
+    // the files of data export links past their 24 hours go (docs/decisions/0046-data-export.md)
+    'data-exports-purge': ['*/15 * * * *', async () => ({ purged: await d.dataExports.purgeExpired() })],
   } as const satisfies Record<string, readonly [string, () => Promise<object>]>;
 }
 

@@ -90,6 +90,30 @@ export function createSecondFactorService(d: Deps) {
     return (await createSecondFactorRepo(tx ?? d.db).confirmedAt(s)) !== null;
   }
 
+  async function confirmTotp(s: Subject, code: string, ticket?: string): Promise<TRecoveryCodes> {
+    await beginAttempt(s);
+    const answer = await d.db.transaction(async (tx) => {
+      const r = createSecondFactorRepo(tx);
+      if (ticket !== undefined) {
+        const locked = await r.lockLiveTicket(sha256Hex(ticket), now());
+        if (!locked || locked.subjectId !== s.id || locked.subjectKind !== s.kind) {
+          throw new AppError(Code.secondStepExpired);
+        }
+      }
+      const totp = await r.lockTotp(s);
+      if (!totp?.secretEncrypted) throw new AppError(Code.totpSetupMissing);
+      if (totp.confirmedAt) throw new AppError(Code.twoFactorAlreadyOn);
+      const step = verifyTotp(d.cipher.decrypt(totp.secretEncrypted, secretContext(s)), code, now(), null);
+      if (step === null) return null;
+      await r.confirmTotp(totp.id, step, now());
+      if (ticket !== undefined) await r.useTicket(sha256Hex(ticket), now());
+      return newCodes(s, tx);
+    });
+    if (!answer) throw new AppError(Code.secondFactorInvalid);
+    await repo.clearAttempts(s);
+    return answer;
+  }
+
   return {
     isEnabled,
     passkeys,
@@ -109,8 +133,15 @@ export function createSecondFactorService(d: Deps) {
     },
 
     /** A new secret for an authenticator app (replacing an unconfirmed one); nothing is on until confirmTotp. */
-    async startTotp(s: Subject, label: string): Promise<TTotpStartResponse> {
+    async startTotp(s: Subject, label: string, reuseSince?: Date): Promise<TTotpStartResponse> {
       if (await isEnabled(s)) throw new AppError(Code.twoFactorAlreadyOn);
+      // a sign-in's enrolment asked again (a second tab, a retried request): the same pending secret
+      const pending = reuseSince ? await repo.findTotp(s) : null;
+      if (pending?.secretEncrypted && !pending.confirmedAt && reuseSince && pending.createdAt >= reuseSince) {
+        const kept = d.cipher.decrypt(pending.secretEncrypted, secretContext(s));
+        const url = totpUrl(kept, d.issuer, label);
+        return { secret: kept, otpauthUrl: url, qrDataUrl: await totpQrDataUrl(url) };
+      }
       const secret = newTotpSecret();
       const stored = await repo.putPendingTotp(s, d.cipher.encrypt(secret, secretContext(s)), now());
       if (!stored) throw new AppError(Code.twoFactorAlreadyOn);
@@ -119,21 +150,22 @@ export function createSecondFactorService(d: Deps) {
     },
 
     /** Turns the factor on with a first code from the app; answers the recovery codes (shown once). */
-    async confirmTotp(s: Subject, code: string): Promise<TRecoveryCodes> {
-      await beginAttempt(s);
-      const answer = await d.db.transaction(async (tx) => {
-        const r = createSecondFactorRepo(tx);
-        const totp = await r.lockTotp(s);
-        if (!totp?.secretEncrypted) throw new AppError(Code.totpSetupMissing);
-        if (totp.confirmedAt) throw new AppError(Code.twoFactorAlreadyOn);
-        const step = verifyTotp(d.cipher.decrypt(totp.secretEncrypted, secretContext(s)), code, now(), null);
-        if (step === null) return null;
-        await r.confirmTotp(totp.id, step, now());
-        return newCodes(s, tx);
-      });
-      if (!answer) throw new AppError(Code.secondFactorInvalid);
-      await repo.clearAttempts(s);
-      return answer;
+    confirmTotp: (s: Subject, code: string) => confirmTotp(s, code),
+
+    /**
+     * The enrolment a login's ticket asked for: the factor turned on and the
+     * ticket used up in one transaction holding the ticket's row. 1600002
+     * when the ticket is unknown, used or expired.
+     */
+    confirmTotpWithTicket: (s: Subject, code: string, ticket: string) => confirmTotp(s, code, ticket),
+
+    /** A live ticket's subject and context (not used up), or null. */
+    async liveTicket(ticket: string) {
+      if (!ticket || ticket.length > 128) return null;
+      const live = await repo.findLiveTicket(sha256Hex(ticket), now());
+      if (!live) return null;
+      const subject: Subject = { kind: live.subjectKind as SubjectKind, id: live.subjectId };
+      return { subject, context: live.context, issuedAt: live.createdAt };
     },
 
     /** Proves a second factor (app code or recovery code, used up); counted and locked. */

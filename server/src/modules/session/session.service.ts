@@ -25,6 +25,7 @@ import { addMs, DAY, iso, MINUTE, SECOND } from '../../lib/time.ts';
 import type { UserChanges } from '../../lib/user-changes.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { CodesService } from '../codes/codes.service.ts';
+import type { CompanyService } from '../company/company.service.ts';
 import type { NodeDirectory } from '../nodes/node-directory.ts';
 import type { SecondFactorService } from '../second-factor/second-factor.service.ts';
 import { member, type Subject } from '../second-factor/subject.ts';
@@ -69,7 +70,8 @@ export type LoginOrigin = { clientInfo: TClientInfo; ip: string; userAgent: stri
 export type LoginRequest = LoginOrigin & { requestId: string; browser?: boolean; trustToken?: string };
 /** How the first factor was given (kept with a second-step ticket, for the security log). */
 export type LoginMethod = 'password' | 'code' | `third:${string}`;
-type TicketContext = { method: LoginMethod };
+/** `enrol`: the ticket only sets up the authenticator app the member's company requires (two-factor module). */
+export type TicketContext = { method: LoginMethod; enrol?: true };
 
 type Deps = {
   db: Db;
@@ -93,6 +95,8 @@ type Deps = {
   audit: Pick<AuditService, 'record' | 'findOwn'>;
   /** Told of every successful sign-in before it is recorded: the new-sign-in alert (activity.service.ts). */
   activity?: Pick<ActivityService, 'signedIn'>;
+  /** Whether the member's company requires two-factor (an account without it enrols before its session). */
+  companies?: Pick<CompanyService, 'twoFactorRequiredBy'>;
   /** The cached session → user snapshots resolve reads (session-snapshots.ts). */
   snapshots: Pick<SessionSnapshots, 'get' | 'touched'>;
   /** Told of every session this service ends, so no instance's cache serves it any more. */
@@ -210,6 +214,21 @@ export function createSessionService(d: Deps) {
       });
       const methods = await d.secondFactors.methods(subject);
       return { userId: user.id, answer: { secondStep: { ticket, expiresAt, methods } } };
+    }
+    const companyName = await d.companies?.twoFactorRequiredBy(user.id);
+    if (companyName && !(await d.secondFactors.isEnabled(subject))) {
+      // the company requires two-factor and the account has none: it is set up before any session
+      if (!r.browser) throw new AppError(Code.twoFactorUseDeviceSignIn);
+      const context: TicketContext = { method, enrol: true };
+      const { ticket, expiresAt } = await d.secondFactors.issueTicket(subject, context);
+      await d.audit.record({
+        event: 'login.enrolmentRequired',
+        userId: user.id,
+        ip: r.ip,
+        requestId: r.requestId,
+        detail: { method },
+      });
+      return { userId: user.id, answer: { enrolTwoFactor: { ticket, expiresAt, companyName } } };
     }
     await d.users.recordLogin(user.id, now(), newHash);
     const utoken = await createSession(user.id, r);

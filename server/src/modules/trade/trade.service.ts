@@ -187,6 +187,38 @@ export function createTradeService(d: Deps) {
     /** The trade part of getUserDetail. */
     account,
 
+    /**
+     * The trade account for its owner's data export (docs/decisions/0046-data-export.md): the
+     * encrypted fields decrypted in full, no cash password hash; null when nothing was saved.
+     */
+    async exportOf(userId: string) {
+      const r = repo();
+      const [p, educations, jobs, cashAccounts] = await Promise.all([
+        r.findProfile(userId),
+        r.educations(userId),
+        r.jobs(userId),
+        r.cashAccounts(userId),
+      ]);
+      if (!p && !educations.length && !jobs.length && !cashAccounts.length) return null;
+      const clear = (stored: string | null | undefined, column: 'real_name' | 'id_number') =>
+        stored ? d.cipher.decrypt(stored, context(column, userId)) : null;
+      return {
+        birthYear: p?.birthYear ?? null,
+        industry: p?.industry ?? null,
+        educationLevel: p?.educationLevel ?? null,
+        realName: clear(p?.realNameEnc, 'real_name'),
+        idNumber: clear(p?.idNumberEnc, 'id_number'),
+        identityVerifiedAt: iso(p?.identityVerifiedAt ?? null),
+        hasCashPassword: Boolean(p?.cashPasswordHash),
+        educations: educations.map(toEducation),
+        jobs: jobs.map(toJob),
+        cashAccounts: cashAccounts.map((a) => ({
+          ...toCashAccount(a),
+          account: d.cipher.decrypt(a.accountEnc, context('cash_account', userId)),
+        })),
+      };
+    },
+
     /** Account deletion: the identity, cash accounts and lists go with the person. */
     forgetUser: (userId: string, tx: DbOrTx) => repo(tx).deleteAll(userId),
 

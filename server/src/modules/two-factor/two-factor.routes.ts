@@ -1,15 +1,31 @@
 import { calls } from '@ac/protocol/calls';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { defineCall } from '../../envelope/call.ts';
+import { setTicketCookie } from '../../lib/ticket-cookie.ts';
+import { loginRequest } from '../session/login-request.ts';
 import type { TwoFactorService } from './two-factor.service.ts';
 
-type Deps = { twoFactor: TwoFactorService };
+type Deps = { twoFactor: TwoFactorService; publicUrl: string; loginRateLimitPerMinute: number };
 
 /** Codes and passwords are guessed here: limited per IP like the login. */
 const limit = { max: 30, timeWindow: '1 minute' };
 
 export function createTwoFactorCalls(d: Deps) {
+  const loginLimit = { max: d.loginRateLimitPerMinute, timeWindow: '1 minute' };
   return [
+    // the enrolment a company requires at sign-in (a login's enrolment ticket, no session yet)
+    defineCall(calls.session.loginEnrolStart, {
+      rateLimit: loginLimit,
+      handler: ({ payload }) => d.twoFactor.enrolStart(payload.ticket),
+    }),
+    defineCall(calls.session.loginEnrolConfirm, {
+      rateLimit: loginLimit,
+      async handler(c) {
+        const answer = await d.twoFactor.enrolConfirm(c.payload.ticket, c.payload.code, loginRequest(c));
+        setTicketCookie(c.reply, d.publicUrl, answer.utoken);
+        return answer;
+      },
+    }),
     defineCall(calls.twoFactor.status, {
       handler: ({ session }) => d.twoFactor.status(session),
     }),

@@ -6,7 +6,12 @@
  */
 import { Code } from '@ac/protocol/codes';
 import type { TLanguage } from '@ac/protocol/enums';
-import type { TTwoFactorDisableRequest, TTwoFactorStatus } from '@ac/protocol/two-factor';
+import type {
+  TEnrolConfirmResponse,
+  TTotpStartResponse,
+  TTwoFactorDisableRequest,
+  TTwoFactorStatus,
+} from '@ac/protocol/two-factor';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Notifier } from '../../adapters/notices.ts';
 import type { AuthSession } from '../../envelope/call.ts';
@@ -15,21 +20,40 @@ import { twoFactorText } from '../../i18n/mail-texts.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { verifyPassword } from '../../lib/hashing.ts';
 import type { AuditService } from '../audit/audit.service.ts';
+import type { CompanyService } from '../company/company.service.ts';
 import type { SecondFactorService } from '../second-factor/second-factor.service.ts';
 import { member } from '../second-factor/subject.ts';
-import type { SessionService } from '../session/session.service.ts';
+import type { LoginRequest, SessionService, TicketContext } from '../session/session.service.ts';
+import type { UserInfoService } from '../session/user-info.service.ts';
 import type { UserRow, UserService } from '../user/user.service.ts';
 
 type Deps = {
-  users: Pick<UserService, 'requireLive' | 'findLive'>;
+  users: Pick<UserService, 'requireLive' | 'findLive' | 'recordLogin'>;
+  userInfo: Pick<UserInfoService, 'publicUserInfo'>;
   secondFactors: Pick<
     SecondFactorService,
-    'status' | 'isEnabled' | 'startTotp' | 'confirmTotp' | 'verify' | 'regenerateRecoveryCodes' | 'disable' | 'passkeys'
+    | 'status'
+    | 'isEnabled'
+    | 'startTotp'
+    | 'confirmTotp'
+    | 'confirmTotpWithTicket'
+    | 'liveTicket'
+    | 'verify'
+    | 'regenerateRecoveryCodes'
+    | 'disable'
+    | 'passkeys'
   >;
   sessions: Pick<
     SessionService,
-    'beginAttempt' | 'attemptSucceeded' | 'markSecondFactor' | 'hasFreshSecondFactor' | 'requireFreshSecondFactor'
+    | 'beginAttempt'
+    | 'attemptSucceeded'
+    | 'markSecondFactor'
+    | 'hasFreshSecondFactor'
+    | 'requireFreshSecondFactor'
+    | 'createSession'
   >;
+  /** Whether the member's company requires two-factor (then it cannot be turned off). */
+  companies: Pick<CompanyService, 'twoFactorRequiredBy'>;
   audit: AuditService;
   /** Turning it on or off sends a notice to the account's address. */
   notifier: Notifier;
@@ -69,10 +93,57 @@ export function createTwoFactorService(d: Deps) {
     await d.audit.record({ event, userId: session.userId, ip: origin.ip, requestId: origin.requestId, detail });
   }
 
+  /** The member of a live enrolment ticket (a login whose company requires two-factor); 1600002 otherwise. */
+  async function enrolling(ticket: string) {
+    const live = await d.secondFactors.liveTicket(ticket);
+    const context = live?.context as TicketContext | undefined;
+    const user = live?.subject.kind === 'member' && context?.enrol ? await d.users.findLive(live.subject.id) : null;
+    if (!live || !context || !user?.isActivate) throw new AppError(Code.secondStepExpired);
+    return { user, context, issuedAt: live.issuedAt };
+  }
+
   return {
     async status(session: AuthSession): Promise<TTwoFactorStatus> {
       const status = await d.secondFactors.status(member(session.userId));
-      return { ...status, fresh: status.enabled && (await d.sessions.hasFreshSecondFactor(session.sessionId)) };
+      return {
+        ...status,
+        fresh: status.enabled && (await d.sessions.hasFreshSecondFactor(session.sessionId)),
+        requiredByCompany: (await d.companies.twoFactorRequiredBy(session.userId)) !== null,
+      };
+    },
+
+    /** A login's enrolment ticket: a new authenticator secret (no password: the first factor was just given). */
+    async enrolStart(ticket: string): Promise<TTotpStartResponse> {
+      const { user, issuedAt } = await enrolling(ticket);
+      // asked twice with one ticket, it answers the same secret: the one the app was given is the one confirmed
+      return d.secondFactors.startTotp(member(user.id), user.email ?? user.mobile ?? user.name, issuedAt);
+    },
+
+    /**
+     * The enrolment's first code: two-factor is on, the ticket used up, and the
+     * login finished with a session that has just proven a second factor.
+     */
+    async enrolConfirm(ticket: string, code: string, r: LoginRequest): Promise<TEnrolConfirmResponse> {
+      const { user, context } = await enrolling(ticket);
+      const { recoveryCodes } = await d.secondFactors.confirmTotpWithTicket(member(user.id), code, ticket);
+      const at = new Date();
+      await d.users.recordLogin(user.id, at);
+      const utoken = await d.sessions.createSession(user.id, r, undefined, at);
+      const origin = { ip: r.ip, requestId: r.requestId };
+      await d.audit.record({
+        event: 'twoFactor.enabled',
+        userId: user.id,
+        ...origin,
+        detail: { method: 'totp', enrolment: true },
+      });
+      await d.audit.record({
+        event: `login.${context.method.startsWith('third:') ? 'third' : context.method}`,
+        userId: user.id,
+        ...origin,
+        detail: { secondFactor: 'enrolment' },
+      });
+      await notify(user.id, true, r.clientInfo.language);
+      return { utoken, userInfo: await d.userInfo.publicUserInfo(user.id), recoveryCodes };
     },
 
     async startTotp(session: AuthSession, password: string, origin: Origin) {
@@ -122,6 +193,7 @@ export function createTwoFactorService(d: Deps) {
     async disable(session: AuthSession, p: TTwoFactorDisableRequest, origin: Origin) {
       const subject = member(session.userId);
       if (!(await d.secondFactors.isEnabled(subject))) throw new AppError(Code.twoFactorNotOn);
+      if (await d.companies.twoFactorRequiredBy(session.userId)) throw new AppError(Code.twoFactorRequiredByCompany);
       if ('code' in p) {
         await d.secondFactors.verify(subject, p.code);
       } else {

@@ -13,6 +13,7 @@ import { paths } from '@/config/paths';
 import { useCall } from '@/lib/api/use-call';
 import { CompanySummary } from '../components/company-summary';
 import { MembersCard } from '../components/members-card';
+import { RequireTwoFactorCard } from '../components/require-two-factor';
 
 export function EnterprisePage() {
   const { t } = useTranslation('enterprise');
@@ -39,6 +40,7 @@ export function EnterprisePage() {
       {overview.data ? (
         <Space direction="vertical" size={16} style={{ width: '100%' }}>
           <CompanySummary company={overview.data} />
+          {COMPANY_ADMIN_ROLES.includes(overview.data.role) ? <RequireTwoFactorCard company={overview.data} /> : null}
           <MembersCard company={overview.data} />
         </Space>
       ) : null}

@@ -6,6 +6,7 @@ import { ErrorAlert } from '@/components/error-alert';
 import { PageHeader } from '@/components/page-header';
 import { useUserDetail } from '@/lib/session/user-detail';
 import { useUserInfo } from '@/lib/session/user-info';
+import { H5DataExport } from '../components/h5-data-export';
 import { H5MarketingConsent } from '../components/h5-marketing-consent';
 import { ProfileList } from '../components/profile-list';
 
@@ -33,6 +34,7 @@ export function H5ProfilePage() {
         <>
           <ProfileList info={userInfo.data} />
           {detail.data ? <H5MarketingConsent detail={detail.data} /> : null}
+          {detail.data ? <H5DataExport /> : null}
           <div style={{ padding: 16 }}>
             <Button
               block

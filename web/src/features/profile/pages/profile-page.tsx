@@ -5,6 +5,7 @@ import { PageHeader } from '@/components/page-header';
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { useUserDetail } from '@/lib/session/user-detail';
 import { AvatarUpload } from '../components/avatar-upload';
+import { DataExport } from '../components/data-export';
 import { MarketingConsent } from '../components/marketing-consent';
 import { ProfileForm } from '../components/profile-form';
 
@@ -29,6 +30,8 @@ export function ProfilePage() {
       {detail.data ? (
         <Card title={t('profile.privacyTitle')} style={{ marginTop: 16 }}>
           <MarketingConsent detail={detail.data} />
+          <Divider />
+          <DataExport />
         </Card>
       ) : null}
     </>

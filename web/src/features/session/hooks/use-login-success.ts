@@ -7,7 +7,7 @@
 import { calls } from '@ac/protocol/calls';
 import type { TLoginResponse } from '@ac/protocol/session';
 import { thirdPartyNames } from '@ac/protocol/third-party';
-import type { TLoginAnswer, TSecondStepRequired } from '@ac/protocol/two-factor';
+import type { TEnrolmentRequired, TLoginAnswer, TSecondStepRequired } from '@ac/protocol/two-factor';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,13 +28,15 @@ const SESSION_QUERIES = [
   calls.thirdParty.list,
 ];
 
-export type OnSecondStep = (secondStep: TSecondStepRequired['secondStep']) => void;
+/** What a login asks for before the session: the second step, or the enrolment the member's company requires. */
+export type LoginStep = TSecondStepRequired | TEnrolmentRequired;
+export type OnSecondStep = (step: LoginStep) => void;
 
-/** A password or code login's answer: the session (useLoginSuccess), or the second step it asks for. */
+/** A password or code login's answer: the session (useLoginSuccess), or the step it asks for first. */
 export function useLoginAnswer(onSecondStep: OnSecondStep): (answer: TLoginAnswer) => void {
   const onSuccess = useLoginSuccess();
   return useCallback(
-    (answer: TLoginAnswer) => ('utoken' in answer ? onSuccess(answer) : onSecondStep(answer.secondStep)),
+    (answer: TLoginAnswer) => ('utoken' in answer ? onSuccess(answer) : onSecondStep(answer)),
     [onSuccess, onSecondStep],
   );
 }

@@ -10,7 +10,7 @@
 import { isEnterpriseClientType } from '@ac/protocol/client-types';
 import { thirdPartyNames } from '@ac/protocol/third-party';
 import { InfoCircleFilled } from '@ant-design/icons';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useNotice } from '@/components/notice';
@@ -25,11 +25,18 @@ import { PasswordLoginForm } from '../components/password-login-form';
 import { SecondStepForm } from '../components/second-step-form';
 import { ThirdPartyButtons } from '../components/third-party-buttons';
 import { peekPendingLink } from '../hooks/pending-link';
-import type { OnSecondStep } from '../hooks/use-login-success';
+import type { LoginStep } from '../hooks/use-login-success';
 
-type SecondStep = Parameters<OnSecondStep>[0];
-/** A third-party login that needs the second step comes back here with it (third-login-callback-page). */
-export type LoginPageState = { secondStep?: SecondStep } | null;
+/** A third-party login that needs the second step (or the enrolment) comes back here with it (third-login-callback-page). */
+export type LoginPageState = LoginStep | null;
+
+/** The enrolment a company requires: antd, loaded only when a login asks for it. */
+const LoginEnrolment = lazy(() => import('../components/login-enrolment').then((m) => ({ default: m.LoginEnrolment })));
+
+function stepOf(state: unknown): LoginStep | undefined {
+  const s = state as LoginPageState;
+  return s && ('secondStep' in s || 'enrolTwoFactor' in s) ? s : undefined;
+}
 
 export function LoginPage() {
   const { t } = useTranslation(['auth', 'common']);
@@ -38,9 +45,7 @@ export function LoginPage() {
   const [pendingLink] = useState(peekPendingLink);
   const [method, setMethod] = useState<'password' | 'code'>('password');
   const location = useLocation();
-  const [secondStep, setSecondStep] = useState<SecondStep | undefined>(
-    () => (location.state as LoginPageState)?.secondStep,
-  );
+  const [step, setStep] = useState<LoginStep | undefined>(() => stepOf(location.state));
   const notice = useNotice();
   useEffect(() => {
     const left = takeLoginNotice();
@@ -54,10 +59,17 @@ export function LoginPage() {
         {enterprise ? <StatusTag tone="info">{t('auth.enterpriseBadge')}</StatusTag> : null}
         <h1 className="login-title">{enterprise ? t('auth.enterpriseTitle') : t('auth.title')}</h1>
         <p className="login-description">{enterprise ? t('auth.enterpriseDescription') : t('auth.description')}</p>
-        {secondStep ? (
+        {step && 'secondStep' in step ? (
           <>
             <h2 className="login-method">{t('auth.secondStepTitle')}</h2>
-            <SecondStepForm secondStep={secondStep} onCancel={() => setSecondStep(undefined)} />
+            <SecondStepForm secondStep={step.secondStep} onCancel={() => setStep(undefined)} />
+          </>
+        ) : step && 'enrolTwoFactor' in step ? (
+          <>
+            <h2 className="login-method">{t('auth.enrolTitle')}</h2>
+            <Suspense fallback={<p className="login-description">{t('common.loading')}</p>}>
+              <LoginEnrolment enrolment={step.enrolTwoFactor} onCancel={() => setStep(undefined)} />
+            </Suspense>
           </>
         ) : (
           <>
@@ -77,9 +89,9 @@ export function LoginPage() {
               </div>
             ) : null}
             {method === 'password' ? (
-              <PasswordLoginForm onSecondStep={setSecondStep} />
+              <PasswordLoginForm onSecondStep={setStep} />
             ) : (
-              <CodeLoginForm channel={region.codeLogin} onSecondStep={setSecondStep} />
+              <CodeLoginForm channel={region.codeLogin} onSecondStep={setStep} />
             )}
             <PlainButton
               variant="link"

@@ -54,8 +54,8 @@ export function ThirdLoginCallbackPage() {
       {
         onSuccess: (answer) => {
           if ('utoken' in answer) onSuccess(answer);
-          else if ('secondStep' in answer) {
-            const state: LoginPageState = { secondStep: answer.secondStep };
+          else if ('secondStep' in answer || 'enrolTwoFactor' in answer) {
+            const state: LoginPageState = answer;
             navigate(paths.login.getHref(), { replace: true, state });
           } else savePendingLink({ type: type.data, ticket: answer.ticket, name: answer.profile.name });
         },

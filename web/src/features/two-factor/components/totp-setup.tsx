@@ -5,10 +5,11 @@
  */
 import { calls } from '@ac/protocol/calls';
 import type { TTotpStartResponse } from '@ac/protocol/two-factor';
-import { Button, Flex, Form, Input, Typography } from 'antd';
+import { Button, Flex, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '@/components/form-error';
+import { TotpConfirm } from '@/components/totp/totp-confirm';
 import { useCallMutation } from '@/lib/api/use-call';
 
 type Props = { onEnabled: (recoveryCodes: string[]) => void; onCancel: () => void };
@@ -47,42 +48,12 @@ export function TotpSetup({ onEnabled, onCancel }: Props) {
   }
 
   return (
-    <Form<{ code: string }>
-      name="totpConfirm"
-      layout="vertical"
-      onFinish={(v) => confirm.mutate({ code: v.code.trim() }, { onSuccess: (a) => onEnabled(a.recoveryCodes) })}
-    >
-      <ol className="totp-steps">
-        <li>{t('security.totpStepInstall')}</li>
-        <li>
-          {t('security.totpStepScan')}
-          <div className="totp-qr">
-            <img src={setup.qrDataUrl} alt={t('security.totpQrAlt')} width={200} height={200} />
-            <div>
-              <div>{t('security.totpSecretLabel')}</div>
-              <Typography.Text code copyable={{ text: setup.secret }} className="totp-secret" data-testid="totp-secret">
-                {setup.secret.replace(/(.{4})/g, '$1 ').trim()}
-              </Typography.Text>
-            </div>
-          </div>
-        </li>
-        <li>{t('security.totpStepCode')}</li>
-      </ol>
-      <FormError error={confirm.error} />
-      <Form.Item
-        name="code"
-        label={t('security.totpCode')}
-        rules={[{ required: true, pattern: /^\s*\d{6}\s*$/, message: t('security.totpCodeFormat') }]}
-        style={{ maxWidth: 240 }}
-      >
-        <Input inputMode="numeric" autoComplete="one-time-code" maxLength={8} />
-      </Form.Item>
-      <Flex gap={8}>
-        <Button type="primary" htmlType="submit" loading={confirm.isPending}>
-          {t('security.totpTurnOn')}
-        </Button>
-        <Button onClick={onCancel}>{t('common.cancel')}</Button>
-      </Flex>
-    </Form>
+    <TotpConfirm
+      setup={setup}
+      error={confirm.error}
+      pending={confirm.isPending}
+      onCode={(code) => confirm.mutate({ code }, { onSuccess: (a) => onEnabled(a.recoveryCodes) })}
+      onCancel={onCancel}
+    />
   );
 }

@@ -8,8 +8,20 @@ import { renderWithApp } from '@/test/render-with-app';
 import { TwoFactorPage } from './two-factor-page';
 
 const codes = Array.from({ length: 10 }, (_, n) => `abcde-2345${n}`);
-const off: TTwoFactorStatus = { enabled: false, enabledAt: null, recoveryCodesLeft: 0, fresh: false };
-const on: TTwoFactorStatus = { enabled: true, enabledAt: '2026-11-29T06:00:00Z', recoveryCodesLeft: 10, fresh: false };
+const off: TTwoFactorStatus = {
+  enabled: false,
+  enabledAt: null,
+  recoveryCodesLeft: 0,
+  fresh: false,
+  requiredByCompany: false,
+};
+const on: TTwoFactorStatus = {
+  enabled: true,
+  enabledAt: '2026-11-29T06:00:00Z',
+  recoveryCodesLeft: 10,
+  fresh: false,
+  requiredByCompany: false,
+};
 
 const server = installFakeServer();
 

@@ -17,14 +17,14 @@ import { QueryErrorAlert } from '@/components/query-error-alert';
 import { useSecondFactorRetry } from '@/components/second-factor-modal';
 import { useShellKind } from '@/components/shell-context';
 import { StatusTag } from '@/components/status-tag';
+import { RecoveryCodes } from '@/components/totp/recovery-codes';
 import { paths } from '@/config/paths';
 import { useCall, useCallMutation } from '@/lib/api/use-call';
 import { formatDateTime } from '@/lib/format/date';
 import { PasskeysCard } from '../components/passkeys-card';
-import { RecoveryCodes } from '../components/recovery-codes';
 import { TotpSetup } from '../components/totp-setup';
 import { TurnOffForm } from '../components/turn-off-form';
-import '../two-factor.css';
+import '@/components/totp/two-factor.css';
 
 type View = 'status' | 'setup' | 'turnOff' | { codes: string[] };
 
@@ -87,10 +87,20 @@ export function TwoFactorPage() {
                   <Button onClick={renewCodes} loading={renew.isPending}>
                     {t('security.recoveryRenew')}
                   </Button>
-                  <Button danger onClick={() => setView('turnOff')}>
-                    {t('security.turnOff')}
-                  </Button>
+                  {status.data.requiredByCompany ? null : (
+                    <Button danger onClick={() => setView('turnOff')}>
+                      {t('security.turnOff')}
+                    </Button>
+                  )}
                 </Flex>
+                {status.data.requiredByCompany ? (
+                  <Alert
+                    type="info"
+                    showIcon
+                    title={t('security.requiredByCompany')}
+                    data-testid="required-by-company"
+                  />
+                ) : null}
               </>
             ) : (
               <>

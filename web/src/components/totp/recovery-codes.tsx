@@ -2,6 +2,7 @@
 import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
+import './two-factor.css';
 
 type Props = { codes: readonly string[]; onDone: () => void };
 
