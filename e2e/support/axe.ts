@@ -38,8 +38,25 @@ export async function axeViolations(page: Page, tags: string[], within?: string)
   );
 }
 
+/**
+ * Every CSS transition and finite animation of the page finished: axe measures colours as they
+ * rest, not halfway through a button's hover fade (which once read as low contrast on a busy
+ * machine). Endless ones (spinners) are not waited for.
+ */
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 /** `within`: only that part of the page (a dialog: what lies under its mask belongs to the page behind). */
 export async function blockingViolations(page: Page, within?: string): Promise<string[]> {
+  await settle(page);
   const violations = await axeViolations(page, WCAG_TAGS, within);
   return violations
     .filter((v) => BLOCKING.has(v.impact ?? ''))
