@@ -15,12 +15,14 @@
  * - Object.prototype unpolluted.
  */
 import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import { type CallContract, createClient, memoryKeyStore, type TClientInfo } from '@ac/client';
 import { calls as contractCalls } from '@ac/protocol/calls';
 import { CLIENT_TYPES } from '@ac/protocol/client-types';
 import { Code, catalogue, isCode, sessionCodes } from '@ac/protocol/codes';
 import type { TRegion } from '@ac/protocol/enums';
 import { httpPaths, payNotifyPath } from '@ac/protocol/http-paths';
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { createServices } from '../../src/app/services.ts';
@@ -212,8 +214,26 @@ export async function createFuzzer(target: FuzzTarget, settings: FuzzSettings, s
       clientType,
     }));
 
+  /**
+   * The durable jobs an earlier call queued (a data export's build and its mail) have run: they
+   * write after their call's answer, and a refused call checked meanwhile would be blamed for their
+   * rows. Jobs waiting for a later retry are not waited for; after 60 s the check goes on anyway.
+   */
+  async function jobsSettled() {
+    for (let i = 0; i < 1200; i++) {
+      const pending = (await db
+        .execute(
+          sql`select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active') and start_after <= now()`,
+        )
+        .catch(() => ({ rows: [{ n: 0 }] }))) as unknown as { rows: { n: number }[] };
+      if (!Number(pending.rows[0]?.n)) return;
+      await delay(50);
+    }
+  }
+
   /** Sends one request and checks it; throws a description of every broken property. */
   async function check(label: string, req: RawRequest, expect: Expect): Promise<Answer> {
+    await jobsSettled();
     const before = await snapshots.take();
     const answer = await send(req);
     const problems = judge(answer, expect);
