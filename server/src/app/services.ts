@@ -33,6 +33,7 @@ import { createConsoleAudit } from '../modules/console/console-audit.ts';
 import { createConsoleSessions } from '../modules/console/console-session.service.ts';
 import { createFinanceConsole } from '../modules/console/finance.service.ts';
 import { createFreshSecondFactor } from '../modules/console/fresh-second-factor.ts';
+import { createSalesConsole } from '../modules/console/sales.service.ts';
 import { staffSecondFactor } from '../modules/console/second-factor.ts';
 import { createUserSupport } from '../modules/console/user-support.service.ts';
 import { createCouponAdmin } from '../modules/coupons/coupon-admin.service.ts';
@@ -408,6 +409,8 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     staffAudit,
   });
 
+  const salesConsole = createSalesConsole({ companies, staffAudit });
+
   registerScheduledJobs({
     queue: jobs,
     orders,
@@ -473,6 +476,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     consoleSessions,
     userSupport,
     financeConsole,
+    salesConsole,
     freshSecondFactor,
     consoleAudit,
     // the admin command line's own services

@@ -53,6 +53,16 @@ import {
   ZReconcileOrderResponse,
   ZRefundDueResponse,
 } from './finance-shapes.ts';
+import {
+  ZCompanyAnswer,
+  ZCompanyCreateRequest,
+  ZCompanyDetail,
+  ZCompanyFreezeRequest,
+  ZCompanyRef,
+  ZCompanySearchRequest,
+  ZCompanySearchResponse,
+  ZCompanyUpdateRequest,
+} from './sales-shapes.ts';
 import type { TStaffPermission } from './staff.ts';
 
 /**
@@ -387,6 +397,64 @@ export const consoleCalls = {
         Code.invoiceTransitionRefused,
         Code.invoiceReversalRefused,
       ],
+    }),
+  },
+  companies: {
+    search: consoleCall({
+      path: '/companies/search',
+      summary: 'Companies by part of their name or their id, with their seats per goods code; newest first, paged',
+      stage: 'full',
+      permission: 'companies.read',
+      request: ZCompanySearchRequest,
+      response: ZCompanySearchResponse,
+      errors: SESSION_ERRORS,
+    }),
+    detail: consoleCall({
+      path: '/companies/detail',
+      summary: 'One company: its seats, its members with their role and seats, and its open invitations',
+      stage: 'full',
+      permission: 'companies.read',
+      request: ZCompanyRef,
+      response: ZCompanyDetail,
+      errors: [...SESSION_ERRORS, Code.companyNotFound],
+    }),
+    create: consoleCall({
+      path: '/companies/create',
+      summary:
+        'Creates an active company with its seats per goods code and end date, and mails its admin e-mail an invitation that makes the account its owner; audited',
+      stage: 'full',
+      permission: 'companies.manage',
+      request: ZCompanyCreateRequest,
+      response: ZCompanyAnswer,
+      errors: [...SESSION_ERRORS, Code.goodsNotFound, Code.tooManyRequests],
+    }),
+    update: consoleCall({
+      path: '/companies/update',
+      summary:
+        "Sets seats of goods codes (not fewer than are assigned) and/or the end date; members' entitlements follow at their next call; audited with the reason",
+      stage: 'full',
+      permission: 'companies.manage',
+      request: ZCompanyUpdateRequest,
+      response: ZCompanyAnswer,
+      errors: [...SESSION_ERRORS, Code.companyNotFound, Code.goodsNotFound, Code.invalidParam],
+    }),
+    freeze: consoleCall({
+      path: '/companies/freeze',
+      summary: "Freezes the company: its seats grant nothing until unfrozen, from the members' next call; audited",
+      stage: 'full',
+      permission: 'companies.manage',
+      request: ZCompanyFreezeRequest,
+      response: ZCompanyAnswer,
+      errors: [...SESSION_ERRORS, Code.companyNotFound],
+    }),
+    unfreeze: consoleCall({
+      path: '/companies/unfreeze',
+      summary: 'Unfreezes the company: its seats grant again; audited',
+      stage: 'full',
+      permission: 'companies.manage',
+      request: ZCompanyFreezeRequest,
+      response: ZCompanyAnswer,
+      errors: [...SESSION_ERRORS, Code.companyNotFound],
     }),
   },
   audit: {
