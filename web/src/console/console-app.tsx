@@ -14,6 +14,8 @@ import { SessionGate } from './components/session-gate';
 import { consoleConfig } from './console-config';
 import { consoleI18n } from './i18n/console-i18n';
 import { AuditPage } from './pages/audit-page';
+import { CompaniesPage } from './pages/companies-page';
+import { CompanyViewPage } from './pages/company-view-page';
 import { InvoicesPage } from './pages/invoices-page';
 import { OrderViewPage } from './pages/order-view-page';
 import { OrdersPage } from './pages/orders-page';
@@ -45,6 +47,8 @@ const router = createBrowserRouter(
         { path: 'orders/refund-due', element: <RefundDuePage /> },
         { path: 'orders/:orderNo', element: <OrderViewPage /> },
         ...(consoleConfig.region === 'cn' ? [{ path: 'invoices', element: <InvoicesPage /> }] : []),
+        { path: 'companies', element: <CompaniesPage /> },
+        { path: 'companies/:companyId', element: <CompanyViewPage /> },
         { path: 'audit', element: <AuditPage /> },
         { path: '*', element: <Navigate to="/users" replace /> },
       ],

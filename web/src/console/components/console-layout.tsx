@@ -27,6 +27,9 @@ export function ConsoleLayout() {
         ]
       : []),
     ...(mayInvoices ? [{ key: 'invoices', label: <Link to="/invoices">{t('navInvoices')}</Link> }] : []),
+    ...(useMay('companies.read')
+      ? [{ key: 'companies', label: <Link to="/companies">{t('navCompanies')}</Link> }]
+      : []),
     ...(useMay('audit.read') ? [{ key: 'audit', label: <Link to="/audit">{t('navAudit')}</Link> }] : []),
   ];
   const [, section = 'users', sub] = pathname.split('/');
