@@ -72,3 +72,55 @@ test('sales creates a company with seats and its admin invitation is mailed @us-
   await expect(page.getByTestId('companies-table').getByRole('row').filter({ hasText: name })).toContainText('Frozen');
   if (shots) await page.screenshot({ path: info.outputPath('companies.png') });
 });
+
+test('sales issues a batch of redeem codes, reads a code’s history and voids the batch @us-only', async ({
+  page,
+  baseURL,
+}, info) => {
+  test.setTimeout(120_000);
+  const server = serverOf(new URL(baseURL!).origin);
+  const staff = await freshStaff(server.adminEnv, 'sales');
+  await page.goto(`${server.origin}/admin/`);
+  await page.getByLabel('Email').fill(staff.email);
+  await page.getByLabel('Password').fill(staff.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Show the QR code' }).click();
+  const secret = (await page.getByTestId('enrol-key').innerText()).trim();
+  await page.getByLabel('Code from the app').fill(appCode(secret));
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  await page.getByRole('button', { name: 'I saved them, continue' }).click();
+
+  await page.getByRole('link', { name: 'Redeem codes', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Redeem-code batches' })).toBeVisible();
+  await page.getByRole('button', { name: 'New batch' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Goods code').fill('ML3');
+  await dialog.getByLabel('Goods code').press('Enter');
+  await dialog.getByLabel('Quantity').fill('4');
+  await dialog.getByLabel('Days', { exact: true }).fill('30');
+  await dialog.getByLabel('Reason').fill('trade fair E2E');
+  if (shots) await page.screenshot({ path: info.outputPath('batch-create.png') });
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('4 codes issued')).toBeVisible();
+  const row = page.getByTestId('batches-table').getByRole('row').filter({ hasText: staff.email });
+  await expect(row).toContainText('Unused 4');
+
+  const download = page.waitForEvent('download');
+  await row.getByRole('button', { name: 'Download CSV' }).click();
+  const file = await (await download).path();
+  const { readFile } = await import('node:fs/promises');
+  const lines = (await readFile(file, 'utf8')).trim().split('\r\n');
+  expect(lines).toHaveLength(5);
+  const code = lines[1]!.split(',')[1]!.replace(/"/g, '');
+
+  await page.getByLabel('Code', { exact: true }).fill(code);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText('Batch issued (console)')).toBeVisible();
+
+  await row.getByRole('button', { name: 'Void batch' }).click();
+  await page.getByRole('dialog').getByLabel('Reason').fill('fair cancelled');
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(row).toContainText('Abolished 4');
+  await expect(page.getByText('Batch voided', { exact: true })).toBeVisible();
+  if (shots) await page.screenshot({ path: info.outputPath('codes.png'), fullPage: true });
+});

@@ -409,7 +409,8 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     staffAudit,
   });
 
-  const salesConsole = createSalesConsole({ companies, staffAudit });
+  const redeemIssue = createRedeemIssueService({ db, products, audit });
+  const salesConsole = createSalesConsole({ companies, redeemIssue, staffAudit });
 
   registerScheduledJobs({
     queue: jobs,
@@ -482,7 +483,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     // the admin command line's own services
     currency,
     refunds,
-    redeemIssue: createRedeemIssueService({ db, products, audit }),
+    redeemIssue,
     redeemOfferAdmin: createRedeemOfferAdmin({ db, audit }),
     membershipAdmin: createMembershipAdmin({ db, memberships, products, audit }),
     couponAdmin: createCouponAdmin({ db, products, audit }),

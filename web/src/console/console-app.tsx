@@ -14,6 +14,7 @@ import { SessionGate } from './components/session-gate';
 import { consoleConfig } from './console-config';
 import { consoleI18n } from './i18n/console-i18n';
 import { AuditPage } from './pages/audit-page';
+import { CodesPage } from './pages/codes-page';
 import { CompaniesPage } from './pages/companies-page';
 import { CompanyViewPage } from './pages/company-view-page';
 import { InvoicesPage } from './pages/invoices-page';
@@ -49,6 +50,7 @@ const router = createBrowserRouter(
         ...(consoleConfig.region === 'cn' ? [{ path: 'invoices', element: <InvoicesPage /> }] : []),
         { path: 'companies', element: <CompaniesPage /> },
         { path: 'companies/:companyId', element: <CompanyViewPage /> },
+        { path: 'codes', element: <CodesPage /> },
         { path: 'audit', element: <AuditPage /> },
         { path: '*', element: <Navigate to="/users" replace /> },
       ],

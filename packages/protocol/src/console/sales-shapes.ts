@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { ZEmail, ZListResponse, ZTime } from '../common.ts';
 import { ZGoodsCode } from '../enum-schemas.ts';
-import { COMPANY_ROLES, COMPANY_STATUSES, FREEZE_STATUSES } from '../enums.ts';
+import { COMPANY_ROLES, COMPANY_STATUSES, FREEZE_STATUSES, REDEEM_SOURCES, REDEEM_STATES } from '../enums.ts';
 import { ZReason } from './console-shapes.ts';
 
 const ZPaging = {
@@ -97,3 +97,75 @@ export const ZCompanyUpdateRequest = ZCompanyRef.extend({
 
 export const ZCompanyFreezeRequest = ZCompanyRef.extend({ reason: ZReason });
 export const ZCompanyAnswer = z.object({ company: ZConsoleCompany });
+
+// ---- redeem-code batches (docs/operations.md#redeem-code-batches)
+
+/** At most this many codes per batch, as `codes generate` (redeem-issue.service.ts). */
+export const MAX_BATCH_CODES = 10_000;
+export const ZBatchListRequest = z.object({ ...ZPaging });
+export const ZRedeemBatch = z.object({
+  id: z.string(),
+  goodsCode: z.string(),
+  kind: z.enum(['personal', 'company']),
+  source: z.enum(REDEEM_SOURCES),
+  durationDays: z.number().int(),
+  quantity: z.number().int(),
+  validFrom: ZTime,
+  validTo: ZTime,
+  issuedBy: z.string(),
+  abolishedAt: ZTime.nullable(),
+  createdAt: ZTime,
+  /** How many of its codes are in each state (unused, exchanged, abolished, …). */
+  states: z.record(z.string(), z.number().int()),
+});
+export type TRedeemBatch = z.infer<typeof ZRedeemBatch>;
+export const ZBatchListResponse = ZListResponse(ZRedeemBatch);
+export const ZBatchCreateRequest = z.object({
+  goodsCode: ZGoodsCode,
+  /** Membership days each code grants. */
+  durationDays: z.number().int().min(1).max(3650),
+  quantity: z.number().int().min(1).max(MAX_BATCH_CODES),
+  source: z.enum(REDEEM_SOURCES),
+  kind: z.enum(['personal', 'company']).default('personal'),
+  /** How long the codes can be redeemed, in days from now. */
+  validDays: z.number().int().min(1).max(3650),
+  reason: ZReason,
+});
+export const ZBatchRef = z.object({ batchId: z.string().trim().uuid() });
+export const ZBatchAnswer = z.object({ batch: ZRedeemBatch });
+export const ZBatchExportResponse = z.string();
+export const ZBatchAbolishRequest = ZBatchRef.extend({ reason: ZReason });
+export const ZBatchAbolishResponse = z.object({ batch: ZRedeemBatch, abolished: z.number().int() });
+export const ZCodeRef = z.object({ code: z.string().trim().min(4).max(64) });
+export const ZCodeAbolishRequest = ZCodeRef.extend({ reason: ZReason });
+export const ZConsoleCode = z.object({
+  serialNo: z.string(),
+  code: z.string(),
+  goodsCode: z.string(),
+  kind: z.string(),
+  state: z.enum(REDEEM_STATES),
+  source: z.string(),
+  durationDays: z.number().int(),
+  validFrom: ZTime,
+  validTo: ZTime,
+  batchId: z.string().nullable(),
+  redeemedBy: z.string().nullable(),
+  redeemAccount: z.string().nullable(),
+  redeemTime: ZTime.nullable(),
+  redeemOrderNo: z.string().nullable(),
+  createdAt: ZTime,
+});
+export const ZCodeHistoryResponse = z.object({
+  code: ZConsoleCode,
+  /** What happened to it, oldest first: issued, bought, handed over, redeemed, and the staff's actions on it or its batch. */
+  events: z.array(
+    z.object({
+      at: ZTime,
+      /** issued, bought, handed, redeemed, or a staff audit action (redeem.abolishCode, redeem.abolishBatch …). */
+      what: z.string(),
+      by: z.string().nullable(),
+      detail: z.string().nullable(),
+    }),
+  ),
+});
+export const ZCodeAbolishResponse = z.object({ code: ZConsoleCode });

@@ -27,6 +27,8 @@ export const STAFF_PERMISSIONS = [
   'invoices.void',
   'companies.read',
   'companies.manage',
+  'codes.read',
+  'codes.manage',
 ] as const;
 export type TStaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
@@ -53,8 +55,15 @@ const FINANCE: readonly TStaffPermission[] = [
   'invoices.void',
 ];
 
-/** Sales: companies (create with seats and an admin invitation, seats, end date, freeze), besides users and the audit. */
-const SALES: readonly TStaffPermission[] = ['users.read', 'audit.read', 'companies.read', 'companies.manage'];
+/** Sales: companies (create with seats and an admin invitation, seats, end date, freeze) and redeem-code batches, besides users and the audit. */
+const SALES: readonly TStaffPermission[] = [
+  'users.read',
+  'audit.read',
+  'companies.read',
+  'companies.manage',
+  'codes.read',
+  'codes.manage',
+];
 
 /** What each role may do. Admin may do everything. */
 export const ROLE_PERMISSIONS: Record<TStaffRole, readonly TStaffPermission[]> = {

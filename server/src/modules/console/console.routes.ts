@@ -67,6 +67,12 @@ export function consoleRoutes(d: Deps): BoundConsoleCall[] {
     defineConsoleCall(c.companies.update, (p, ctx) => d.sales.update(actorOf(ctx), p)),
     defineConsoleCall(c.companies.freeze, (p, ctx) => d.sales.setFrozen(actorOf(ctx), p, true)),
     defineConsoleCall(c.companies.unfreeze, (p, ctx) => d.sales.setFrozen(actorOf(ctx), p, false)),
+    defineConsoleCall(c.codes.batches, (p) => d.sales.batches(p)),
+    defineConsoleCall(c.codes.createBatch, (p, ctx) => d.sales.createBatch(actorOf(ctx), p)),
+    defineConsoleCall(c.codes.exportBatch, (p) => d.sales.exportBatch(p.batchId)),
+    defineConsoleCall(c.codes.abolishBatch, (p, ctx) => d.sales.abolishBatch(actorOf(ctx), p)),
+    defineConsoleCall(c.codes.abolishCode, (p, ctx) => d.sales.abolishCode(actorOf(ctx), p)),
+    defineConsoleCall(c.codes.history, (p) => d.sales.history(p.code)),
     defineConsoleCall(c.audit.list, (p) => d.audit.list(p)),
     defineConsoleCall(c.audit.export, (p) => d.audit.csv(p)),
   ];

@@ -5,17 +5,70 @@
  * (the admin command line's `companies …` calls the same); each change writes its staff audit row
  * in the change's transaction (the service's `within` hook).
  */
-import type { TConsoleCompany } from '@ac/protocol/console/sales-shapes';
+
+import { Code } from '@ac/protocol/codes';
+import type { TConsoleCompany, TRedeemBatch } from '@ac/protocol/console/sales-shapes';
+import type { TRedeemSource } from '@ac/protocol/enums';
 import type { Tx } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { iso } from '../../lib/time.ts';
 import type { CompanyRow } from '../company/company.repo.ts';
 import type { CompanyService } from '../company/company.service.ts';
+import type { RedeemBatchRow, RedeemCodeRow } from '../redeem/redeem.repo.ts';
+import type { RedeemIssueService } from '../redeem/redeem-issue.service.ts';
 import type { StaffActor, StaffAuditService } from '../staff-audit/staff-audit.service.ts';
+import { csvField } from './console-audit.ts';
 
 type Deps = {
   companies: Pick<CompanyService, 'admin'>;
-  staffAudit: Pick<StaffAuditService, 'record'>;
+  redeemIssue: Pick<RedeemIssueService, 'issue' | 'batches' | 'batch' | 'abolishBatch' | 'abolishCode' | 'findCode'>;
+  staffAudit: Pick<StaffAuditService, 'record' | 'list'>;
 };
+
+function batchOf(b: RedeemBatchRow, states: Record<string, number>): TRedeemBatch {
+  return {
+    id: b.id,
+    goodsCode: b.goodsCode,
+    kind: b.kind,
+    source: b.source,
+    durationDays: b.durationDays,
+    quantity: b.quantity,
+    validFrom: iso(b.validFrom)!,
+    validTo: iso(b.validTo)!,
+    issuedBy: b.issuedBy,
+    abolishedAt: iso(b.abolishedAt),
+    createdAt: iso(b.createdAt)!,
+    states,
+  };
+}
+
+const statesOf = (codes: { state: string }[]) => {
+  const out: Record<string, number> = {};
+  for (const c of codes) out[c.state] = (out[c.state] ?? 0) + 1;
+  return out;
+};
+
+function codeOf(c: RedeemCodeRow) {
+  return {
+    serialNo: c.serialNo,
+    code: c.code,
+    goodsCode: c.goodsCode,
+    kind: c.kind,
+    state: c.state,
+    source: c.source,
+    durationDays: c.durationDays,
+    validFrom: iso(c.validFrom)!,
+    validTo: iso(c.validTo)!,
+    batchId: c.batchId,
+    redeemedBy: c.redeemedBy,
+    redeemAccount: c.redeemAccount,
+    redeemTime: iso(c.redeemTime),
+    redeemOrderNo: c.redeemOrderNo,
+    createdAt: iso(c.createdAt)!,
+  };
+}
+
+const BATCH_CSV_COLUMNS = ['serialNo', 'code', 'goodsCode', 'kind', 'days', 'source', 'validFrom', 'validTo', 'state'];
 
 type Seat = { goodsCode: string; total: number };
 
@@ -106,6 +159,146 @@ export function createSalesConsole(d: Deps) {
         audited(actor, frozen ? 'company.freeze' : 'company.unfreeze', p.reason),
       );
       return answer(p.companyId);
+    },
+
+    // ---- redeem-code batches
+
+    async batches(p: { pageNo: number; pageSize: number }) {
+      const { rows, counts, total } = await d.redeemIssue.batches({
+        offset: (p.pageNo - 1) * p.pageSize,
+        limit: p.pageSize,
+      });
+      const states = new Map<string, Record<string, number>>();
+      for (const c of counts) {
+        if (!c.batchId) continue;
+        states.set(c.batchId, { ...states.get(c.batchId), [c.state]: Number(c.n) });
+      }
+      return {
+        rows: rows.map((b) => batchOf(b, states.get(b.id) ?? {})),
+        total,
+        pageNo: p.pageNo,
+        pageSize: p.pageSize,
+      };
+    },
+
+    async createBatch(
+      actor: StaffActor,
+      p: {
+        goodsCode: string;
+        durationDays: number;
+        quantity: number;
+        source: TRedeemSource;
+        kind: 'personal' | 'company';
+        validDays: number;
+        reason: string;
+      },
+    ) {
+      const issued = await d.redeemIssue.issue(
+        {
+          goodsCode: p.goodsCode,
+          count: p.quantity,
+          days: p.durationDays,
+          source: p.source,
+          kind: p.kind,
+          validDays: p.validDays,
+          issuedBy: actor.email,
+        },
+        (tx, batch) =>
+          d.staffAudit
+            .record(
+              actor,
+              {
+                action: 'redeem.createBatch',
+                targetType: 'redeemBatch',
+                targetId: batch.id,
+                reason: p.reason,
+                after: {
+                  goodsCode: p.goodsCode,
+                  durationDays: p.durationDays,
+                  quantity: p.quantity,
+                  source: p.source,
+                  kind: p.kind,
+                  validTo: iso(batch.validTo),
+                },
+              },
+              tx,
+            )
+            .then(() => undefined),
+      );
+      const { batch, codes } = await d.redeemIssue.batch(issued[0]!.batchId!);
+      return { batch: batchOf(batch, statesOf(codes)) };
+    },
+
+    async exportBatch(batchId: string) {
+      const { codes } = await d.redeemIssue.batch(batchId);
+      const lines = codes.map((c) =>
+        [c.serialNo, c.code, c.goodsCode, c.kind, c.durationDays, c.source, iso(c.validFrom), iso(c.validTo), c.state]
+          .map(csvField)
+          .join(','),
+      );
+      return `${BATCH_CSV_COLUMNS.join(',')}\r\n${lines.map((l) => `${l}\r\n`).join('')}`;
+    },
+
+    async abolishBatch(actor: StaffActor, p: { batchId: string; reason: string }) {
+      const { abolished } = await d.redeemIssue.abolishBatch(p.batchId, (tx, c) =>
+        d.staffAudit
+          .record(
+            actor,
+            {
+              action: 'redeem.abolishBatch',
+              targetType: 'redeemBatch',
+              targetId: p.batchId,
+              reason: p.reason,
+              ...c,
+            },
+            tx,
+          )
+          .then(() => undefined),
+      );
+      const { batch, codes } = await d.redeemIssue.batch(p.batchId);
+      return { batch: batchOf(batch, statesOf(codes)), abolished };
+    },
+
+    async abolishCode(actor: StaffActor, p: { code: string; reason: string }) {
+      const moved = await d.redeemIssue.abolishCode(p.code, async (tx, c) => {
+        const after = c.after as { serialNo: string };
+        await d.staffAudit.record(
+          actor,
+          {
+            action: 'redeem.abolishCode',
+            targetType: 'redeemCode',
+            targetId: after.serialNo,
+            reason: p.reason,
+            ...c,
+          },
+          tx,
+        );
+      });
+      return { code: codeOf(moved) };
+    },
+
+    async history(text: string) {
+      const c = await d.redeemIssue.findCode(text);
+      if (!c) throw new AppError(Code.redeemCodeInvalid);
+      const page = { offset: 0, limit: 100 };
+      const [own, ofBatch, batch] = await Promise.all([
+        d.staffAudit.list({ targetId: c.serialNo }, page),
+        c.batchId ? d.staffAudit.list({ targetId: c.batchId }, page) : Promise.resolve({ rows: [] }),
+        c.batchId ? d.redeemIssue.batch(c.batchId).then((b) => b.batch) : Promise.resolve(null),
+      ]);
+      type Event = { at: string; what: string; by: string | null; detail: string | null };
+      const events: Event[] = [
+        batch
+          ? { at: iso(c.createdAt)!, what: 'issued', by: batch.issuedBy, detail: `batch ${batch.id}` }
+          : { at: iso(c.createdAt)!, what: c.redeemOrderNo ? 'bought' : 'issued', by: null, detail: c.redeemOrderNo },
+      ];
+      if (c.handedAt) events.push({ at: iso(c.handedAt)!, what: 'handed', by: null, detail: c.handedTo });
+      if (c.redeemTime) events.push({ at: iso(c.redeemTime)!, what: 'redeemed', by: c.redeemAccount, detail: null });
+      for (const r of [...own.rows, ...ofBatch.rows]) {
+        events.push({ at: iso(r.at)!, what: r.action, by: r.staffEmail, detail: r.reason });
+      }
+      events.sort((a, b) => a.at.localeCompare(b.at));
+      return { code: codeOf(c), events };
     },
   };
 }

@@ -30,6 +30,7 @@ export function ConsoleLayout() {
     ...(useMay('companies.read')
       ? [{ key: 'companies', label: <Link to="/companies">{t('navCompanies')}</Link> }]
       : []),
+    ...(useMay('codes.read') ? [{ key: 'codes', label: <Link to="/codes">{t('navCodes')}</Link> }] : []),
     ...(useMay('audit.read') ? [{ key: 'audit', label: <Link to="/audit">{t('navAudit')}</Link> }] : []),
   ];
   const [, section = 'users', sub] = pathname.split('/');
