@@ -70,7 +70,12 @@ test('sales creates a company with seats and its admin invitation is mailed @us-
   await page.getByLabel('Company', { exact: true }).fill(name);
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByTestId('companies-table').getByRole('row').filter({ hasText: name })).toContainText('Frozen');
-  if (shots) await page.screenshot({ path: info.outputPath('companies.png') });
+  if (shots) {
+    await page.screenshot({ path: info.outputPath('companies.png') });
+    // the console is a desktop tool; at a phone's width its tables scroll sideways
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: info.outputPath('companies-390.png'), fullPage: true });
+  }
 });
 
 test('sales issues a batch of redeem codes, reads a code’s history and voids the batch @us-only', async ({
@@ -122,5 +127,9 @@ test('sales issues a batch of redeem codes, reads a code’s history and voids t
   await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
   await expect(row).toContainText('Abolished 4');
   await expect(page.getByText('Batch voided', { exact: true })).toBeVisible();
-  if (shots) await page.screenshot({ path: info.outputPath('codes.png'), fullPage: true });
+  if (shots) {
+    await page.screenshot({ path: info.outputPath('codes.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: info.outputPath('codes-390.png'), fullPage: true });
+  }
 });

@@ -127,23 +127,26 @@ function CodeHistory() {
               </Button>
             ) : null}
           </Space>
-          <Table
-            rowKey={(e) => `${e.at}-${e.what}`}
-            size="small"
-            pagination={false}
-            dataSource={history.data?.events ?? []}
-            columns={[
-              { title: t('codeAt'), dataIndex: 'at', width: 160, render: dateTime },
-              {
-                title: t('codeEvent'),
-                dataIndex: 'what',
-                width: 200,
-                render: (w: string) => t(`codeEvent_${w.replace('.', '_')}`, { defaultValue: w }),
-              },
-              { title: t('codeBy'), dataIndex: 'by', width: 240, render: (v: string | null) => v ?? '—' },
-              { title: t('codeDetail'), dataIndex: 'detail', render: (v: string | null) => v ?? '—' },
-            ]}
-          />
+          <ScrollRegion label={t('codeHistoryTitle')} testId="code-history">
+            <Table
+              rowKey={(e) => `${e.at}-${e.what}`}
+              size="small"
+              scroll={{ x: 760 }}
+              pagination={false}
+              dataSource={history.data?.events ?? []}
+              columns={[
+                { title: t('codeAt'), dataIndex: 'at', width: 160, render: dateTime },
+                {
+                  title: t('codeEvent'),
+                  dataIndex: 'what',
+                  width: 200,
+                  render: (w: string) => t(`codeEvent_${w.replace('.', '_')}`, { defaultValue: w }),
+                },
+                { title: t('codeBy'), dataIndex: 'by', width: 240, render: (v: string | null) => v ?? '—' },
+                { title: t('codeDetail'), dataIndex: 'detail', render: (v: string | null) => v ?? '—' },
+              ]}
+            />
+          </ScrollRegion>
           <ActionDialog<object>
             title={t('codeVoidTitle', { code: found.code })}
             danger
