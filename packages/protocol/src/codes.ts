@@ -155,6 +155,10 @@ export const Code = {
   consoleInvoiceFileInvalid: '2500012',
   consoleInvoiceNotManual: '2500013',
   consoleInvoiceNotPending: '2500014',
+  // the console's sales tasks (docs/operations.md#companies)
+  companyNotFound: '2500040',
+  redeemBatchNotFound: '2500041',
+  redeemBatchAbolished: '2500042',
   // two-factor sign-in (docs/protocol.md#two-factor)
   secondFactorInvalid: '1600001',
   secondStepExpired: '1600002',
@@ -400,6 +404,9 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
     message: 'This server issues invoices through its invoicing provider; uploading is for the manual provider',
   },
   '2500014': { status: 409, message: 'This invoice application is no longer waiting to be issued' },
+  '2500040': { status: 404, message: 'No such company' },
+  '2500041': { status: 404, message: 'No such batch of redeem codes' },
+  '2500042': { status: 409, message: 'This batch was already voided' },
   '1600001': { status: 200, message: 'The code is wrong or was already used' },
   '1600002': { status: 200, message: 'The sign-in took too long, please sign in again' },
   '1600003': {

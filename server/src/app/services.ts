@@ -33,6 +33,7 @@ import { createConsoleAudit } from '../modules/console/console-audit.ts';
 import { createConsoleSessions } from '../modules/console/console-session.service.ts';
 import { createFinanceConsole } from '../modules/console/finance.service.ts';
 import { createFreshSecondFactor } from '../modules/console/fresh-second-factor.ts';
+import { createSalesConsole } from '../modules/console/sales.service.ts';
 import { staffSecondFactor } from '../modules/console/second-factor.ts';
 import { createUserSupport } from '../modules/console/user-support.service.ts';
 import { createCouponAdmin } from '../modules/coupons/coupon-admin.service.ts';
@@ -408,6 +409,9 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     staffAudit,
   });
 
+  const redeemIssue = createRedeemIssueService({ db, products, audit });
+  const salesConsole = createSalesConsole({ companies, redeemIssue, staffAudit });
+
   registerScheduledJobs({
     queue: jobs,
     orders,
@@ -473,12 +477,13 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     consoleSessions,
     userSupport,
     financeConsole,
+    salesConsole,
     freshSecondFactor,
     consoleAudit,
     // the admin command line's own services
     currency,
     refunds,
-    redeemIssue: createRedeemIssueService({ db, products, audit }),
+    redeemIssue,
     redeemOfferAdmin: createRedeemOfferAdmin({ db, audit }),
     membershipAdmin: createMembershipAdmin({ db, memberships, products, audit }),
     couponAdmin: createCouponAdmin({ db, products, audit }),

@@ -14,6 +14,9 @@ import { SessionGate } from './components/session-gate';
 import { consoleConfig } from './console-config';
 import { consoleI18n } from './i18n/console-i18n';
 import { AuditPage } from './pages/audit-page';
+import { CodesPage } from './pages/codes-page';
+import { CompaniesPage } from './pages/companies-page';
+import { CompanyViewPage } from './pages/company-view-page';
 import { InvoicesPage } from './pages/invoices-page';
 import { OrderViewPage } from './pages/order-view-page';
 import { OrdersPage } from './pages/orders-page';
@@ -45,6 +48,9 @@ const router = createBrowserRouter(
         { path: 'orders/refund-due', element: <RefundDuePage /> },
         { path: 'orders/:orderNo', element: <OrderViewPage /> },
         ...(consoleConfig.region === 'cn' ? [{ path: 'invoices', element: <InvoicesPage /> }] : []),
+        { path: 'companies', element: <CompaniesPage /> },
+        { path: 'companies/:companyId', element: <CompanyViewPage /> },
+        { path: 'codes', element: <CodesPage /> },
         { path: 'audit', element: <AuditPage /> },
         { path: '*', element: <Navigate to="/users" replace /> },
       ],

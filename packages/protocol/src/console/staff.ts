@@ -25,6 +25,10 @@ export const STAFF_PERMISSIONS = [
   'invoices.read',
   'invoices.issue',
   'invoices.void',
+  'companies.read',
+  'companies.manage',
+  'codes.read',
+  'codes.manage',
 ] as const;
 export type TStaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
@@ -51,14 +55,21 @@ const FINANCE: readonly TStaffPermission[] = [
   'invoices.void',
 ];
 
-/**
- * What each role may do. Sales read users (a company leads to its member) and the audit; their
- * own screens come with their calls. Admin may do everything.
- */
+/** Sales: companies (create with seats and an admin invitation, seats, end date, freeze) and redeem-code batches, besides users and the audit. */
+const SALES: readonly TStaffPermission[] = [
+  'users.read',
+  'audit.read',
+  'companies.read',
+  'companies.manage',
+  'codes.read',
+  'codes.manage',
+];
+
+/** What each role may do. Admin may do everything. */
 export const ROLE_PERMISSIONS: Record<TStaffRole, readonly TStaffPermission[]> = {
   support: SUPPORT,
   finance: FINANCE,
-  sales: ['users.read', 'audit.read'],
+  sales: SALES,
   admin: STAFF_PERMISSIONS,
 };
 

@@ -80,10 +80,34 @@ export const orders = pgTable(
   ],
 );
 
+/**
+ * A batch of redeem codes issued at once (the console's redeem-code batches, `codes generate`):
+ * what its codes grant and how long they can be redeemed; codes bought by members have none.
+ */
+export const redeemCodeBatches = pgTable('redeem_code_batches', {
+  id: idColumn(),
+  goodsCode: text('goods_code')
+    .notNull()
+    .references(() => goods.code),
+  kind: text('kind', { enum: ['personal', 'company'] }).notNull(),
+  source: text('source', { enum: ['systemRelease', 'activityAward', 'paidPurchase', 'freeGift'] }).notNull(),
+  durationDays: integer('duration_days').notNull(),
+  quantity: integer('quantity').notNull(),
+  validFrom: at('valid_from').notNull(),
+  validTo: at('valid_to').notNull(),
+  /** Who issued it: a staff email, or `command-line`. */
+  issuedBy: text('issued_by').notNull(),
+  /** When its codes not yet redeemed were abolished (the whole batch voided). */
+  abolishedAt: at('abolished_at'),
+  createdAt: createdAtColumn(),
+});
+
 export const redeemCodes = pgTable(
   'redeem_codes',
   {
     serialNo: text('serial_no').primaryKey(),
+    /** The batch it was issued in; null for a code bought by a member. */
+    batchId: uuid('batch_id').references(() => redeemCodeBatches.id),
     code: text('code').notNull().unique(),
     goodsCode: text('goods_code')
       .notNull()
@@ -120,6 +144,7 @@ export const redeemCodes = pgTable(
     // redeem/list: one holder's codes newest first (read backwards), with the tie-breaker
     index('redeem_codes_owner_created_idx').on(t.ownerUserId, t.createdAt, t.serialNo),
     index('redeem_codes_redeemer_idx').on(t.redeemedBy),
+    index('redeem_codes_batch_idx').on(t.batchId, t.serialNo),
     index('redeem_codes_order_idx').on(t.redeemOrderNo, t.serialNo),
     // Codes match case-insensitively, ignoring dashes and spaces (normalizeRedeemCode).
     uniqueIndex('redeem_codes_match_key').using(

@@ -1,4 +1,6 @@
 /** The enterprise's seats and invitations; `companies` and `company_members` are in users.ts. */
+
+import { COMPANY_ROLES } from '@ac/protocol/enums';
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { at, createdAtColumn, idColumn } from './columns.ts';
@@ -48,6 +50,8 @@ export const companyInvitations = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
+    /** The role accepting gives: member for a company admin's invitation, owner for the console's admin e-mail. */
+    role: text('role', { enum: COMPANY_ROLES }).notNull().default('member'),
     tokenHash: text('token_hash').notNull(),
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAtColumn(),

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   companies,
@@ -89,6 +89,34 @@ export function createCompanyRepo(db: DbOrTx) {
     },
     async listCompanies() {
       return db.select().from(companies).orderBy(asc(companies.createdAt));
+    },
+    /** The console's company list: part of the name or the whole id; newest first, with the member count. */
+    async searchCompanies(text: string | undefined, page: { offset: number; limit: number }) {
+      const id = text && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text) ? text : null;
+      const where = text
+        ? or(
+            sql`${companies.name} ilike ${`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`,
+            ...(id ? [eq(companies.id, id.toLowerCase())] : []),
+          )
+        : undefined;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            company: companies,
+            memberCount: sql<number>`(select count(*)::int from ${companyMembers} m where m.company_id = ${companies.id})`,
+          })
+          .from(companies)
+          .where(where)
+          .orderBy(desc(companies.createdAt), desc(companies.id))
+          .offset(page.offset)
+          .limit(page.limit),
+        db.select({ n: count() }).from(companies).where(where),
+      ]);
+      return { rows, total: Number(total?.n ?? 0) };
+    },
+    async countMembers(companyId: string) {
+      const [row] = await db.select({ n: count() }).from(companyMembers).where(eq(companyMembers.companyId, companyId));
+      return Number(row?.n ?? 0);
     },
 
     // ---- members ----

@@ -119,6 +119,124 @@ export function createCompanyService(d: Deps) {
     };
   }
 
+  /** A company's members with their role and seats, and its open invitations with the role they give. */
+  async function membersOf(companyId: string, r: CompanyRepo) {
+    const seatsOf = new Map<string, string[]>();
+    for (const a of await r.assignments(companyId)) {
+      seatsOf.set(a.userId, [...(seatsOf.get(a.userId) ?? []), a.goodsCode]);
+    }
+    return {
+      rows: (await r.members(companyId)).map((m) => ({
+        userId: m.userId,
+        name: m.nickName || m.name,
+        email: m.email,
+        role: m.role,
+        joinedAt: iso(m.joinedAt),
+        seats: (seatsOf.get(m.userId) ?? []).sort(),
+      })),
+      invitations: (await r.openInvitations(companyId, now())).map((i) => ({
+        id: i.id,
+        email: i.email,
+        role: i.role,
+        createdAt: iso(i.createdAt),
+        expiresAt: iso(i.expiresAt),
+      })),
+    };
+  }
+
+  /** An invitation row and its link token; refused past the hourly limit of the address. */
+  async function newInvitation(
+    r: CompanyRepo,
+    p: { companyId: string; email: string; role: MemberRole; invitedBy: string | null },
+  ) {
+    const at = now();
+    if ((await r.countInvitationsSince(p.email, addMs(at, -HOUR))) >= INVITATIONS_PER_HOUR) {
+      throw new AppError(Code.tooManyRequests, 'hourly limit of invitations to this address reached');
+    }
+    const token = randomBytes(16).toString('base64url');
+    await r.insertInvitation({
+      companyId: p.companyId,
+      email: p.email,
+      role: p.role,
+      tokenHash: hashToken(token),
+      invitedBy: p.invitedBy,
+      createdAt: at,
+      expiresAt: addMs(at, INVITATION_DAYS * DAY),
+    });
+    return token;
+  }
+
+  async function mailInvitation(email: string, companyName: string, token: string, language?: string) {
+    await d.mailer.send({
+      to: email,
+      ...mailText(messageLanguage(language, d.defaultLanguage), 'companyInvitation', {
+        company: companyName,
+        link: `${d.webUrl}/enterprise/join/${token}`,
+        days: INVITATION_DAYS,
+      }),
+    });
+  }
+
+  /** Sets the seats of one goods code in the company's transaction; fewer than are assigned is refused. */
+  async function setSeatsIn(r: CompanyRepo, tx: DbOrTx, companyId: string, goodsCode: string, total: number) {
+    if (!(await d.products.findGoods(goodsCode, tx))) throw new AppError(Code.goodsNotFound);
+    const assigned = await r.countAssigned(companyId, goodsCode);
+    if (total < assigned) {
+      throw new AppError(Code.invalidParam, `${assigned} seats of ${goodsCode} are assigned; release some first`);
+    }
+    await r.upsertSeats(companyId, goodsCode, total);
+  }
+
+  /** What a change keeps of a company (the console's audit rows). */
+  async function stateOf(companyId: string, r: CompanyRepo) {
+    const c = await r.findCompany(companyId);
+    if (!c) throw new AppError(Code.companyNotFound);
+    return {
+      name: c.name,
+      status: c.status,
+      freezeStatus: c.freezeStatus,
+      endTime: iso(c.endTime),
+      seats: Object.fromEntries((await r.seats(companyId)).map((x) => [x.goodsCode, x.total])),
+    };
+  }
+  type CompanyState = Awaited<ReturnType<typeof stateOf>>;
+  /** Runs in the transaction of a change, after it (the console writes its staff audit row here). */
+  type Within = (
+    tx: Tx,
+    change: { companyId: string; before: CompanyState | null; after: CompanyState },
+  ) => Promise<void>;
+
+  /**
+   * Status, freeze status, end time and seats of goods codes, in one transaction: the seats of every
+   * member start or stop granting at once, and their session snapshots forget them.
+   */
+  async function change(
+    companyId: string,
+    patch: {
+      status?: TCompanyStatus;
+      freezeStatus?: TFreezeStatus;
+      endTime?: Date;
+      seats?: readonly { goodsCode: string; total: number }[];
+    },
+    within?: Within,
+  ): Promise<void> {
+    await d.db.transaction(async (tx: Tx) => {
+      const r = repo(tx);
+      if (!(await r.lockCompany(companyId))) throw new AppError(Code.companyNotFound);
+      const before = within ? await stateOf(companyId, r) : null;
+      const { seats, ...fields } = patch;
+      for (const s of seats ?? []) await setSeatsIn(r, tx, companyId, s.goodsCode, s.total);
+      if (Object.keys(fields).length > 0) {
+        await r.updateCompany(companyId, fields);
+        const why = Object.entries(fields)
+          .map(([k, v]) => `${k}=${v instanceof Date ? v.toISOString() : v}`)
+          .join(' ');
+        await entitlementsChanged(await r.userIdsOf(companyId), `company ${why}`, tx);
+      }
+      if (within) await within(tx, { companyId, before, after: await stateOf(companyId, r) });
+    });
+  }
+
   return {
     entitlementsChanged,
     companyInfo,
@@ -199,64 +317,26 @@ export function createCompanyService(d: Deps) {
       return d.db.transaction(async (tx) => {
         const r = repo(tx);
         const company = await adminOf(userId, r);
-        const seatsOf = new Map<string, string[]>();
-        for (const a of await r.assignments(company.id)) {
-          seatsOf.set(a.userId, [...(seatsOf.get(a.userId) ?? []), a.goodsCode]);
-        }
-        return {
-          rows: (await r.members(company.id)).map((m) => ({
-            userId: m.userId,
-            name: m.nickName || m.name,
-            email: m.email,
-            role: m.role,
-            joinedAt: iso(m.joinedAt),
-            seats: (seatsOf.get(m.userId) ?? []).sort(),
-          })),
-          invitations: (await r.openInvitations(company.id, now())).map((i) => ({
-            id: i.id,
-            email: i.email,
-            createdAt: iso(i.createdAt),
-            expiresAt: iso(i.expiresAt),
-          })),
-        };
+        const { rows, invitations } = await membersOf(company.id, r);
+        return { rows, invitations: invitations.map(({ role: _role, ...i }) => i) };
       });
     },
 
     /** Mails a single-use link; the address need not have an account yet. */
     async invite(actor: Actor, email: string): Promise<void> {
-      const at = now();
-      const token = randomBytes(16).toString('base64url');
-      const companyName = await d.db.transaction(async (tx) => {
+      const { companyName, token } = await d.db.transaction(async (tx) => {
         const r = repo(tx);
         const company = await adminOf(actor.userId, r);
         const existing = await d.users.findLiveByEmail(email, tx);
         if (existing && (await r.membership(existing.id))) throw new AppError(Code.invitationAlreadyMember);
-        if ((await r.countInvitationsSince(email, addMs(at, -HOUR))) >= INVITATIONS_PER_HOUR) {
-          throw new AppError(Code.tooManyRequests, 'hourly limit of invitations to this address reached');
-        }
-        await r.insertInvitation({
-          companyId: company.id,
-          email,
-          tokenHash: hashToken(token),
-          invitedBy: actor.userId,
-          createdAt: at,
-          expiresAt: addMs(at, INVITATION_DAYS * DAY),
-        });
+        const token = await newInvitation(r, { companyId: company.id, email, role: 'member', invitedBy: actor.userId });
         await d.audit.record(
           { event: 'company.invite', userId: actor.userId, ip: actor.ip, requestId: actor.requestId },
           tx,
         );
-        return company.name;
+        return { companyName: company.name, token };
       });
-      const link = `${d.webUrl}/enterprise/join/${token}`;
-      await d.mailer.send({
-        to: email,
-        ...mailText(messageLanguage(actor.language, d.defaultLanguage), 'companyInvitation', {
-          company: companyName,
-          link,
-          days: INVITATION_DAYS,
-        }),
-      });
+      await mailInvitation(email, companyName, token, actor.language);
     },
 
     async cancelInvitation(actor: Actor, id: string): Promise<void> {
@@ -294,7 +374,7 @@ export function createCompanyService(d: Deps) {
         await r.insertMember({
           companyId: row.invitation.companyId,
           userId: actor.userId,
-          role: 'member',
+          role: row.invitation.role,
           joinedAt: at,
         });
         await d.audit.record(
@@ -357,41 +437,93 @@ export function createCompanyService(d: Deps) {
         return repo().insertCompany({ name: p.name, endTime: p.endTime, status: p.status ?? 'active' });
       },
 
-      /** Sets the seats of one goods code; fewer than are assigned is refused. */
-      async setSeats(companyId: string, goodsCode: string, total: number) {
-        await d.db.transaction(async (tx) => {
+      /**
+       * The console's company: created active with its seats, and an invitation mailed to its admin
+       * e-mail that makes the account accepting it the owner; `within` runs in the same transaction.
+       */
+      async createWithOwner(
+        p: { name: string; endTime: Date; seats: readonly { goodsCode: string; total: number }[]; ownerEmail: string },
+        within?: Within,
+      ) {
+        const { company, token } = await d.db.transaction(async (tx: Tx) => {
           const r = repo(tx);
-          if (!(await r.lockCompany(companyId))) throw new AppError(Code.notFound, 'no such company');
-          if (!(await d.products.findGoods(goodsCode, tx))) throw new AppError(Code.goodsNotFound);
-          const assigned = await r.countAssigned(companyId, goodsCode);
-          if (total < assigned) {
-            throw new AppError(Code.invalidParam, `${assigned} seats of ${goodsCode} are assigned; release some first`);
-          }
-          await r.upsertSeats(companyId, goodsCode, total);
+          const company = await r.insertCompany({ name: p.name, endTime: p.endTime, status: 'active' });
+          for (const s of p.seats) await setSeatsIn(r, tx, company.id, s.goodsCode, s.total);
+          const token = await newInvitation(r, {
+            companyId: company.id,
+            email: p.ownerEmail,
+            role: 'owner',
+            invitedBy: null,
+          });
+          await within?.(tx, { companyId: company.id, before: null, after: await stateOf(company.id, r) });
+          return { company, token };
         });
+        await mailInvitation(p.ownerEmail, company.name, token);
+        return company;
       },
 
+      /** Sets the seats of one goods code; fewer than are assigned is refused. */
+      setSeats: (companyId: string, goodsCode: string, total: number) =>
+        change(companyId, { seats: [{ goodsCode, total }] }),
+
       /** Status, freeze status or end time: the seats of every member start or stop granting at once. */
-      async update(
-        companyId: string,
-        patch: { status?: TCompanyStatus; freezeStatus?: TFreezeStatus; endTime?: Date },
-      ): Promise<void> {
-        await d.db.transaction(async (tx: Tx) => {
-          const r = repo(tx);
-          if (!(await r.lockCompany(companyId))) throw new AppError(Code.notFound, 'no such company');
-          await r.updateCompany(companyId, patch);
-          const why = Object.entries(patch)
-            .map(([k, v]) => `${k}=${v instanceof Date ? v.toISOString() : v}`)
-            .join(' ');
-          await entitlementsChanged(await r.userIdsOf(companyId), `company ${why}`, tx);
-        });
+      update: (companyId: string, patch: { status?: TCompanyStatus; freezeStatus?: TFreezeStatus; endTime?: Date }) =>
+        change(companyId, patch),
+
+      /** Seats, end time, freeze status together, with a hook in the transaction (the console). */
+      change,
+
+      /** One company, its member count and seats (the console). */
+      async find(companyId: string) {
+        const r = repo();
+        const company = await r.findCompany(companyId);
+        if (!company) throw new AppError(Code.companyNotFound);
+        return {
+          company,
+          memberCount: await r.countMembers(companyId),
+          seats: (await r.seats(companyId)).map((x) => ({
+            goodsCode: x.goodsCode,
+            total: x.total,
+            used: Number(x.used),
+          })),
+          granting: companyGrants(company, now()),
+        };
+      },
+
+      /** Companies by part of the name or id, newest first, each with its seats (the console). */
+      async search(text: string | undefined, page: { offset: number; limit: number }) {
+        const r = repo();
+        const { rows, total } = await r.searchCompanies(text, page);
+        const at = now();
+        return {
+          total,
+          rows: await Promise.all(
+            rows.map(async ({ company, memberCount }) => ({
+              company,
+              memberCount: Number(memberCount),
+              seats: (await r.seats(company.id)).map((x) => ({
+                goodsCode: x.goodsCode,
+                total: x.total,
+                used: Number(x.used),
+              })),
+              granting: companyGrants(company, at),
+            })),
+          ),
+        };
+      },
+
+      /** Members, roles, seats and open invitations of any company (the console). */
+      async members(companyId: string) {
+        const r = repo();
+        if (!(await r.findCompany(companyId))) throw new AppError(Code.companyNotFound);
+        return membersOf(companyId, r);
       },
 
       /** Makes an account an admin of the company: joins it, or promotes a member (the owner stays owner). */
       async addAdmin(companyId: string, account: string, role: Extract<MemberRole, 'owner' | 'admin'> = 'admin') {
         await d.db.transaction(async (tx) => {
           const r = repo(tx);
-          if (!(await r.lockCompany(companyId))) throw new AppError(Code.notFound, 'no such company');
+          if (!(await r.lockCompany(companyId))) throw new AppError(Code.companyNotFound);
           const user = await d.users.findByAccount(account, tx);
           if (!user) throw new AppError(Code.userNotFound);
           const m = await r.membership(user.id);

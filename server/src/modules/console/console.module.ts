@@ -12,6 +12,7 @@ import { consoleCookie } from './console-cookie.ts';
 import type { ConsoleSessions } from './console-session.service.ts';
 import type { FinanceConsole } from './finance.service.ts';
 import type { FreshSecondFactor } from './fresh-second-factor.ts';
+import type { SalesConsole } from './sales.service.ts';
 import type { UserSupport } from './user-support.service.ts';
 
 export type ConsoleAudit = ReturnType<typeof createConsoleAudit>;
@@ -22,6 +23,7 @@ type Deps = {
   consoleSessions: ConsoleSessions;
   userSupport: UserSupport;
   financeConsole: FinanceConsole;
+  salesConsole: SalesConsole;
   freshSecondFactor: FreshSecondFactor;
   consoleAudit: ConsoleAudit;
 };
@@ -41,6 +43,7 @@ export function consoleModule(d: Deps): AppModule {
           sessions: d.consoleSessions,
           support: d.userSupport,
           finance: d.financeConsole,
+          sales: d.salesConsole,
           audit: d.consoleAudit,
           cookie,
         }),

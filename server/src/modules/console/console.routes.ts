@@ -5,12 +5,14 @@ import { actorOf, type BoundConsoleCall, defineConsoleCall, sessionOf } from './
 import type { ConsoleCookie } from './console-cookie.ts';
 import type { ConsoleSessions } from './console-session.service.ts';
 import type { FinanceConsole } from './finance.service.ts';
+import type { SalesConsole } from './sales.service.ts';
 import type { UserSupport } from './user-support.service.ts';
 
 type Deps = {
   sessions: ConsoleSessions;
   support: UserSupport;
   finance: FinanceConsole;
+  sales: SalesConsole;
   audit: ConsoleAudit;
   cookie: ConsoleCookie;
 };
@@ -59,6 +61,18 @@ export function consoleRoutes(d: Deps): BoundConsoleCall[] {
     defineConsoleCall(c.invoices.upload, (p, ctx) => d.finance.uploadInvoice(actorOf(ctx), p)),
     defineConsoleCall(c.invoices.fail, (p, ctx) => d.finance.failInvoice(actorOf(ctx), p)),
     defineConsoleCall(c.invoices.void, (p, ctx) => d.finance.voidInvoice(actorOf(ctx), p)),
+    defineConsoleCall(c.companies.search, (p) => d.sales.search(p)),
+    defineConsoleCall(c.companies.detail, (p) => d.sales.detail(p.companyId)),
+    defineConsoleCall(c.companies.create, (p, ctx) => d.sales.create(actorOf(ctx), p)),
+    defineConsoleCall(c.companies.update, (p, ctx) => d.sales.update(actorOf(ctx), p)),
+    defineConsoleCall(c.companies.freeze, (p, ctx) => d.sales.setFrozen(actorOf(ctx), p, true)),
+    defineConsoleCall(c.companies.unfreeze, (p, ctx) => d.sales.setFrozen(actorOf(ctx), p, false)),
+    defineConsoleCall(c.codes.batches, (p) => d.sales.batches(p)),
+    defineConsoleCall(c.codes.createBatch, (p, ctx) => d.sales.createBatch(actorOf(ctx), p)),
+    defineConsoleCall(c.codes.exportBatch, (p) => d.sales.exportBatch(p.batchId)),
+    defineConsoleCall(c.codes.abolishBatch, (p, ctx) => d.sales.abolishBatch(actorOf(ctx), p)),
+    defineConsoleCall(c.codes.abolishCode, (p, ctx) => d.sales.abolishCode(actorOf(ctx), p)),
+    defineConsoleCall(c.codes.history, (p) => d.sales.history(p.code)),
     defineConsoleCall(c.audit.list, (p) => d.audit.list(p)),
     defineConsoleCall(c.audit.export, (p) => d.audit.csv(p)),
   ];

@@ -2,10 +2,11 @@ import { normalizeRedeemCode } from '@ac/protocol/commerce';
 import { and, asc, count, desc, eq, gt, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { boundedTotal, pageWithTotal } from '../../db/bounded-count.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { goods, orders, redeemCodes, redeemFailures, redeemOffers } from '../../db/schema/index.ts';
+import { goods, orders, redeemCodeBatches, redeemCodes, redeemFailures, redeemOffers } from '../../db/schema/index.ts';
 
 export type RedeemTab = 'unused' | 'used' | 'expired';
 export type RedeemCodeRow = typeof redeemCodes.$inferSelect;
+export type RedeemBatchRow = typeof redeemCodeBatches.$inferSelect;
 type State = RedeemCodeRow['state'];
 
 /** The same expression as the unique index redeem_codes_match_key, so lookups use it. */
@@ -63,6 +64,47 @@ export function createRedeemRepo(db: DbOrTx) {
         .where(and(eq(redeemCodes.serialNo, serialNo), eq(redeemCodes.state, from)))
         .returning();
       return rows[0] ?? null;
+    },
+    async insertBatch(row: typeof redeemCodeBatches.$inferInsert) {
+      const [created] = await db.insert(redeemCodeBatches).values(row).returning();
+      return created!;
+    },
+    async findBatch(id: string, opts: { lock: boolean }) {
+      const query = db.select().from(redeemCodeBatches).where(eq(redeemCodeBatches.id, id));
+      const [row] = await (opts.lock ? query.for('update') : query);
+      return row ?? null;
+    },
+    async markBatchAbolished(id: string, at: Date) {
+      await db.update(redeemCodeBatches).set({ abolishedAt: at }).where(eq(redeemCodeBatches.id, id));
+    },
+    /** Batches newest first, each with how many of its codes are in each state. */
+    async listBatches(page: { offset: number; limit: number }) {
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(redeemCodeBatches)
+          .orderBy(desc(redeemCodeBatches.createdAt), desc(redeemCodeBatches.id))
+          .offset(page.offset)
+          .limit(page.limit),
+        db.select({ n: count() }).from(redeemCodeBatches),
+      ]);
+      const ids = rows.map((r) => r.id);
+      const counts = ids.length
+        ? await db
+            .select({ batchId: redeemCodes.batchId, state: redeemCodes.state, n: count() })
+            .from(redeemCodes)
+            .where(inArray(redeemCodes.batchId, ids))
+            .groupBy(redeemCodes.batchId, redeemCodes.state)
+        : [];
+      return { rows, counts, total: Number(total?.n ?? 0) };
+    },
+    async codesOfBatch(batchId: string, opts: { lock: boolean } = { lock: false }) {
+      const query = db
+        .select()
+        .from(redeemCodes)
+        .where(eq(redeemCodes.batchId, batchId))
+        .orderBy(asc(redeemCodes.serialNo));
+      return opts.lock ? query.for('update') : query;
     },
     async insertCodes(rows: (typeof redeemCodes.$inferInsert)[]) {
       return db.insert(redeemCodes).values(rows).onConflictDoNothing().returning();

@@ -23,6 +23,8 @@ type Props<T> = {
   danger?: boolean;
   /** A money action: the authenticator code field appears when the server asks for it. */
   secondFactor?: boolean;
+  /** The fields' values when the dialog opens (an edit). */
+  initialValues?: Partial<T>;
 };
 
 export function ActionDialog<T>({
@@ -35,6 +37,7 @@ export function ActionDialog<T>({
   children,
   danger,
   secondFactor,
+  initialValues,
 }: Props<T>) {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -52,7 +55,7 @@ export function ActionDialog<T>({
       afterClose={() => form.resetFields()}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={onSubmit}>
+      <Form form={form} layout="vertical" requiredMark={false} initialValues={initialValues} onFinish={onSubmit}>
         {error ? <Alert type="error" showIcon title={errorText(error)} style={{ marginBottom: 16 }} /> : null}
         {children}
         <Form.Item

@@ -27,6 +27,10 @@ export function ConsoleLayout() {
         ]
       : []),
     ...(mayInvoices ? [{ key: 'invoices', label: <Link to="/invoices">{t('navInvoices')}</Link> }] : []),
+    ...(useMay('companies.read')
+      ? [{ key: 'companies', label: <Link to="/companies">{t('navCompanies')}</Link> }]
+      : []),
+    ...(useMay('codes.read') ? [{ key: 'codes', label: <Link to="/codes">{t('navCodes')}</Link> }] : []),
     ...(useMay('audit.read') ? [{ key: 'audit', label: <Link to="/audit">{t('navAudit')}</Link> }] : []),
   ];
   const [, section = 'users', sub] = pathname.split('/');

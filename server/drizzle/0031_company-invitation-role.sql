@@ -1,0 +1,1 @@
+ALTER TABLE "company_invitations" ADD COLUMN "role" text DEFAULT 'member' NOT NULL;
