@@ -14,6 +14,7 @@ import { createIpPlaces } from '../adapters/ip-place.ts';
 import type { Mailer } from '../adapters/mail.ts';
 import { createNotifier } from '../adapters/notices.ts';
 import { createOAuthProviders, type OAuthProviders } from '../adapters/oauth/providers.ts';
+import { createAppStoreVerifier } from '../adapters/payments/app-store.ts';
 import { createPaymentGateways } from '../adapters/payments/gateways.ts';
 import { createSmsProvider } from '../adapters/sms/providers.ts';
 import type { SmsSender } from '../adapters/sms/sms.ts';
@@ -77,6 +78,7 @@ import { createUserInfoService } from '../modules/session/user-info.service.ts';
 import { createStaffService } from '../modules/staff/staff.service.ts';
 import { createStaffAuditService } from '../modules/staff-audit/staff-audit.service.ts';
 import { createStorageService } from '../modules/storage/storage.service.ts';
+import { createAppStoreEvents } from '../modules/store-purchases/app-store-events.ts';
 import { createSubscriptionEvents } from '../modules/subscriptions/subscription-events.ts';
 import { createSubscriptionReminders } from '../modules/subscriptions/subscription-reminders.ts';
 import { createSubscriptionsService } from '../modules/subscriptions/subscriptions.service.ts';
@@ -300,6 +302,22 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     users,
     audit,
   });
+  // app-store purchases of the mobile app (docs/decisions/0048-app-store-purchases.md)
+  const appStore = config.appStore
+    ? {
+        verify: createAppStoreVerifier(config.appStore),
+        apply: createAppStoreEvents({
+          db,
+          orders,
+          memberships,
+          products,
+          users,
+          audit,
+          productGoods: config.appStore.products,
+          now: () => new Date(),
+        }),
+      }
+    : undefined;
   const reminders = createSubscriptionReminders({ db, memberships, products, users, mailer, defaultLanguage, webUrl });
   const payments = createPaymentsService({
     db,
@@ -461,6 +479,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     payments,
     subscriptions,
     subscriptionEvents,
+    appStore,
     reminders,
     redeem,
     redeemPurchases,
