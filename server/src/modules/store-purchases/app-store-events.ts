@@ -83,11 +83,16 @@ export function createAppStoreEvents(d: AppStoreEventDeps) {
       },
       tx,
     );
-    const days = (t.expiresDate.getTime() - t.purchaseDate.getTime()) / DAY;
-    const granted = await d.memberships.grant(
-      { userId, goodsCode, days, sourceType: 'order', sourceId: orderNo, now },
-      tx,
-    );
+    // what is left of the period when we hear of it (Apple retries a notification for days): a
+    // late one grants the rest only, one of a period already over is the order alone
+    const rest = t.expiresDate.getTime() - Math.max(t.purchaseDate.getTime(), now.getTime());
+    const granted =
+      rest > 0
+        ? await d.memberships.grant(
+            { userId, goodsCode, days: rest / DAY, sourceType: 'order', sourceId: orderNo, now },
+            tx,
+          )
+        : { startTime: t.purchaseDate, endTime: t.expiresDate };
     const moved = await d.orders.move(
       orderNo,
       OrderStatus.unpaid,

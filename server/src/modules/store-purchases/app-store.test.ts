@@ -110,6 +110,28 @@ describe('App Store purchases', () => {
     ).toHaveLength(2);
   });
 
+  it('a notification heard late grants the rest of its period; one of a period already over is the order alone', async () => {
+    const who = await createAccount(t);
+    const late = purchase(who, 'SUBSCRIBED', {
+      purchaseDate: Date.now() - 10 * DAY,
+      expiresDate: Date.now() + 20 * DAY,
+    });
+    expect((await send(late)).statusCode).toBe(200);
+    const end = (await lastEnd(who.userId))!;
+    expect(Math.abs(end.getTime() - (Date.now() + 20 * DAY))).toBeLessThan(60_000);
+    const over = purchase(who, 'DID_RENEW', {
+      purchaseDate: Date.now() - 40 * DAY,
+      expiresDate: Date.now() - 10 * DAY,
+    });
+    expect((await send(over)).statusCode).toBe(200);
+    expect(await orderOf(over.transaction.transactionId)).toMatchObject({
+      status: OrderStatus.paid,
+      endDate: new Date(over.transaction.expiresDate!),
+    });
+    expect(await grantsOf(who.userId)).toHaveLength(1);
+    expect(await lastEnd(who.userId)).toEqual(end);
+  });
+
   it('a copy of a notification, and another notification of the same transaction, change nothing', async () => {
     const who = await createAccount(t);
     const n = purchase(who);
