@@ -56,7 +56,8 @@ export function createAppStoreEvents(d: AppStoreEventDeps) {
     const goods = goodsCode ? await d.products.findGoods(goodsCode, tx) : null;
     if (!goodsCode || !goods) return 'unknownProduct';
     if (!t.currency || !CURRENCIES.has(t.currency) || t.price === null) return 'unsupportedCurrency';
-    if (!t.expiresDate || t.expiresDate <= t.purchaseDate) return 'ignored';
+    // a transaction Apple already took back (a copy sent after the refund) buys nothing
+    if (!t.expiresDate || t.expiresDate <= t.purchaseDate || t.revocationDate) return 'ignored';
     const invoiceId = appStoreInvoiceId(t.transactionId);
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${invoiceId}))`);
     if (await d.orders.lockByInvoice(invoiceId, tx)) return 'duplicate';

@@ -18,6 +18,7 @@ import { describe, expect, it } from 'vitest';
 import { type Account, createAccount } from '../../../test/commerce-fixtures.ts';
 import { type FakeNotification, startFakeAppStore } from '../../../test/fakes/app-store/app-store.fake.ts';
 import { gatewayAppForTests } from '../../../test/gateway-app.ts';
+import { testAppForTests } from '../../../test/test-app.ts';
 import { auditLog, memberships, orders, subscriptionEvents } from '../../db/schema/index.ts';
 import { appStoreInvoiceId } from './app-store-events.ts';
 
@@ -206,6 +207,14 @@ describe('App Store purchases', () => {
     }
   });
 
+  it('a purchase notification of a transaction already revoked grants nothing', async () => {
+    const who = await createAccount(t);
+    const n = purchase(who, 'SUBSCRIBED', { revocationDate: Date.now() });
+    expect((await send(n)).statusCode).toBe(200);
+    expect(await orderOf(n.transaction.transactionId)).toBeUndefined();
+    expect(await grantsOf(who.userId)).toHaveLength(0);
+  });
+
   it('records EXPIRED and DID_FAIL_TO_RENEW without changing the membership', async () => {
     const who = await createAccount(t);
     const n = purchase(who);
@@ -264,5 +273,20 @@ describe('App Store purchases', () => {
       expect(events).toEqual([expect.objectContaining({ outcome })]);
     }
     expect(await grantsOf(who.userId)).toHaveLength(0);
+  });
+});
+
+describe('without APPSTORE_BUNDLE_ID', () => {
+  const plain = testAppForTests();
+  it('has no App Store endpoint: a notification answers 404 and changes nothing', async () => {
+    const who = await createAccount(plain);
+    const res = await plain.app.inject({
+      method: 'POST',
+      url: httpPaths.appStoreNotify,
+      headers: { 'content-type': 'application/json' },
+      payload: fake.notification(purchase(who)),
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: Code.notFound });
   });
 });
