@@ -16,6 +16,7 @@ import { createNotifier } from '../adapters/notices.ts';
 import { createOAuthProviders, type OAuthProviders } from '../adapters/oauth/providers.ts';
 import { createAppStoreVerifier } from '../adapters/payments/app-store.ts';
 import { createPaymentGateways } from '../adapters/payments/gateways.ts';
+import { createGooglePlayClient } from '../adapters/payments/google-play.ts';
 import { createSmsProvider } from '../adapters/sms/providers.ts';
 import type { SmsSender } from '../adapters/sms/sms.ts';
 import type { Config } from '../config/config.ts';
@@ -79,6 +80,7 @@ import { createStaffService } from '../modules/staff/staff.service.ts';
 import { createStaffAuditService } from '../modules/staff-audit/staff-audit.service.ts';
 import { createStorageService } from '../modules/storage/storage.service.ts';
 import { createAppStoreEvents } from '../modules/store-purchases/app-store-events.ts';
+import { createGooglePlayEvents } from '../modules/store-purchases/google-play-events.ts';
 import { createSubscriptionEvents } from '../modules/subscriptions/subscription-events.ts';
 import { createSubscriptionReminders } from '../modules/subscriptions/subscription-reminders.ts';
 import { createSubscriptionsService } from '../modules/subscriptions/subscriptions.service.ts';
@@ -318,6 +320,21 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
         }),
       }
     : undefined;
+  const googlePlay = config.googlePlay
+    ? {
+        client: createGooglePlayClient(config.googlePlay),
+        apply: createGooglePlayEvents({
+          db,
+          orders,
+          memberships,
+          products,
+          users,
+          audit,
+          productGoods: config.googlePlay.products,
+          now: () => new Date(),
+        }),
+      }
+    : undefined;
   const reminders = createSubscriptionReminders({ db, memberships, products, users, mailer, defaultLanguage, webUrl });
   const payments = createPaymentsService({
     db,
@@ -480,6 +497,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     subscriptions,
     subscriptionEvents,
     appStore,
+    googlePlay,
     reminders,
     redeem,
     redeemPurchases,

@@ -43,6 +43,18 @@ const appStore = (change: Record<string, string | undefined>) => ({
   ...change,
 });
 
+const googlePlay = (change: Record<string, string | undefined>) => ({
+  GOOGLE_PLAY_PACKAGE_NAME: 'com.example.viewer',
+  GOOGLE_PLAY_PUSH_AUDIENCE: 'https://account.example.com/play-push',
+  GOOGLE_PLAY_PUSH_SERVICE_ACCOUNT: 'pubsub-push@example-project.iam.gserviceaccount.com',
+  GOOGLE_PLAY_SERVICE_ACCOUNT_KEY: JSON.stringify({
+    client_email: 'play-reader@example-project.iam.gserviceaccount.com',
+    private_key: PEM_KEY,
+  }),
+  GOOGLE_PLAY_PRODUCTS: 'viewer_premium_monthly=ML2',
+  ...change,
+});
+
 /** The China build with its real providers, or a change of them. */
 const CN_KEY = Buffer.alloc(32, 3).toString('base64');
 const china = (change: Record<string, string | undefined>) => ({
@@ -106,6 +118,9 @@ const UNSAFE_PRODUCTION: [string, Record<string, string | undefined>][] = [
   ['WECHATPAY_API_BASE', wechat({ WECHATPAY_API_BASE: 'http://127.0.0.1:12112' })],
   ['ALIPAY_GATEWAY', alipay({ ALIPAY_GATEWAY: 'http://127.0.0.1:12113/gateway.do' })],
   ['APPSTORE_ROOT_CERTIFICATES', appStore({ APPSTORE_ROOT_CERTIFICATES: FAKE_ROOT })],
+  ['GOOGLE_PLAY_JWKS_URL', googlePlay({ GOOGLE_PLAY_JWKS_URL: 'http://127.0.0.1:9/jwks' })],
+  ['GOOGLE_PLAY_TOKEN_URL', googlePlay({ GOOGLE_PLAY_TOKEN_URL: 'http://127.0.0.1:9/token' })],
+  ['GOOGLE_PLAY_API_BASE', googlePlay({ GOOGLE_PLAY_API_BASE: 'http://127.0.0.1:9' })],
   ['INVOICING_PROVIDER', china({ INVOICING_PROVIDER: 'sandbox' })],
   ['INVOICING_PROVIDER', china({ INVOICING_PROVIDER: undefined })],
   ['IDENTITY_VERIFIER', china({ IDENTITY_VERIFIER: 'checksum' })],
@@ -205,6 +220,31 @@ describe('production mode', () => {
       }),
     ).appStore!;
     expect(dev).toMatchObject({ environment: 'Sandbox', onlineChecks: false });
+  });
+
+  it('reads Google Play purchases from Google only, and requires its settings in any mode', () => {
+    expect(loadConfig(withSafe(googlePlay({}))).googlePlay).toMatchObject({
+      packageName: 'com.example.viewer',
+      jwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
+      tokenUrl: 'https://oauth2.googleapis.com/token',
+      apiBase: 'https://androidpublisher.googleapis.com',
+      products: { viewer_premium_monthly: 'ML2' },
+    });
+    for (const mode of ['production', 'development']) {
+      for (const name of [
+        'GOOGLE_PLAY_PUSH_AUDIENCE',
+        'GOOGLE_PLAY_PUSH_SERVICE_ACCOUNT',
+        'GOOGLE_PLAY_SERVICE_ACCOUNT_KEY',
+        'GOOGLE_PLAY_PRODUCTS',
+      ]) {
+        expect(() => loadConfig(withSafe({ ...googlePlay({ [name]: undefined }), NODE_ENV: mode }))).toThrow(
+          new RegExp(`^Invalid configuration: ${name} is required`, 'm'),
+        );
+      }
+    }
+    expect(() => loadConfig(withSafe(googlePlay({ GOOGLE_PLAY_SERVICE_ACCOUNT_KEY: '{"client_email":"x"}' })))).toThrow(
+      /^Invalid configuration: GOOGLE_PLAY_SERVICE_ACCOUNT_KEY must be the service account/m,
+    );
   });
 
   it('starts with PayPal configured, and refuses it without each of its settings in any mode', () => {

@@ -9,15 +9,18 @@ import { Code, type TCode } from '@ac/protocol/codes';
 import { httpPaths } from '@ac/protocol/http-paths';
 import type { FastifyInstance } from 'fastify';
 import type { AppStoreVerifier } from '../../adapters/payments/app-store.ts';
+import type { GooglePlayClient } from '../../adapters/payments/google-play.ts';
 import { errorAnswer } from '../../envelope/answer.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { countRefusedNotification } from '../payments/notify-refusals.ts';
 import { NOTIFY_RATE_LIMIT } from '../payments/payments.routes.ts';
-import type { AppStoreEvents, AppStoreOutcome } from './app-store-events.ts';
+import type { AppStoreEvents } from './app-store-events.ts';
+import { type GooglePlayEvents, needsPurchase } from './google-play-events.ts';
+import type { StoreOutcome } from './store-orders.ts';
 
 const BODY_LIMIT = 64 * 1024;
 
-const REFUSAL_CODES: Partial<Record<AppStoreOutcome, TCode>> = {
+const REFUSAL_CODES: Partial<Record<StoreOutcome, TCode>> = {
   unknownAccount: Code.storeAccountUnknown,
   unknownProduct: Code.storeProductUnknown,
   unsupportedCurrency: Code.storeCurrencyUnsupported,
@@ -57,6 +60,58 @@ export async function registerAppStoreNotify(
           if (!(e instanceof AppError)) throw e;
           countRefusedNotification('appStore', e.code);
           req.log.warn({ code: e.code, reason: e.message }, 'app store notification refused');
+          const status = e.code === Code.serviceUnavailable ? 503 : 400;
+          return reply
+            .status(status)
+            .header('cache-control', 'no-store')
+            .send(errorAnswer(false, e.code, e.message));
+        }
+      },
+    );
+  });
+}
+
+/**
+ * POST /order/v5/pay/notify/googleplay: Google Play real-time developer notifications, pushed by
+ * Pub/Sub with Google's OIDC token. 204 acknowledges (Pub/Sub stops retrying); refused: 400 with
+ * the error envelope (Pub/Sub retries with backoff); the Android Publisher API unreachable: 503.
+ */
+export async function registerGooglePlayNotify(
+  app: FastifyInstance,
+  d: { client: GooglePlayClient; apply: GooglePlayEvents },
+) {
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_req, body, done) =>
+      done(null, body),
+    );
+    scope.post(
+      httpPaths.googlePlayNotify,
+      {
+        bodyLimit: BODY_LIMIT,
+        config: { rateLimit: NOTIFY_RATE_LIMIT },
+        schema: {
+          summary: 'Google Play real-time developer notifications (Pub/Sub push)',
+          tags: ['payments'],
+          description:
+            'Called by Pub/Sub, not by clients: a push message whose `data` is the DeveloperNotification, with `Authorization: Bearer <OIDC token>` signed by Google for our audience and push service account. The purchase is read with purchases.subscriptionsv2.get; it names the member in obfuscatedExternalAccountId. PURCHASED/RENEWED/RECOVERED/RESTARTED: an order of type googlePlayAutoRenewal per Google Play order and the membership extended once; REVOKED and voided purchases: the order refunded and the membership shortened; CANCELED/ON_HOLD/IN_GRACE_PERIOD/EXPIRED: recorded. Answers 204; refused: 400 with the error envelope (2600020-2600023).',
+        },
+      },
+      async (req, reply) => {
+        const rawBody = typeof req.body === 'string' ? req.body : '';
+        const auth = req.headers.authorization;
+        try {
+          const n = await d.client.verifyPush(rawBody, Array.isArray(auth) ? auth[0] : auth);
+          const purchase = needsPurchase(n) && n.purchaseToken ? await d.client.subscription(n.purchaseToken) : null;
+          const outcome = await d.apply(n, purchase);
+          const refusal = REFUSAL_CODES[outcome];
+          if (refusal) throw new AppError(refusal, `${n.notificationType} ${n.messageId}`);
+          req.log.info({ message: n.messageId, outcome }, 'google play notification');
+          return reply.status(204).header('cache-control', 'no-store').send();
+        } catch (e) {
+          if (!(e instanceof AppError)) throw e;
+          countRefusedNotification('googlePlay', e.code);
+          req.log.warn({ code: e.code, reason: e.message }, 'google play notification refused');
           const status = e.code === Code.serviceUnavailable ? 503 : 400;
           return reply
             .status(status)
