@@ -36,7 +36,7 @@ const MODULE_LAYERS = [
   ['session', 'orders'],
   ['avatar', 'devices', 'invoice', 'password', 'redeem', 'profile', 'third-party', 'two-factor', 'device-sign-in'],
   ['account', 'payments', 'subscriptions', 'registration', 'data-export'],
-  ['jobs', 'recovery'],
+  ['jobs', 'recovery', 'store-purchases'],
   ['console'],
 ];
 

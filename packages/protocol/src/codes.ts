@@ -192,6 +192,11 @@ export const Code = {
   subscriptionEnded: '2600004',
   subscriptionSamePlan: '2600005',
   subscriptionChargeDeclined: '2600006',
+  // app-store purchases of the mobile viewer (docs/decisions/0048-app-store-purchases.md)
+  storeNotificationInvalid: '2600020',
+  storeAccountUnknown: '2600021',
+  storeProductUnknown: '2600022',
+  storeCurrencyUnsupported: '2600023',
   // the account's activity (docs/decisions/0045-sign-in-history.md)
   activityNotFound: '2800001',
 } as const;
@@ -447,6 +452,10 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
   '2600004': { status: 200, message: 'The renewing membership has ended' },
   '2600005': { status: 200, message: 'Choose a plan other than the current one' },
   '2600006': { status: 200, message: 'The card was declined: {reason}' },
+  '2600020': { status: 400, message: 'The store notification is not signed by the store' },
+  '2600021': { status: 400, message: 'The store purchase names no account of ours' },
+  '2600022': { status: 400, message: 'The store product is not one we sell' },
+  '2600023': { status: 400, message: 'The store purchase is in a currency we do not record' },
   '2800001': { status: 200, message: 'This activity entry does not exist' },
 };
 

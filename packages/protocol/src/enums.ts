@@ -105,12 +105,23 @@ export const ORDER_TYPES = [
   'exchange',
   'renewal',
   'googlePlayAutoRenewal',
+  /** A period of an App Store auto-renewable subscription bought in the mobile app (docs/decisions/0048-app-store-purchases.md). */
+  'appStoreAutoRenewal',
   /** A batch of redeem codes bought through the checkout (docs/product.md#buying-redeem-codes). */
   'redeemCodes',
   /** The prorated difference of a renewing plan changed to a higher one mid-period (docs/product.md#renewing-memberships). */
   'upgrade',
 ] as const;
 export type TOrderType = (typeof ORDER_TYPES)[number];
+
+/**
+ * Where an order was placed (its `channel`): the portal (`web`), the desktop and mobile clients,
+ * a renewing membership's provider (`subscription`, Stripe Billing) and the app stores
+ * (`appStore`, `googlePlay`: the store charged the member; pay method 7, the store's transaction
+ * is the order's `invoiceId`, docs/decisions/0048-app-store-purchases.md).
+ */
+export const ORDER_CHANNELS = ['web', 'pc', 'ios', 'android', 'subscription', 'appStore', 'googlePlay'] as const;
+export type TOrderChannel = (typeof ORDER_CHANNELS)[number];
 
 /** How often a renewing membership renews (docs/product.md#renewing-memberships). */
 export const RENEWAL_INTERVALS = ['month', 'year'] as const;

@@ -18,6 +18,10 @@ export const httpPaths = {
   stripeWebhook: '/order/v5/pay/notify/stripe',
   /** PayPal's webhook endpoint (`<payNotifyPrefix>/paypal`): the URL to register for the app's webhook in PayPal's developer dashboard. */
   paypalWebhook: '/order/v5/pay/notify/paypal',
+  /** App Store Server Notifications V2 (`<payNotifyPrefix>/appstore`): the URL to enter in App Store Connect (docs/decisions/0048-app-store-purchases.md). */
+  appStoreNotify: '/order/v5/pay/notify/appstore',
+  /** Google Play real-time developer notifications (`<payNotifyPrefix>/googleplay`): the push endpoint of the Pub/Sub subscription. */
+  googlePlayNotify: '/order/v5/pay/notify/googleplay',
   /** The sandbox gateway's hosted checkout page. */
   sandboxCheckout: '/order/v5/pay/sandbox/checkout',
   /** China build: an issued invoice's PDF, `GET <prefix>/<invoiceNo>` with the session from the HttpOnly ticket cookie or `Authorization: Bearer` (a `?utoken=` is refused, 0000015). */

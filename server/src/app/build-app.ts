@@ -45,6 +45,7 @@ import { redeemModule } from '../modules/redeem/redeem.module.ts';
 import { registrationModule } from '../modules/registration/registration.module.ts';
 import { sessionModule } from '../modules/session/session.module.ts';
 import { storageModule } from '../modules/storage/storage.module.ts';
+import { storePurchasesModule } from '../modules/store-purchases/store-purchases.module.ts';
 import { subscriptionsModule } from '../modules/subscriptions/subscriptions.module.ts';
 import { thirdPartyModule } from '../modules/third-party/third-party.module.ts';
 import { tradeModule } from '../modules/trade/trade.module.ts';
@@ -234,6 +235,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     avatarModule({ ...s, config }),
     paymentsModule(s),
     subscriptionsModule(s),
+    storePurchasesModule(s),
     tradeModule(s),
     storageModule({ ...s, storageSecret: config.storageServiceSecret, now: () => new Date() }),
     consoleModule({ ...s, config }),

@@ -14,7 +14,9 @@ import { createIpPlaces } from '../adapters/ip-place.ts';
 import type { Mailer } from '../adapters/mail.ts';
 import { createNotifier } from '../adapters/notices.ts';
 import { createOAuthProviders, type OAuthProviders } from '../adapters/oauth/providers.ts';
+import { createAppStoreVerifier } from '../adapters/payments/app-store.ts';
 import { createPaymentGateways } from '../adapters/payments/gateways.ts';
+import { createGooglePlayClient } from '../adapters/payments/google-play.ts';
 import { createSmsProvider } from '../adapters/sms/providers.ts';
 import type { SmsSender } from '../adapters/sms/sms.ts';
 import type { Config } from '../config/config.ts';
@@ -78,6 +80,8 @@ import { createUserInfoService } from '../modules/session/user-info.service.ts';
 import { createStaffService } from '../modules/staff/staff.service.ts';
 import { createStaffAuditService } from '../modules/staff-audit/staff-audit.service.ts';
 import { createStorageService } from '../modules/storage/storage.service.ts';
+import { createAppStoreEvents } from '../modules/store-purchases/app-store-events.ts';
+import { createGooglePlayEvents } from '../modules/store-purchases/google-play-events.ts';
 import { createSubscriptionEvents } from '../modules/subscriptions/subscription-events.ts';
 import { createSubscriptionReminders } from '../modules/subscriptions/subscription-reminders.ts';
 import { createSubscriptionsService } from '../modules/subscriptions/subscriptions.service.ts';
@@ -301,6 +305,37 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     users,
     audit,
   });
+  // app-store purchases of the mobile app (docs/decisions/0048-app-store-purchases.md)
+  const appStore = config.appStore
+    ? {
+        verify: createAppStoreVerifier(config.appStore),
+        apply: createAppStoreEvents({
+          db,
+          orders,
+          memberships,
+          products,
+          users,
+          audit,
+          productGoods: config.appStore.products,
+          now: () => new Date(),
+        }),
+      }
+    : undefined;
+  const googlePlay = config.googlePlay
+    ? {
+        client: createGooglePlayClient(config.googlePlay),
+        apply: createGooglePlayEvents({
+          db,
+          orders,
+          memberships,
+          products,
+          users,
+          audit,
+          productGoods: config.googlePlay.products,
+          now: () => new Date(),
+        }),
+      }
+    : undefined;
   const reminders = createSubscriptionReminders({ db, memberships, products, users, mailer, defaultLanguage, webUrl });
   const payments = createPaymentsService({
     db,
@@ -465,6 +500,8 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     payments,
     subscriptions,
     subscriptionEvents,
+    appStore,
+    googlePlay,
     reminders,
     redeem,
     redeemPurchases,

@@ -6,9 +6,11 @@ import { CAPTCHA_FREE_SENDS_PER_IP } from '@ac/protocol/profile';
 import { CODE_RESEND_SECONDS, SMS_COUNTRY_DAILY_BUDGET } from '@ac/protocol/verification';
 import { z } from 'zod';
 import { isAddressOrCidr } from './addresses.ts';
+import { type AppStoreConfig, appStoreConfig, appStoreEnvShape, refineAppStoreEnv } from './app-store.ts';
 import { type ConsoleConfig, consoleConfig, consoleEnvShape } from './console.ts';
 import { type DeployConfig, deployConfig, deployEnvShape } from './deploy.ts';
 import { type DeviceLimits, deviceLimits, ZDeviceLimitsEnv } from './device-limits.ts';
+import { type GooglePlayConfig, googlePlayConfig, googlePlayEnvShape, refineGooglePlayEnv } from './google-play.ts';
 import { type IdentityConfig, identityConfig, identityEnvShape, refineIdentityEnv } from './identity.ts';
 import { type InvoicingConfig, invoicingConfig, invoicingEnvShape, refineInvoicingEnv } from './invoicing.ts';
 import { type OAuthConfig, oauthConfig, oauthEnvShape, refineOAuthEnv } from './oauth.ts';
@@ -138,6 +140,9 @@ const ZEnv = z
     ...consoleEnvShape,
     ...oauthEnvShape,
     ...paymentsEnvShape,
+    // App Store purchases of the mobile viewer (docs/decisions/0048-app-store-purchases.md).
+    ...appStoreEnvShape,
+    ...googlePlayEnvShape,
     // Real-name verification of the trade account (docs/decisions/0042-real-name-verification.md).
     ...identityEnvShape,
     // The e-invoicing platform of the China build (docs/decisions/0041-e-invoicing-platform.md).
@@ -174,6 +179,8 @@ const ZEnv = z
     }
     refineOAuthEnv(e, ctx);
     refinePaymentsEnv(e, ctx);
+    refineAppStoreEnv(e, ctx);
+    refineGooglePlayEnv(e, ctx);
     refineSmsEnv(e, ctx);
     refineIdentityEnv(e, ctx);
     refineInvoicingEnv(e, ctx);
@@ -202,6 +209,10 @@ export type Config = {
   headerLinks: { cloud?: string };
   paymentProviders: TPaymentProvider[];
   payments: PaymentsConfig;
+  /** App Store Server Notifications (config/app-store.ts); undefined when APPSTORE_BUNDLE_ID is not set. */
+  appStore: AppStoreConfig | undefined;
+  /** Google Play real-time developer notifications (config/google-play.ts); undefined when GOOGLE_PLAY_PACKAGE_NAME is not set. */
+  googlePlay: GooglePlayConfig | undefined;
   /** This node's code in the node list (NODE_CODE, default the region). */
   nodeCode: string;
   /** Code sends from one IP in an hour before an image captcha is needed (docs/protocol.md#verification-codes default 10). */
@@ -299,6 +310,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     headerLinks: e.MY_CLOUD_URL ? { cloud: e.MY_CLOUD_URL } : {},
     paymentProviders: e.PAYMENT_PROVIDERS,
     payments: paymentsConfig(e),
+    appStore: appStoreConfig(e),
+    googlePlay: googlePlayConfig(e),
     nodeCode: e.NODE_CODE ?? e.REGION,
     captchaFreeSendsPerIp: e.CAPTCHA_FREE_SENDS_PER_IP ?? CAPTCHA_FREE_SENDS_PER_IP,
     smsHomeCallingCodes: e.SMS_HOME_CALLING_CODES ?? (e.REGION === 'cn' ? ['86'] : ['1']),

@@ -1,3 +1,4 @@
+import { X509Certificate } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 import { demoModeLine } from './production.ts';
@@ -31,6 +32,26 @@ const paypal = (change: Record<string, string | undefined>) => ({
   PAYPAL_CLIENT_SECRET: 'EFgHiJkLmNoPqRsTuVwXyZ0123456789abcdefGHIJ',
   PAYPAL_WEBHOOK_ID: '8PT597110X687430LKGECATA',
   PAYPAL_ENVIRONMENT: 'live',
+  ...change,
+});
+
+const FAKE_ROOT = '-----BEGIN CERTIFICATE-----\nMIIBfakeRootOfTheTests0123456789\n-----END CERTIFICATE-----';
+const appStore = (change: Record<string, string | undefined>) => ({
+  APPSTORE_BUNDLE_ID: 'com.example.viewer',
+  APPSTORE_APP_APPLE_ID: '1234567890',
+  APPSTORE_PRODUCTS: 'com.example.viewer.premium.monthly=ML2',
+  ...change,
+});
+
+const googlePlay = (change: Record<string, string | undefined>) => ({
+  GOOGLE_PLAY_PACKAGE_NAME: 'com.example.viewer',
+  GOOGLE_PLAY_PUSH_AUDIENCE: 'https://account.example.com/play-push',
+  GOOGLE_PLAY_PUSH_SERVICE_ACCOUNT: 'pubsub-push@example-project.iam.gserviceaccount.com',
+  GOOGLE_PLAY_SERVICE_ACCOUNT_KEY: JSON.stringify({
+    client_email: 'play-reader@example-project.iam.gserviceaccount.com',
+    private_key: PEM_KEY,
+  }),
+  GOOGLE_PLAY_PRODUCTS: 'viewer_premium_monthly=ML2',
   ...change,
 });
 
@@ -96,6 +117,10 @@ const UNSAFE_PRODUCTION: [string, Record<string, string | undefined>][] = [
   ['PAYPAL_CLIENT_SECRET', paypal({ PAYPAL_CLIENT_SECRET: 'short-paypal-secret' })],
   ['WECHATPAY_API_BASE', wechat({ WECHATPAY_API_BASE: 'http://127.0.0.1:12112' })],
   ['ALIPAY_GATEWAY', alipay({ ALIPAY_GATEWAY: 'http://127.0.0.1:12113/gateway.do' })],
+  ['APPSTORE_ROOT_CERTIFICATES', appStore({ APPSTORE_ROOT_CERTIFICATES: FAKE_ROOT })],
+  ['GOOGLE_PLAY_JWKS_URL', googlePlay({ GOOGLE_PLAY_JWKS_URL: 'http://127.0.0.1:9/jwks' })],
+  ['GOOGLE_PLAY_TOKEN_URL', googlePlay({ GOOGLE_PLAY_TOKEN_URL: 'http://127.0.0.1:9/token' })],
+  ['GOOGLE_PLAY_API_BASE', googlePlay({ GOOGLE_PLAY_API_BASE: 'http://127.0.0.1:9' })],
   ['INVOICING_PROVIDER', china({ INVOICING_PROVIDER: 'sandbox' })],
   ['INVOICING_PROVIDER', china({ INVOICING_PROVIDER: undefined })],
   ['IDENTITY_VERIFIER', china({ IDENTITY_VERIFIER: 'checksum' })],
@@ -160,6 +185,66 @@ describe('production mode', () => {
     expect(() =>
       loadConfig(withSafe(stripe({ STRIPE_SECRET_KEY: 'pk_live_0123456789abcdefghijklmnopqrstuvwxyz' }))),
     ).toThrow(/^Invalid configuration: STRIPE_SECRET_KEY must be a Stripe secret key/m);
+  });
+
+  it('verifies App Store notifications against Apple Root CA - G3 only, with online checks', () => {
+    const c = loadConfig(withSafe(appStore({}))).appStore!;
+    expect(c).toMatchObject({
+      bundleId: 'com.example.viewer',
+      appAppleId: 1234567890,
+      environment: 'Production',
+      onlineChecks: true,
+      products: { 'com.example.viewer.premium.monthly': 'ML2' },
+    });
+    expect(c.rootCertificates).toHaveLength(1);
+    const root = new X509Certificate(c.rootCertificates[0]!);
+    expect(root.subject).toContain('CN=Apple Root CA - G3');
+    // Apple's published SHA-256 fingerprint of AppleRootCA-G3.cer
+    expect(root.fingerprint256).toBe(
+      '63:34:3A:BF:B8:9A:6A:03:EB:B5:7E:9B:3F:5F:A7:BE:7C:4F:5C:75:6F:30:17:B3:A8:C4:88:C3:65:3E:91:79',
+    );
+    expect(loadConfig(withSafe({})).appStore).toBeUndefined();
+    for (const mode of ['production', 'development']) {
+      for (const name of ['APPSTORE_APP_APPLE_ID', 'APPSTORE_PRODUCTS']) {
+        expect(() => loadConfig(withSafe({ ...appStore({ [name]: undefined }), NODE_ENV: mode }))).toThrow(
+          new RegExp(`^Invalid configuration: ${name} is required`, 'm'),
+        );
+      }
+    }
+    // the Sandbox environment needs no app id; a fake root turns the online checks off (tests only)
+    const dev = loadConfig(
+      withSafe({
+        ...appStore({ APPSTORE_APP_APPLE_ID: undefined, APPSTORE_ROOT_CERTIFICATES: FAKE_ROOT }),
+        APPSTORE_ENVIRONMENT: 'Sandbox',
+        NODE_ENV: 'development',
+      }),
+    ).appStore!;
+    expect(dev).toMatchObject({ environment: 'Sandbox', onlineChecks: false });
+  });
+
+  it('reads Google Play purchases from Google only, and requires its settings in any mode', () => {
+    expect(loadConfig(withSafe(googlePlay({}))).googlePlay).toMatchObject({
+      packageName: 'com.example.viewer',
+      jwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
+      tokenUrl: 'https://oauth2.googleapis.com/token',
+      apiBase: 'https://androidpublisher.googleapis.com',
+      products: { viewer_premium_monthly: 'ML2' },
+    });
+    for (const mode of ['production', 'development']) {
+      for (const name of [
+        'GOOGLE_PLAY_PUSH_AUDIENCE',
+        'GOOGLE_PLAY_PUSH_SERVICE_ACCOUNT',
+        'GOOGLE_PLAY_SERVICE_ACCOUNT_KEY',
+        'GOOGLE_PLAY_PRODUCTS',
+      ]) {
+        expect(() => loadConfig(withSafe({ ...googlePlay({ [name]: undefined }), NODE_ENV: mode }))).toThrow(
+          new RegExp(`^Invalid configuration: ${name} is required`, 'm'),
+        );
+      }
+    }
+    expect(() => loadConfig(withSafe(googlePlay({ GOOGLE_PLAY_SERVICE_ACCOUNT_KEY: '{"client_email":"x"}' })))).toThrow(
+      /^Invalid configuration: GOOGLE_PLAY_SERVICE_ACCOUNT_KEY must be the service account/m,
+    );
   });
 
   it('starts with PayPal configured, and refuses it without each of its settings in any mode', () => {

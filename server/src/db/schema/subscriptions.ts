@@ -65,11 +65,11 @@ export const subscriptions = pgTable(
   ],
 );
 
-/** Every provider event applied to a subscription, once: the same event again is a duplicate. */
+/** Every provider event applied, once: the same event again is a duplicate (Stripe Billing; App Store notifications by their UUID, docs/decisions/0048-app-store-purchases.md). */
 export const subscriptionEvents = pgTable(
   'subscription_events',
   {
-    provider: text('provider', { enum: ['stripe'] }).notNull(),
+    provider: text('provider', { enum: ['stripe', 'appStore', 'googlePlay'] }).notNull(),
     eventId: text('event_id').notNull(),
     type: text('type').notNull(),
     subscriptionId: text('subscription_id'),

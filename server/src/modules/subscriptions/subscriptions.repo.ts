@@ -5,6 +5,8 @@ import { goods, membershipReminders, renewalPlans, subscriptionEvents, subscript
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type SubscriptionPatch = Partial<Omit<typeof subscriptions.$inferInsert, 'id' | 'userId' | 'provider'>>;
+/** Who sent a provider event (subscription_events.provider): Stripe Billing, the App Store (docs/decisions/0048-app-store-purchases.md). */
+export type EventProvider = (typeof subscriptionEvents.$inferInsert)['provider'];
 
 export function createSubscriptionsRepo(db: DbOrTx) {
   return {
@@ -94,7 +96,15 @@ export function createSubscriptionsRepo(db: DbOrTx) {
       const rows = await db.insert(subscriptionEvents).values(row).onConflictDoNothing().returning();
       return rows.length === 1;
     },
-    async setEventOutcome(provider: 'stripe', eventId: string, outcome: string) {
+    /** What applying an event came to (a copy of a refused one is refused the same way). */
+    async eventOutcome(provider: EventProvider, eventId: string): Promise<string | null> {
+      const rows = await db
+        .select({ outcome: subscriptionEvents.outcome })
+        .from(subscriptionEvents)
+        .where(and(eq(subscriptionEvents.provider, provider), eq(subscriptionEvents.eventId, eventId)));
+      return rows[0]?.outcome ?? null;
+    },
+    async setEventOutcome(provider: EventProvider, eventId: string, outcome: string) {
       await db
         .update(subscriptionEvents)
         .set({ outcome })
