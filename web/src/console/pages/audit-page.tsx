@@ -1,17 +1,16 @@
 /** The staff audit: filters, a page of rows, and the same filter as a CSV download. */
 import { consoleCalls } from '@ac/protocol/console/console-calls';
 import type { TAuditRow } from '@ac/protocol/console/console-shapes';
-import { Alert, Button, DatePicker, Form, Input, Space, Table, Typography } from 'antd';
+import { Alert, Button, DatePicker, Form, Input, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ScrollRegion } from '@/components/scroll-region';
 import { consoleDownload, useConsoleCall } from '../api/console-api';
 import { useErrorText } from '../components/error-text';
 import { dateTime } from '../components/format';
+import { CONSOLE_PAGE_SIZE, PagedTable } from '../components/paged-table';
 
-const PAGE_SIZE = 20;
 type Filter = { staffEmail?: string; action?: string; targetId?: string; from?: string; to?: string };
 type FormValues = { staffEmail?: string; action?: string; targetId?: string; period?: [Dayjs, Dayjs] | null };
 
@@ -22,7 +21,7 @@ export function AuditPage() {
   const errorText = useErrorText();
   const [filter, setFilter] = useState<Filter>({});
   const [pageNo, setPageNo] = useState(1);
-  const list = useConsoleCall(consoleCalls.audit.list, { ...filter, pageNo, pageSize: PAGE_SIZE });
+  const list = useConsoleCall(consoleCalls.audit.list, { ...filter, pageNo, pageSize: CONSOLE_PAGE_SIZE });
   const [exportError, setExportError] = useState<unknown>(null);
   const columns: ColumnsType<TAuditRow> = [
     { title: t('colTime'), dataIndex: 'at', render: dateTime, width: 150 },
@@ -95,25 +94,17 @@ export function AuditPage() {
         </Space>
       </Form>
       {list.error || exportError ? <Alert type="error" showIcon title={errorText(list.error ?? exportError)} /> : null}
-      <ScrollRegion label={t('auditTitle')} testId="audit-table">
-        <Table<TAuditRow>
-          rowKey="id"
-          size="small"
-          columns={columns}
-          dataSource={list.data?.rows ?? []}
-          loading={list.isFetching}
-          scroll={{ x: 1600 }}
-          locale={{ emptyText: t('empty') }}
-          pagination={{
-            current: pageNo,
-            pageSize: PAGE_SIZE,
-            total: list.data?.total ?? 0,
-            showSizeChanger: false,
-            showTotal: (count) => t('total', { count }),
-            onChange: setPageNo,
-          }}
-        />
-      </ScrollRegion>
+      <PagedTable<TAuditRow>
+        label={t('auditTitle')}
+        testId="audit-table"
+        rowKey="id"
+        columns={columns}
+        page={list.data}
+        loading={list.isFetching}
+        scrollX={1600}
+        pageNo={pageNo}
+        onPage={setPageNo}
+      />
     </>
   );
 }

@@ -16,9 +16,8 @@ import { consoleDownload, useConsoleCall, useConsoleMutation } from '../api/cons
 import { ActionDialog } from '../components/action-dialog';
 import { useErrorText } from '../components/error-text';
 import { date, dateTime } from '../components/format';
+import { CONSOLE_PAGE_SIZE, PagedTable } from '../components/paged-table';
 import { useMay } from '../components/staff-context';
-
-const PAGE_SIZE = 20;
 
 type BatchForm = {
   goodsCode: TGoodsCode;
@@ -184,7 +183,7 @@ export function CodesPage() {
   const [pageNo, setPageNo] = useState(1);
   const [voiding, setVoiding] = useState<TRedeemBatch | null>(null);
   const [downloadError, setDownloadError] = useState<unknown>(null);
-  const list = useConsoleCall(consoleCalls.codes.batches, { pageNo, pageSize: PAGE_SIZE });
+  const list = useConsoleCall(consoleCalls.codes.batches, { pageNo, pageSize: CONSOLE_PAGE_SIZE });
   const abolish = useConsoleMutation(consoleCalls.codes.abolishBatch);
   const mayManage = useMay('codes.manage');
 
@@ -247,25 +246,17 @@ export function CodesPage() {
       {list.error || downloadError ? (
         <Alert type="error" showIcon title={errorText(list.error ?? downloadError)} style={{ marginBottom: 12 }} />
       ) : null}
-      <ScrollRegion label={t('codesTitle')} testId="batches-table">
-        <Table<TRedeemBatch>
-          rowKey="id"
-          size="small"
-          columns={columns}
-          dataSource={list.data?.rows ?? []}
-          loading={list.isFetching}
-          scroll={{ x: 1480 }}
-          locale={{ emptyText: t('empty') }}
-          pagination={{
-            current: pageNo,
-            pageSize: PAGE_SIZE,
-            total: list.data?.total ?? 0,
-            showSizeChanger: false,
-            showTotal: (count) => t('total', { count }),
-            onChange: setPageNo,
-          }}
-        />
-      </ScrollRegion>
+      <PagedTable<TRedeemBatch>
+        label={t('codesTitle')}
+        testId="batches-table"
+        rowKey="id"
+        columns={columns}
+        page={list.data}
+        loading={list.isFetching}
+        scrollX={1480}
+        pageNo={pageNo}
+        onPage={setPageNo}
+      />
       <CodeHistory />
       <ActionDialog<object>
         title={t('batchVoidTitle', { count: voiding?.quantity ?? 0, goods: voiding?.goodsCode ?? '' })}

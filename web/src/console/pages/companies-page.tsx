@@ -5,12 +5,11 @@
  */
 import { consoleCalls } from '@ac/protocol/console/console-calls';
 import type { TConsoleCompany } from '@ac/protocol/console/sales-shapes';
-import { Alert, App, Button, Form, Input, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, Form, Input, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ScrollRegion } from '@/components/scroll-region';
 import { useConsoleCall, useConsoleMutation } from '../api/console-api';
 import { ActionDialog } from '../components/action-dialog';
 import {
@@ -24,9 +23,8 @@ import {
 } from '../components/company-fields';
 import { useErrorText } from '../components/error-text';
 import { date } from '../components/format';
+import { CONSOLE_PAGE_SIZE, PagedTable } from '../components/paged-table';
 import { useMay } from '../components/staff-context';
-
-const PAGE_SIZE = 20;
 
 function CreateCompany() {
   const { t } = useTranslation();
@@ -90,7 +88,7 @@ export function CompaniesPage() {
   const errorText = useErrorText();
   const [query, setQuery] = useState<string | undefined>();
   const [pageNo, setPageNo] = useState(1);
-  const list = useConsoleCall(consoleCalls.companies.search, { query, pageNo, pageSize: PAGE_SIZE });
+  const list = useConsoleCall(consoleCalls.companies.search, { query, pageNo, pageSize: CONSOLE_PAGE_SIZE });
   const mayManage = useMay('companies.manage');
 
   const columns: ColumnsType<TConsoleCompany> = [
@@ -131,25 +129,17 @@ export function CompaniesPage() {
         </Button>
       </Form>
       {list.error ? <Alert type="error" showIcon title={errorText(list.error)} /> : null}
-      <ScrollRegion label={t('companiesTitle')} testId="companies-table">
-        <Table<TConsoleCompany>
-          rowKey="id"
-          size="small"
-          columns={columns}
-          dataSource={list.data?.rows ?? []}
-          loading={list.isFetching}
-          scroll={{ x: 1020 }}
-          locale={{ emptyText: t('empty') }}
-          pagination={{
-            current: pageNo,
-            pageSize: PAGE_SIZE,
-            total: list.data?.total ?? 0,
-            showSizeChanger: false,
-            showTotal: (count) => t('total', { count }),
-            onChange: setPageNo,
-          }}
-        />
-      </ScrollRegion>
+      <PagedTable<TConsoleCompany>
+        label={t('companiesTitle')}
+        testId="companies-table"
+        rowKey="id"
+        columns={columns}
+        page={list.data}
+        loading={list.isFetching}
+        scrollX={1020}
+        pageNo={pageNo}
+        onPage={setPageNo}
+      />
     </>
   );
 }

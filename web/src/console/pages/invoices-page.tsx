@@ -10,33 +10,19 @@ import {
   INVOICE_UPLOAD_MAX_BYTES,
   type TConsoleInvoice,
 } from '@ac/protocol/console/finance-shapes';
-import {
-  Alert,
-  App,
-  Button,
-  DatePicker,
-  Form,
-  Input,
-  Select,
-  Space,
-  Table,
-  Typography,
-  Upload,
-  type UploadFile,
-} from 'antd';
+import { Alert, App, Button, DatePicker, Form, Input, Select, Space, Typography, Upload, type UploadFile } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ScrollRegion } from '@/components/scroll-region';
 import { StatusTag, type StatusTone } from '@/components/status-tag';
 import { ConsoleError, useConsoleCall, useConsoleMutation } from '../api/console-api';
 import { ActionDialog } from '../components/action-dialog';
 import { useErrorText } from '../components/error-text';
 import { dateTime, fileAsBase64, money } from '../components/format';
+import { CONSOLE_PAGE_SIZE, PagedTable } from '../components/paged-table';
 import { useMay } from '../components/staff-context';
 
-const PAGE_SIZE = 20;
 type Status = (typeof CONSOLE_INVOICE_STATUSES)[number] | 'pending';
 type Dialog = { kind: 'issue' | 'upload' | 'fail' | 'void'; invoice: TConsoleInvoice } | null;
 const TONES: Record<string, StatusTone> = {
@@ -182,7 +168,7 @@ export function InvoicesPage() {
   const [query, setQuery] = useState<{ query?: string; from?: string; to?: string }>({});
   const [pageNo, setPageNo] = useState(1);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const list = useConsoleCall(consoleCalls.invoices.queue, { status, ...query, pageNo, pageSize: PAGE_SIZE });
+  const list = useConsoleCall(consoleCalls.invoices.queue, { status, ...query, pageNo, pageSize: CONSOLE_PAGE_SIZE });
   const mayIssue = useMay('invoices.issue');
   const mayVoid = useMay('invoices.void');
   const manual = list.data?.provider === 'manual';
@@ -294,25 +280,17 @@ export function InvoicesPage() {
         </Button>
       </Form>
       {list.error ? <Alert type="error" showIcon title={errorText(list.error)} /> : null}
-      <ScrollRegion label={t('invoicesTitle')} testId="invoices-table">
-        <Table<TConsoleInvoice>
-          rowKey="invoiceNo"
-          size="small"
-          columns={columns}
-          dataSource={list.data?.rows ?? []}
-          loading={list.isFetching}
-          scroll={{ x: 1660 }}
-          locale={{ emptyText: t('empty') }}
-          pagination={{
-            current: pageNo,
-            pageSize: PAGE_SIZE,
-            total: list.data?.total ?? 0,
-            showSizeChanger: false,
-            showTotal: (count) => t('total', { count }),
-            onChange: setPageNo,
-          }}
-        />
-      </ScrollRegion>
+      <PagedTable<TConsoleInvoice>
+        label={t('invoicesTitle')}
+        testId="invoices-table"
+        rowKey="invoiceNo"
+        columns={columns}
+        page={list.data}
+        loading={list.isFetching}
+        scrollX={1660}
+        pageNo={pageNo}
+        onPage={setPageNo}
+      />
       <InvoiceDialogs dialog={dialog} manual={manual} close={() => setDialog(null)} />
     </>
   );

@@ -5,18 +5,17 @@
 import { consoleCalls } from '@ac/protocol/console/console-calls';
 import type { TConsoleOrder, TOrderFilter } from '@ac/protocol/console/finance-shapes';
 import { CURRENCIES, ORDER_STATUSES, orderStatusName, PAY_METHODS, PAYMENT_PROVIDERS } from '@ac/protocol/enums';
-import { Alert, Button, DatePicker, Form, Input, InputNumber, Select, Space, Table, Typography } from 'antd';
+import { Alert, Button, DatePicker, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ScrollRegion } from '@/components/scroll-region';
 import { useConsoleCall } from '../api/console-api';
 import { useErrorText } from '../components/error-text';
 import { dateTime, money } from '../components/format';
 import { OrderStatusTag } from '../components/order-status';
+import { CONSOLE_PAGE_SIZE, PagedTable } from '../components/paged-table';
 
-const PAGE_SIZE = 20;
 type FormValues = {
   status?: number;
   payMethod?: number;
@@ -54,7 +53,7 @@ export function OrdersPage() {
   const [params, setParams] = useSearchParams();
   const filter = filterOf(params);
   const pageNo = num(params.get('page')) ?? 1;
-  const list = useConsoleCall(consoleCalls.orders.search, { ...filter, pageNo, pageSize: PAGE_SIZE });
+  const list = useConsoleCall(consoleCalls.orders.search, { ...filter, pageNo, pageSize: CONSOLE_PAGE_SIZE });
   const [form] = Form.useForm<FormValues>();
 
   const columns: ColumnsType<TConsoleOrder> = [
@@ -189,29 +188,21 @@ export function OrdersPage() {
         </Space>
       </Form>
       {list.error ? <Alert type="error" showIcon title={errorText(list.error)} /> : null}
-      <ScrollRegion label={t('ordersTitle')} testId="orders-table">
-        <Table<TConsoleOrder>
-          rowKey="orderNo"
-          size="small"
-          columns={columns}
-          dataSource={list.data?.rows ?? []}
-          loading={list.isFetching}
-          scroll={{ x: 1400 }}
-          locale={{ emptyText: t('empty') }}
-          pagination={{
-            current: pageNo,
-            pageSize: PAGE_SIZE,
-            total: list.data?.total ?? 0,
-            showSizeChanger: false,
-            showTotal: (count) => t('total', { count }),
-            onChange: (page) => {
-              const next = new URLSearchParams(params);
-              next.set('page', String(page));
-              setParams(next);
-            },
-          }}
-        />
-      </ScrollRegion>
+      <PagedTable<TConsoleOrder>
+        label={t('ordersTitle')}
+        testId="orders-table"
+        rowKey="orderNo"
+        columns={columns}
+        page={list.data}
+        loading={list.isFetching}
+        scrollX={1400}
+        pageNo={pageNo}
+        onPage={(page) => {
+          const next = new URLSearchParams(params);
+          next.set('page', String(page));
+          setParams(next);
+        }}
+      />
     </>
   );
 }

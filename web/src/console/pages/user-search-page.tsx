@@ -1,17 +1,15 @@
 /** Users: one search box for whatever the member gave, paged results. */
 import { consoleCalls } from '@ac/protocol/console/console-calls';
 import type { TUserHit } from '@ac/protocol/console/console-shapes';
-import { Alert, Input, Table, Typography } from 'antd';
+import { Alert, Input, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ScrollRegion } from '@/components/scroll-region';
 import { StatusTag } from '@/components/status-tag';
 import { useConsoleCall } from '../api/console-api';
 import { useErrorText } from '../components/error-text';
 import { date } from '../components/format';
-
-const PAGE_SIZE = 20;
+import { CONSOLE_PAGE_SIZE, PagedTable } from '../components/paged-table';
 
 export function UserSearchPage() {
   const { t } = useTranslation();
@@ -19,7 +17,11 @@ export function UserSearchPage() {
   const [params, setParams] = useSearchParams();
   const query = params.get('q') ?? '';
   const pageNo = Number(params.get('page') ?? '1') || 1;
-  const result = useConsoleCall(consoleCalls.users.search, { query, pageNo, pageSize: PAGE_SIZE }, query.trim() !== '');
+  const result = useConsoleCall(
+    consoleCalls.users.search,
+    { query, pageNo, pageSize: CONSOLE_PAGE_SIZE },
+    query.trim() !== '',
+  );
   const columns: ColumnsType<TUserHit> = [
     {
       title: t('colEmail'),
@@ -63,25 +65,18 @@ export function UserSearchPage() {
       <Typography.Paragraph type="secondary">{t('searchHint')}</Typography.Paragraph>
       {result.error ? <Alert type="error" showIcon title={errorText(result.error)} /> : null}
       {query ? (
-        <ScrollRegion label={t('navUsers')} testId="user-hits">
-          <Table<TUserHit>
-            rowKey="id"
-            size="middle"
-            columns={columns}
-            dataSource={result.data?.rows ?? []}
-            loading={result.isFetching}
-            locale={{ emptyText: t('empty') }}
-            scroll={{ x: 900 }}
-            pagination={{
-              current: pageNo,
-              pageSize: PAGE_SIZE,
-              total: result.data?.total ?? 0,
-              showSizeChanger: false,
-              showTotal: (count) => t('total', { count }),
-              onChange: (page) => setParams({ q: query, page: String(page) }),
-            }}
-          />
-        </ScrollRegion>
+        <PagedTable<TUserHit>
+          label={t('navUsers')}
+          testId="user-hits"
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          page={result.data}
+          loading={result.isFetching}
+          scrollX={900}
+          pageNo={pageNo}
+          onPage={(page) => setParams({ q: query, page: String(page) })}
+        />
       ) : null}
     </>
   );
