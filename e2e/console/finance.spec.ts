@@ -7,33 +7,14 @@
  */
 import { calls } from '@ac/client';
 import { invoicePdfPath } from '@ac/protocol/http-paths';
-import type { Page } from '@playwright/test';
-import { generateSync } from 'otplib';
-import { freshStaff } from '../support/admin.ts';
 import { apiClient } from '../support/api-client.ts';
 import { clientAddressHeaders } from '../support/client-address.ts';
+import { signInNewStaff } from '../support/console.ts';
 import { freshUserWithPaidOrders } from '../support/invoice.ts';
-import { type JourneyServer, servers } from '../support/servers.ts';
+import { servers } from '../support/servers.ts';
 import { expect, test } from '../support/test.ts';
 
-const appCode = (secret: string) => generateSync({ secret, epoch: Math.floor(Date.now() / 1000) });
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-
-/** A new staff account of `role` signs in for the first time: password, authenticator app, recovery codes. */
-async function signInNewStaff(page: Page, server: JourneyServer, role: 'finance' | 'support') {
-  const staff = await freshStaff(server.adminEnv, role);
-  await page.goto(`${server.origin}/admin/`);
-  await page.getByLabel('Email').fill(staff.email);
-  await page.getByLabel('Password').fill(staff.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Show the QR code' }).click();
-  const secret = (await page.getByTestId('enrol-key').innerText()).trim();
-  await page.getByLabel('Code from the app').fill(appCode(secret));
-  await page.getByRole('button', { name: 'Turn on' }).click();
-  await page.getByRole('button', { name: 'I saved them, continue' }).click();
-  await expect(page.getByRole('searchbox')).toBeVisible();
-  return staff;
-}
 
 test('finance refunds a sandbox-paid order and the member’s order shows refunded @cn-only', async ({ page }) => {
   const server = servers.cn;

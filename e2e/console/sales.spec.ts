@@ -4,14 +4,12 @@
  * invitation (read from the SMTP sink); the company's page shows the seats and the open owner
  * invitation, and freezing it shows it frozen. `SCREENSHOTS=1` saves the pages at the project's size.
  */
-import { generateSync } from 'otplib';
-import { freshStaff } from '../support/admin.ts';
+import { signInNewStaff } from '../support/console.ts';
 import { messageSince } from '../support/mailbox.ts';
 import { serverOf } from '../support/servers.ts';
 import { expect, test } from '../support/test.ts';
 
 const shots = process.env.SCREENSHOTS === '1';
-const appCode = (secret: string) => generateSync({ secret, epoch: Math.floor(Date.now() / 1000) });
 
 test('sales creates a company with seats and its admin invitation is mailed @us-only', async ({
   page,
@@ -19,16 +17,7 @@ test('sales creates a company with seats and its admin invitation is mailed @us-
 }, info) => {
   test.setTimeout(120_000);
   const server = serverOf(new URL(baseURL!).origin);
-  const staff = await freshStaff(server.adminEnv, 'sales');
-  await page.goto(`${server.origin}/admin/`);
-  await page.getByLabel('Email').fill(staff.email);
-  await page.getByLabel('Password').fill(staff.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Show the QR code' }).click();
-  const secret = (await page.getByTestId('enrol-key').innerText()).trim();
-  await page.getByLabel('Code from the app').fill(appCode(secret));
-  await page.getByRole('button', { name: 'Turn on' }).click();
-  await page.getByRole('button', { name: 'I saved them, continue' }).click();
+  await signInNewStaff(page, server, 'sales');
 
   await page.getByRole('link', { name: 'Companies', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Companies' })).toBeVisible();
@@ -84,16 +73,7 @@ test('sales issues a batch of redeem codes, reads a code’s history and voids t
 }, info) => {
   test.setTimeout(120_000);
   const server = serverOf(new URL(baseURL!).origin);
-  const staff = await freshStaff(server.adminEnv, 'sales');
-  await page.goto(`${server.origin}/admin/`);
-  await page.getByLabel('Email').fill(staff.email);
-  await page.getByLabel('Password').fill(staff.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Show the QR code' }).click();
-  const secret = (await page.getByTestId('enrol-key').innerText()).trim();
-  await page.getByLabel('Code from the app').fill(appCode(secret));
-  await page.getByRole('button', { name: 'Turn on' }).click();
-  await page.getByRole('button', { name: 'I saved them, continue' }).click();
+  const staff = await signInNewStaff(page, server, 'sales');
 
   await page.getByRole('link', { name: 'Redeem codes', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Redeem-code batches' })).toBeVisible();
