@@ -97,6 +97,7 @@ export const ZCampaignDetail = z.object({
   campaign: ZCampaign,
   /** The code members were issued (one per campaign), if any. */
   issuedCode: z.string().nullable(),
+  /** Its latest 200 public codes with their live uses (the count of all is campaign.publicCodes). */
   publicCodes: z.array(z.object({ code: z.string(), uses: z.number().int(), createdAt: ZTime })),
   /** The latest 200 members it was issued to. */
   recipients: z.array(

@@ -19,6 +19,8 @@ import { type Account, callFrom, commerceAppForTests, createAccount } from '../.
 import { consoleClient, createStaffOfEachRole } from '../../../test/console-client.ts';
 import { uniqueCode } from '../../../test/coupon-fixtures.ts';
 import { testServices } from '../../../test/test-app.ts';
+import { createCouponCampaigns } from '../coupons/coupon-campaigns.service.ts';
+import { createSalesCoupons } from './sales-coupons.service.ts';
 import { couponCampaigns, couponGrants, coupons, couponUses, staffAudit, users } from '../../db/schema/index.ts';
 
 const { t } = commerceAppForTests();
@@ -163,6 +165,36 @@ describe('console coupon campaigns: roles, audit, bad input', () => {
     expect((await t.db.select().from(couponCampaigns)).length).toBe(before);
     const missing = await sales.call(cc.coupons.detail, { campaignId: '00000000-0000-4000-8000-000000000000' });
     expect(missing).toMatchObject({ status: 404, body: { code: Code.couponCampaignNotFound } });
+  });
+});
+
+describe('the audit row in the same transaction', () => {
+  it('a failing audit write leaves no campaign, no grant and no end', async () => {
+    const s = testServices(t);
+    const failing = createSalesCoupons({
+      campaigns: createCouponCampaigns({ db: t.db, products: s.products }),
+      staffAudit: {
+        record: async () => {
+          throw new Error('audit write failed');
+        },
+      },
+    });
+    const actor = { staffId: '00000000-0000-0000-0000-000000000001', email: 'x@staff.example.com', role: 'sales' as const };
+    const name = `Never ${uniqueCode('')}`;
+    const spec = { ...CAMPAIGN(), name, region: 'us' as const, kind: 'amount' as const, percentOff: null, goodsCodes: ['ML2' as const] };
+    await expect(failing.create(actor, spec)).rejects.toThrow('audit write failed');
+    expect(await t.db.select().from(couponCampaigns).where(eq(couponCampaigns.name, name))).toEqual([]);
+
+    const { campaign } = await campaignWith();
+    const member = await createAccount(t);
+    const p = { campaignId: campaign.id, reason: 'never recorded' };
+    await expect(failing.issue(actor, { ...p, recipients: [member.email] })).rejects.toThrow('audit write failed');
+    await expect(failing.addCodes(actor, { ...p, count: 2 })).rejects.toThrow('audit write failed');
+    await expect(failing.end(actor, p)).rejects.toThrow('audit write failed');
+    expect(await t.db.select().from(coupons).where(eq(coupons.campaignId, campaign.id))).toEqual([]);
+    expect((await t.db.select().from(couponCampaigns).where(eq(couponCampaigns.id, campaign.id)))[0]!.endedAt).toBe(
+      null,
+    );
   });
 });
 

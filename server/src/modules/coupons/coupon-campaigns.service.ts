@@ -203,7 +203,7 @@ export function createCouponCampaigns(d: Deps) {
       return {
         ...head,
         granted: ofCampaign.find((c) => c.audience === 'granted') ?? null,
-        publicCodes: ofCampaign.filter((c) => c.audience === 'public'),
+        publicCodes: ofCampaign.filter((c) => c.audience === 'public').slice(-LIST_LIMIT),
         recipients,
         uses,
       };
