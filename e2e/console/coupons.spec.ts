@@ -44,7 +44,7 @@ test('sales creates a coupon campaign and issues it to a member, who pays less w
   await page.getByRole('dialog').getByLabel('Members').fill(member.email!);
   await page.getByRole('dialog').getByLabel('Reason').fill('loyal customer');
   await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByText('Issued to 1 members (0 held it already)')).toBeVisible();
+  await expect(page.getByText('Issued to 1 more; 0 held it already')).toBeVisible();
   await expect(page.getByTestId('campaign-recipients')).toContainText(member.email!);
   const code = (await page.getByTestId('campaign-issued-code').innerText()).trim();
 

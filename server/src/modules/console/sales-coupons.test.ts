@@ -19,9 +19,9 @@ import { type Account, callFrom, commerceAppForTests, createAccount } from '../.
 import { consoleClient, createStaffOfEachRole } from '../../../test/console-client.ts';
 import { uniqueCode } from '../../../test/coupon-fixtures.ts';
 import { testServices } from '../../../test/test-app.ts';
+import { couponCampaigns, couponGrants, coupons, couponUses, staffAudit, users } from '../../db/schema/index.ts';
 import { createCouponCampaigns } from '../coupons/coupon-campaigns.service.ts';
 import { createSalesCoupons } from './sales-coupons.service.ts';
-import { couponCampaigns, couponGrants, coupons, couponUses, staffAudit, users } from '../../db/schema/index.ts';
 
 const { t } = commerceAppForTests();
 let staff: Awaited<ReturnType<typeof createStaffOfEachRole>>;
@@ -179,9 +179,20 @@ describe('the audit row in the same transaction', () => {
         },
       },
     });
-    const actor = { staffId: '00000000-0000-0000-0000-000000000001', email: 'x@staff.example.com', role: 'sales' as const };
+    const actor = {
+      staffId: '00000000-0000-0000-0000-000000000001',
+      email: 'x@staff.example.com',
+      role: 'sales' as const,
+    };
     const name = `Never ${uniqueCode('')}`;
-    const spec = { ...CAMPAIGN(), name, region: 'us' as const, kind: 'amount' as const, percentOff: null, goodsCodes: ['ML2' as const] };
+    const spec = {
+      ...CAMPAIGN(),
+      name,
+      region: 'us' as const,
+      kind: 'amount' as const,
+      percentOff: null,
+      goodsCodes: ['ML2' as const],
+    };
     await expect(failing.create(actor, spec)).rejects.toThrow('audit write failed');
     expect(await t.db.select().from(couponCampaigns).where(eq(couponCampaigns.name, name))).toEqual([]);
 

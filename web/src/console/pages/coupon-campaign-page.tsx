@@ -51,7 +51,7 @@ function IssueAction({ campaign }: { campaign: Campaign }) {
             {
               onSuccess: (r) => {
                 setOpen(false);
-                void message.success(t('campaignIssued', { added: r.added, already: r.already }));
+                void message.success(t('campaignIssuedDone', { added: r.added, already: r.already }));
               },
             },
           )

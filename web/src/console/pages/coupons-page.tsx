@@ -20,7 +20,7 @@ import {
   campaignRequest,
 } from '../components/campaign-fields';
 import { useErrorText } from '../components/error-text';
-import { date, dateTime, money } from '../components/format';
+import { date, money } from '../components/format';
 import { CONSOLE_PAGE_SIZE, PagedTable } from '../components/paged-table';
 import { useMay } from '../components/staff-context';
 import { consoleConfig } from '../console-config';
@@ -79,9 +79,20 @@ export function CouponsPage() {
       ellipsis: true,
       render: (name: string, c: TCampaign) => <Link to={`/coupons/${c.id}`}>{name}</Link>,
     },
-    { title: t('campaignState'), dataIndex: 'state', width: 110, render: (s: TCampaign['state']) => <CampaignStateTag state={s} /> },
+    {
+      title: t('campaignState'),
+      dataIndex: 'state',
+      width: 110,
+      render: (s: TCampaign['state']) => <CampaignStateTag state={s} />,
+    },
     { title: t('campaignRegion'), dataIndex: 'region', width: 110, render: (r: string) => t(`region_${r}`) },
-    { title: t('campaignOff'), key: 'off', width: 110, align: 'right' as const, render: (_: unknown, c: TCampaign) => campaignOff(c) },
+    {
+      title: t('campaignOff'),
+      key: 'off',
+      width: 110,
+      align: 'right' as const,
+      render: (_: unknown, c: TCampaign) => campaignOff(c),
+    },
     {
       title: t('campaignGoods'),
       dataIndex: 'goodsCodes',
@@ -93,14 +104,17 @@ export function CouponsPage() {
       title: t('campaignValidity'),
       key: 'validity',
       width: 200,
-      render: (_: unknown, c: TCampaign) => `${date(c.validFrom)} – ${dateTime(c.validTo)}`,
+      // validTo is exclusive: the last day is the one before it
+      render: (_: unknown, c: TCampaign) =>
+        `${date(c.validFrom)} – ${date(new Date(Date.parse(c.validTo) - 1).toISOString())}`,
     },
     {
       title: t('campaignMinimumShort'),
       key: 'min',
       width: 120,
       align: 'right' as const,
-      render: (_: unknown, c: TCampaign) => (c.minCharge.amount ? money(c.minCharge.amount, c.minCharge.currency) : '—'),
+      render: (_: unknown, c: TCampaign) =>
+        c.minCharge.amount ? money(c.minCharge.amount, c.minCharge.currency) : '—',
     },
     {
       title: t('campaignLimits'),
@@ -109,8 +123,8 @@ export function CouponsPage() {
       render: (_: unknown, c: TCampaign) =>
         t('campaignLimitsValue', { perUser: c.perUserLimit, total: c.totalLimit ?? '∞' }),
     },
-    { title: t('campaignIssued'), dataIndex: 'issued', width: 90, align: 'right' as const },
-    { title: t('campaignRedeemed'), dataIndex: 'redeemed', width: 100, align: 'right' as const },
+    { title: t('campaignIssued'), dataIndex: 'issued', width: 110, align: 'right' as const },
+    { title: t('campaignRedeemed'), dataIndex: 'redeemed', width: 110, align: 'right' as const },
     { title: t('campaignCreatedBy'), dataIndex: 'createdBy', width: 220, ellipsis: true },
   ];
   return (
