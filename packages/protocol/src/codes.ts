@@ -159,6 +159,12 @@ export const Code = {
   companyNotFound: '2500040',
   redeemBatchNotFound: '2500041',
   redeemBatchAbolished: '2500042',
+  // coupon campaigns (docs/operations.md#coupons, docs/product.md#coupon-campaigns)
+  couponCampaignNotFound: '2500050',
+  couponCampaignEnded: '2500051',
+  couponRecipientsUnknown: '2500052',
+  couponCodeTaken: '2500053',
+  couponBelowMinimum: '2500054',
   // two-factor sign-in (docs/protocol.md#two-factor)
   secondFactorInvalid: '1600001',
   secondStepExpired: '1600002',
@@ -412,6 +418,11 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
   '2500040': { status: 404, message: 'No such company' },
   '2500041': { status: 404, message: 'No such batch of redeem codes' },
   '2500042': { status: 409, message: 'This batch was already voided' },
+  '2500050': { status: 404, message: 'No such coupon campaign' },
+  '2500051': { status: 409, message: 'This coupon campaign has ended' },
+  '2500052': { status: 400, message: 'Some recipients are not members' },
+  '2500053': { status: 409, message: 'This coupon code exists already' },
+  '2500054': { status: 200, message: 'The order is below the minimum amount this coupon needs' },
   '1600001': { status: 200, message: 'The code is wrong or was already used' },
   '1600002': { status: 200, message: 'The sign-in took too long, please sign in again' },
   '1600003': {

@@ -36,9 +36,11 @@ import { createConsoleSessions } from '../modules/console/console-session.servic
 import { createFinanceConsole } from '../modules/console/finance.service.ts';
 import { createFreshSecondFactor } from '../modules/console/fresh-second-factor.ts';
 import { createSalesConsole } from '../modules/console/sales.service.ts';
+import { createSalesCoupons } from '../modules/console/sales-coupons.service.ts';
 import { staffSecondFactor } from '../modules/console/second-factor.ts';
 import { createUserSupport } from '../modules/console/user-support.service.ts';
 import { createCouponAdmin } from '../modules/coupons/coupon-admin.service.ts';
+import { createCouponCampaigns } from '../modules/coupons/coupon-campaigns.service.ts';
 import { createCouponsService } from '../modules/coupons/coupons.service.ts';
 import { createDataExportService } from '../modules/data-export/data-export.service.ts';
 import { exportParts } from '../modules/data-export/data-export-parts.ts';
@@ -446,6 +448,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
 
   const redeemIssue = createRedeemIssueService({ db, products, audit });
   const salesConsole = createSalesConsole({ companies, redeemIssue, staffAudit });
+  const salesCoupons = createSalesCoupons({ campaigns: createCouponCampaigns({ db, products }), staffAudit });
 
   registerScheduledJobs({
     queue: jobs,
@@ -515,6 +518,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     userSupport,
     financeConsole,
     salesConsole,
+    salesCoupons,
     freshSecondFactor,
     consoleAudit,
     // the admin command line's own services

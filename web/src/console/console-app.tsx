@@ -17,6 +17,8 @@ import { AuditPage } from './pages/audit-page';
 import { CodesPage } from './pages/codes-page';
 import { CompaniesPage } from './pages/companies-page';
 import { CompanyViewPage } from './pages/company-view-page';
+import { CouponCampaignPage } from './pages/coupon-campaign-page';
+import { CouponsPage } from './pages/coupons-page';
 import { InvoicesPage } from './pages/invoices-page';
 import { OrderViewPage } from './pages/order-view-page';
 import { OrdersPage } from './pages/orders-page';
@@ -51,6 +53,8 @@ const router = createBrowserRouter(
         { path: 'companies', element: <CompaniesPage /> },
         { path: 'companies/:companyId', element: <CompanyViewPage /> },
         { path: 'codes', element: <CodesPage /> },
+        { path: 'coupons', element: <CouponsPage /> },
+        { path: 'coupons/:campaignId', element: <CouponCampaignPage /> },
         { path: 'audit', element: <AuditPage /> },
         { path: '*', element: <Navigate to="/users" replace /> },
       ],

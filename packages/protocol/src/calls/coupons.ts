@@ -21,6 +21,7 @@ export const couponErrors = [
   Code.couponNotYetValid,
   Code.couponExpired,
   Code.couponNotApplicable,
+  Code.couponBelowMinimum,
   Code.couponUsedUp,
   Code.couponUserLimit,
 ] as const;

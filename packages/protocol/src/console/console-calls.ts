@@ -35,6 +35,19 @@ import {
   ZUserView,
 } from './console-shapes.ts';
 import {
+  ZCampaignAnswer,
+  ZCampaignCodesRequest,
+  ZCampaignCodesResponse,
+  ZCampaignCreateRequest,
+  ZCampaignDetail,
+  ZCampaignEndRequest,
+  ZCampaignIssueRequest,
+  ZCampaignIssueResponse,
+  ZCampaignListRequest,
+  ZCampaignListResponse,
+  ZCampaignRef,
+} from './coupon-shapes.ts';
+import {
   ZConsoleInvoiceAnswer,
   ZConsoleInvoiceDetail,
   ZConsoleOrderDetail,
@@ -527,6 +540,66 @@ export const consoleCalls = {
       request: ZCodeRef,
       response: ZCodeHistoryResponse,
       errors: [...SESSION_ERRORS, Code.redeemCodeInvalid],
+    }),
+  },
+  coupons: {
+    campaigns: consoleCall({
+      path: '/coupons/campaigns',
+      summary: 'Coupon campaigns, newest first, each with its state and how many were issued and redeemed; paged',
+      stage: 'full',
+      permission: 'coupons.read',
+      request: ZCampaignListRequest,
+      response: ZCampaignListResponse,
+      errors: SESSION_ERRORS,
+    }),
+    create: consoleCall({
+      path: '/coupons/create-campaign',
+      summary:
+        "Creates a campaign: amount (in the region's currency) or percent off, goods codes, validity, per-user and total limits, minimum charge; audited with the reason",
+      stage: 'full',
+      permission: 'coupons.manage',
+      request: ZCampaignCreateRequest,
+      response: ZCampaignAnswer,
+      errors: [...SESSION_ERRORS, Code.goodsNotFound, Code.invalidParam],
+    }),
+    detail: consoleCall({
+      path: '/coupons/campaign',
+      summary: 'One campaign: its rules, the members it was issued to, its public codes and its uses with their orders',
+      stage: 'full',
+      permission: 'coupons.read',
+      request: ZCampaignRef,
+      response: ZCampaignDetail,
+      errors: [...SESSION_ERRORS, Code.couponCampaignNotFound],
+    }),
+    issue: consoleCall({
+      path: '/coupons/issue',
+      summary:
+        "Issues the campaign's coupon to members by account id, e-mail or mobile (all or none: an unknown one refuses the list); they see it under my coupons; audited with the reason",
+      stage: 'full',
+      permission: 'coupons.manage',
+      request: ZCampaignIssueRequest,
+      response: ZCampaignIssueResponse,
+      errors: [...SESSION_ERRORS, Code.couponCampaignNotFound, Code.couponCampaignEnded, Code.couponRecipientsUnknown],
+    }),
+    addCodes: consoleCall({
+      path: '/coupons/add-codes',
+      summary:
+        'Adds public codes to the campaign (a chosen one or random ones) that any member can type at checkout; audited with the reason',
+      stage: 'full',
+      permission: 'coupons.manage',
+      request: ZCampaignCodesRequest,
+      response: ZCampaignCodesResponse,
+      errors: [...SESSION_ERRORS, Code.couponCampaignNotFound, Code.couponCampaignEnded, Code.couponCodeTaken],
+    }),
+    end: consoleCall({
+      path: '/coupons/end-campaign',
+      summary:
+        'Ends the campaign: its coupons are void from now (orders that used them keep their discount); audited with the reason',
+      stage: 'full',
+      permission: 'coupons.manage',
+      request: ZCampaignEndRequest,
+      response: ZCampaignAnswer,
+      errors: [...SESSION_ERRORS, Code.couponCampaignNotFound, Code.couponCampaignEnded],
     }),
   },
   audit: {

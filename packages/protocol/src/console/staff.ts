@@ -29,6 +29,8 @@ export const STAFF_PERMISSIONS = [
   'companies.manage',
   'codes.read',
   'codes.manage',
+  'coupons.read',
+  'coupons.manage',
 ] as const;
 export type TStaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
@@ -55,7 +57,7 @@ const FINANCE: readonly TStaffPermission[] = [
   'invoices.void',
 ];
 
-/** Sales: companies (create with seats and an admin invitation, seats, end date, freeze) and redeem-code batches, besides users and the audit. */
+/** Sales: companies (create with seats and an admin invitation, seats, end date, freeze), redeem-code batches and coupon campaigns, besides users and the audit. */
 const SALES: readonly TStaffPermission[] = [
   'users.read',
   'audit.read',
@@ -63,6 +65,8 @@ const SALES: readonly TStaffPermission[] = [
   'companies.manage',
   'codes.read',
   'codes.manage',
+  'coupons.read',
+  'coupons.manage',
 ];
 
 /** What each role may do. Admin may do everything. */

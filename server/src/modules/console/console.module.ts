@@ -13,6 +13,7 @@ import type { ConsoleSessions } from './console-session.service.ts';
 import type { FinanceConsole } from './finance.service.ts';
 import type { FreshSecondFactor } from './fresh-second-factor.ts';
 import type { SalesConsole } from './sales.service.ts';
+import type { SalesCoupons } from './sales-coupons.service.ts';
 import type { UserSupport } from './user-support.service.ts';
 
 export type ConsoleAudit = ReturnType<typeof createConsoleAudit>;
@@ -24,6 +25,7 @@ type Deps = {
   userSupport: UserSupport;
   financeConsole: FinanceConsole;
   salesConsole: SalesConsole;
+  salesCoupons: SalesCoupons;
   freshSecondFactor: FreshSecondFactor;
   consoleAudit: ConsoleAudit;
 };
@@ -44,6 +46,7 @@ export function consoleModule(d: Deps): AppModule {
           support: d.userSupport,
           finance: d.financeConsole,
           sales: d.salesConsole,
+          coupons: d.salesCoupons,
           audit: d.consoleAudit,
           cookie,
         }),

@@ -6,6 +6,7 @@ import type { ConsoleCookie } from './console-cookie.ts';
 import type { ConsoleSessions } from './console-session.service.ts';
 import type { FinanceConsole } from './finance.service.ts';
 import type { SalesConsole } from './sales.service.ts';
+import type { SalesCoupons } from './sales-coupons.service.ts';
 import type { UserSupport } from './user-support.service.ts';
 
 type Deps = {
@@ -13,6 +14,7 @@ type Deps = {
   support: UserSupport;
   finance: FinanceConsole;
   sales: SalesConsole;
+  coupons: SalesCoupons;
   audit: ConsoleAudit;
   cookie: ConsoleCookie;
 };
@@ -73,6 +75,12 @@ export function consoleRoutes(d: Deps): BoundConsoleCall[] {
     defineConsoleCall(c.codes.abolishBatch, (p, ctx) => d.sales.abolishBatch(actorOf(ctx), p)),
     defineConsoleCall(c.codes.abolishCode, (p, ctx) => d.sales.abolishCode(actorOf(ctx), p)),
     defineConsoleCall(c.codes.history, (p) => d.sales.history(p.code)),
+    defineConsoleCall(c.coupons.campaigns, (p) => d.coupons.list(p)),
+    defineConsoleCall(c.coupons.create, (p, ctx) => d.coupons.create(actorOf(ctx), p)),
+    defineConsoleCall(c.coupons.detail, (p) => d.coupons.detail(p.campaignId)),
+    defineConsoleCall(c.coupons.issue, (p, ctx) => d.coupons.issue(actorOf(ctx), p)),
+    defineConsoleCall(c.coupons.addCodes, (p, ctx) => d.coupons.addCodes(actorOf(ctx), p)),
+    defineConsoleCall(c.coupons.end, (p, ctx) => d.coupons.end(actorOf(ctx), p)),
     defineConsoleCall(c.audit.list, (p) => d.audit.list(p)),
     defineConsoleCall(c.audit.export, (p) => d.audit.csv(p)),
   ];

@@ -1,7 +1,7 @@
 import { Code } from '@ac/protocol/codes';
 import { describe, expect, it } from 'vitest';
 import { DAY } from '../../lib/time.ts';
-import { discountOf, refusalOf, tabOf } from './coupon-rules.ts';
+import { campaignRefusalOf, discountOf, refusalOf, tabOf } from './coupon-rules.ts';
 import type { CouponRow } from './coupons.repo.ts';
 
 const now = new Date('2026-06-15T12:00:00Z');
@@ -21,6 +21,7 @@ const coupon = (over: Partial<CouponRow> = {}): CouponRow => ({
   audience: 'public',
   voidedAt: null,
   createdAt: now,
+  campaignId: null,
   ...over,
 });
 const usd = (amount: number) => ({ goodsCode: 'ML2', currency: 'USD' as const, amount });
@@ -79,5 +80,21 @@ describe('tabOf', () => {
     expect(tabOf(coupon({ voidedAt: now }), 0, now)).toBe('expired');
     expect(tabOf(coupon({ totalLimit: 1, uses: 1 }), 0, now)).toBe('expired');
     expect(tabOf(coupon({ perUserLimit: 2 }), 1, now)).toBe('unused');
+  });
+});
+
+describe('campaignRefusalOf', () => {
+  const campaign = { endedAt: null, currency: 'USD' as const, minCharge: 2000, totalLimit: 3, perUserLimit: 1 };
+  const none = { liveUses: 0, userLiveUses: 0 };
+  it('checks the end, the currency, the minimum charge, then the total and the per-user limit', () => {
+    expect(campaignRefusalOf(campaign, none, usd(2000))).toBe(null);
+    expect(campaignRefusalOf({ ...campaign, endedAt: now }, none, usd(2000))).toBe(Code.couponInvalid);
+    expect(campaignRefusalOf(campaign, none, { ...usd(2000), currency: 'CNY' })).toBe(Code.couponNotApplicable);
+    expect(campaignRefusalOf(campaign, none, usd(1999))).toBe(Code.couponBelowMinimum);
+    expect(campaignRefusalOf(campaign, { liveUses: 3, userLiveUses: 0 }, usd(2000))).toBe(Code.couponUsedUp);
+    expect(campaignRefusalOf({ ...campaign, totalLimit: null }, { liveUses: 99, userLiveUses: 0 }, usd(2000))).toBe(
+      null,
+    );
+    expect(campaignRefusalOf(campaign, { liveUses: 1, userLiveUses: 1 }, usd(2000))).toBe(Code.couponUserLimit);
   });
 });

@@ -6,7 +6,7 @@
 import { Code, type TCode } from '@ac/protocol/codes';
 import { MIN_CHARGE, type TCouponTab } from '@ac/protocol/coupons';
 import type { TCurrency } from '@ac/protocol/enums';
-import type { CouponRow } from './coupons.repo.ts';
+import type { CampaignRow, CampaignStanding, CouponRow } from './coupons.repo.ts';
 
 /** An unpaid order holding a coupon is cancelled (the coupon released) this long after its last change. */
 export const COUPON_HOLD_MINUTES = 30;
@@ -34,6 +34,23 @@ export function refusalOf(c: CouponRow, h: Holder, t: CouponTarget, now: Date): 
   if (discountOf(c, t) <= 0) return Code.couponNotApplicable;
   if (c.totalLimit !== null && c.uses >= c.totalLimit) return Code.couponUsedUp;
   if (h.liveUses >= c.perUserLimit) return Code.couponUserLimit;
+  return null;
+}
+
+/**
+ * The campaign's own rules (docs/product.md#coupon-campaigns), checked after the coupon's: its
+ * region's currency, the minimum list price, and the limits over all its coupons.
+ */
+export function campaignRefusalOf(
+  c: Pick<CampaignRow, 'endedAt' | 'currency' | 'minCharge' | 'totalLimit' | 'perUserLimit'>,
+  s: CampaignStanding,
+  t: CouponTarget,
+): TCode | null {
+  if (c.endedAt) return Code.couponInvalid;
+  if (c.currency !== t.currency) return Code.couponNotApplicable;
+  if (t.amount < c.minCharge) return Code.couponBelowMinimum;
+  if (c.totalLimit !== null && s.liveUses >= c.totalLimit) return Code.couponUsedUp;
+  if (s.userLiveUses >= c.perUserLimit) return Code.couponUserLimit;
   return null;
 }
 

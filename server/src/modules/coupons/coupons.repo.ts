@@ -1,8 +1,11 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { couponGrants, coupons, couponUses } from '../../db/schema/index.ts';
+import { couponCampaigns, couponGrants, coupons, couponUses } from '../../db/schema/index.ts';
 
 export type CouponRow = typeof coupons.$inferSelect;
+export type CampaignRow = typeof couponCampaigns.$inferSelect;
+/** How the order's user and everyone stand with a campaign: live uses of any of its coupons. */
+export type CampaignStanding = { liveUses: number; userLiveUses: number };
 export type NewCoupon = typeof coupons.$inferInsert;
 /** A coupon with how one user stands with it. */
 export type HeldCoupon = { coupon: CouponRow; granted: boolean; liveUses: number; lastOrderNo: string | null };
@@ -43,6 +46,33 @@ export function createCouponsRepo(db: DbOrTx) {
     async heldBy(userId: string): Promise<HeldCoupon[]> {
       const where = or(grantedTo(userId), usedBy(userId));
       return db.select(held(userId)).from(coupons).where(where).orderBy(desc(coupons.validTo), coupons.code);
+    },
+    /** The campaign row locked until the transaction ends: every claim of any of its coupons queues here. */
+    async lockCampaign(id: string): Promise<CampaignRow | null> {
+      const rows = await db.select().from(couponCampaigns).where(eq(couponCampaigns.id, id)).for('update');
+      return rows[0] ?? null;
+    },
+    /** Live uses of the campaigns' coupons, in all and by `userId`. */
+    async campaignStandings(ids: string[], userId: string): Promise<Map<string, CampaignStanding>> {
+      const out = new Map<string, CampaignStanding>();
+      if (ids.length === 0) return out;
+      const rows = await db
+        .select({
+          campaignId: couponUses.campaignId,
+          liveUses: sql<number>`count(*)`.mapWith(Number),
+          userLiveUses: sql<number>`count(*) filter (where ${couponUses.userId} = ${userId})`.mapWith(Number),
+        })
+        .from(couponUses)
+        .where(and(inArray(couponUses.campaignId, ids), isNull(couponUses.releasedAt)))
+        .groupBy(couponUses.campaignId);
+      for (const id of ids) out.set(id, { liveUses: 0, userLiveUses: 0 });
+      for (const r of rows)
+        if (r.campaignId) out.set(r.campaignId, { liveUses: r.liveUses, userLiveUses: r.userLiveUses });
+      return out;
+    },
+    async campaignsByIds(ids: string[]): Promise<CampaignRow[]> {
+      if (ids.length === 0) return [];
+      return db.select().from(couponCampaigns).where(inArray(couponCampaigns.id, ids));
     },
     async insertUse(row: typeof couponUses.$inferInsert) {
       await db.insert(couponUses).values(row);

@@ -10,7 +10,7 @@ import type { TCouponListRequest, TCouponOffer } from '@ac/protocol/coupons';
 import { normalizeCouponCode } from '@ac/protocol/coupons';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { type CouponTarget, discountOf, refusalOf, tabOf } from './coupon-rules.ts';
+import { type CouponTarget, campaignRefusalOf, discountOf, refusalOf, tabOf } from './coupon-rules.ts';
 import { toCoupon } from './coupon-view.ts';
 import { createCouponsRepo } from './coupons.repo.ts';
 
@@ -41,6 +41,12 @@ export function createCouponsService(d: Deps) {
     async offers(userId: string, target: CouponTarget, held: string | null): Promise<TCouponOffer[]> {
       const at = now();
       const all = await repo().heldBy(userId);
+      const campaignIds = [...new Set(all.flatMap((h) => (h.coupon.campaignId ? [h.coupon.campaignId] : [])))];
+      const [campaigns, standings] = await Promise.all([
+        repo().campaignsByIds(campaignIds),
+        repo().campaignStandings(campaignIds, userId),
+      ]);
+      const heldCampaign = all.find((h) => h.coupon.code === held)?.coupon.campaignId ?? null;
       const offers: TCouponOffer[] = [];
       for (const h of all) {
         const mine = h.coupon.code === held;
@@ -48,6 +54,14 @@ export function createCouponsService(d: Deps) {
         const c = mine ? { ...h.coupon, uses: h.coupon.uses - 1 } : h.coupon;
         const standing = { granted: h.granted, liveUses: h.liveUses - (mine ? 1 : 0) };
         if (refusalOf(c, standing, target, at)) continue;
+        const campaign = campaigns.find((x) => x.id === c.campaignId);
+        if (campaign) {
+          // the order's own use of a coupon of this campaign does not count against it
+          const own = heldCampaign === campaign.id ? 1 : 0;
+          const s = standings.get(campaign.id) ?? { liveUses: 0, userLiveUses: 0 };
+          const st = { liveUses: s.liveUses - own, userLiveUses: s.userLiveUses - own };
+          if (campaignRefusalOf(campaign, st, target)) continue;
+        }
         const discount = discountOf(c, target);
         const money = (amount: number) => ({ amount, currency: target.currency });
         offers.push({
@@ -67,9 +81,17 @@ export function createCouponsService(d: Deps) {
       const standing = await r.holderOf(coupon.id, req.userId);
       const refusal = refusalOf(coupon, standing, req, now());
       if (refusal) throw new AppError(refusal);
+      if (coupon.campaignId) {
+        // after the coupon's lock: every claim of any coupon of the campaign queues on its row
+        const campaign = await r.lockCampaign(coupon.campaignId);
+        const counts = (await r.campaignStandings([coupon.campaignId], req.userId)).get(coupon.campaignId)!;
+        const byCampaign = campaign ? campaignRefusalOf(campaign, counts, req) : Code.couponInvalid;
+        if (byCampaign) throw new AppError(byCampaign);
+      }
       const discount = discountOf(coupon, req);
       await r.insertUse({
         couponId: coupon.id,
+        campaignId: coupon.campaignId,
         userId: req.userId,
         orderNo: req.orderNo,
         discount,

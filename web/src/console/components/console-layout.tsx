@@ -31,6 +31,7 @@ export function ConsoleLayout() {
       ? [{ key: 'companies', label: <Link to="/companies">{t('navCompanies')}</Link> }]
       : []),
     ...(useMay('codes.read') ? [{ key: 'codes', label: <Link to="/codes">{t('navCodes')}</Link> }] : []),
+    ...(useMay('coupons.read') ? [{ key: 'coupons', label: <Link to="/coupons">{t('navCoupons')}</Link> }] : []),
     ...(useMay('audit.read') ? [{ key: 'audit', label: <Link to="/audit">{t('navAudit')}</Link> }] : []),
   ];
   const [, section = 'users', sub] = pathname.split('/');
