@@ -298,6 +298,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
   const subscriptions = createSubscriptionsService({
     db,
     billing: gateways.billing,
+    jobs,
     currency,
     defaultLanguage,
     orders,
@@ -388,6 +389,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     devices,
     companies,
     memberships,
+    subscriptions,
     redeem,
     invoices,
     trade,
