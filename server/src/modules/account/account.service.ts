@@ -37,7 +37,11 @@ type Deps = {
   companies: { forgetMember(userId: string, tx: DbOrTx): Promise<void> };
   memberships: Forgets;
   /** Renewing memberships: ended in the transaction, at the provider by a durable job after it. */
-  subscriptions: { prepareForget(): Promise<void>; forgetUser(userId: string, tx: Tx): Promise<void>; afterForget(): void };
+  subscriptions: {
+    prepareForget(): Promise<void>;
+    forgetUser(userId: string, tx: Tx): Promise<void>;
+    afterForget(): void;
+  };
   redeem: Forgets;
   invoices: Forgets;
   trade: Forgets;

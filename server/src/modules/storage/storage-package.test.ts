@@ -8,7 +8,7 @@ import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TMyProduct, TOrderDetail } from '@ac/protocol/commerce';
 import { GOODS_CODES, OrderStatus, STORAGE_PACKAGE_GOODS } from '@ac/protocol/enums';
-import { payNotifyPath, httpPaths } from '@ac/protocol/http-paths';
+import { httpPaths, payNotifyPath } from '@ac/protocol/http-paths';
 import type { TUserInfoResponse } from '@ac/protocol/session';
 import { describe, expect, it } from 'vitest';
 import {

@@ -15,8 +15,10 @@ import type {
   TSubscriptionChangeRequest,
   TSubscriptionChangeResponse,
 } from '@ac/protocol/subscriptions';
+import { and, eq, ne } from 'drizzle-orm';
 import type { BillingPlan, BillingProvider, BillingSubscription } from '../../adapters/payments/billing.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { subscriptions } from '../../db/schema/index.ts';
 import { messageLanguage } from '../../i18n/language.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuditService } from '../audit/audit.service.ts';
@@ -25,8 +27,6 @@ import type { ProductsService } from '../products/products.service.ts';
 import type { UserService } from '../user/user.service.ts';
 import { providerTime, syncSubscription, toSubscription } from './subscription-sync.ts';
 import { createSubscriptionsRepo, type SubscriptionRow } from './subscriptions.repo.ts';
-import { subscriptions } from '../../db/schema/index.ts';
-import { and, eq, ne } from 'drizzle-orm';
 
 /** The job that ends a deleted account's subscriptions at the provider (retried until the provider answers). */
 export const SUBSCRIPTION_CANCEL_JOB = 'subscriptions.cancel-deleted';
@@ -130,7 +130,11 @@ export function createSubscriptionsService(d: Deps) {
     const row = await repo.find(id);
     if (!row?.providerSubscriptionId || !d.billing) return;
     const s = await d.billing.cancelNow(row.providerSubscriptionId);
-    await repo.update(id, { cancelAtPeriodEnd: true, state: s.status === 'ended' ? 'ended' : row.state, updatedAt: now() });
+    await repo.update(id, {
+      cancelAtPeriodEnd: true,
+      state: s.status === 'ended' ? 'ended' : row.state,
+      updatedAt: now(),
+    });
   });
 
   return {

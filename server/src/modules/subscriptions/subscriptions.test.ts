@@ -355,7 +355,10 @@ describe('orders a provider charges', () => {
       expect(res.code).toBe(Code.orderChargedByProvider);
     }
     // a store order (channel appStore, no subscription row) is refused the same way
-    await t.db.update(orders).set({ channel: 'appStore', subscriptionId: null }).where(eq(orders.orderNo, failed!.orderNo));
+    await t.db
+      .update(orders)
+      .set({ channel: 'appStore', subscriptionId: null })
+      .where(eq(orders.orderNo, failed!.orderNo));
     const store = await t.client
       .from(who.ip)
       .call(calls.payments.pay, { orderNo: failed!.orderNo, payMethod: 7 }, { token: who.token });

@@ -56,7 +56,12 @@ describe('H5RenewalList', () => {
       return { bizData: active };
     });
     server.on(calls.subscriptions.mine.path, () => ({ bizData: { rows: [] } }));
-    const other = { ...active, id: '00000000-0000-4000-8000-000000000002', goodsCode: 'ML2' as const, cancelAtPeriodEnd: true };
+    const other = {
+      ...active,
+      id: '00000000-0000-4000-8000-000000000002',
+      goodsCode: 'ML2' as const,
+      cancelAtPeriodEnd: true,
+    };
     await renderWithApp(<H5RenewalList rows={[active, other]} />);
     fireEvent.click(screen.getByTestId('renewal-cancel'));
     expect((await screen.findByText('Cancel the renewal?')).textContent).toBe('Cancel the renewal?');

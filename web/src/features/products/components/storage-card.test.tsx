@@ -9,7 +9,9 @@ const GB = 1024 ** 3;
 
 describe('StorageCard', () => {
   it('shows the share used as a labelled progress bar with its figures', async () => {
-    await renderWithApp(<StorageCard storage={{ total: 10 * GB, used: GB, surplus: 9 * GB, free: GB, overQuota: false }} />);
+    await renderWithApp(
+      <StorageCard storage={{ total: 10 * GB, used: GB, surplus: 9 * GB, free: GB, overQuota: false }} />,
+    );
     expect(screen.getByRole('heading', { level: 2, name: 'Cloud storage' })).toBeTruthy();
     const bar = screen.getByRole('progressbar', { name: 'Cloud storage' });
     expect(bar.getAttribute('aria-valuenow')).toBe('10');
@@ -19,7 +21,9 @@ describe('StorageCard', () => {
   });
 
   it('turns red from 90 %, and shows no share of nothing', async () => {
-    const view = await renderWithApp(<StorageCard storage={{ total: GB, used: GB, surplus: 0, free: 0, overQuota: false }} />);
+    const view = await renderWithApp(
+      <StorageCard storage={{ total: GB, used: GB, surplus: 0, free: 0, overQuota: false }} />,
+    );
     const bar = screen.getByRole('progressbar');
     expect(bar.getAttribute('aria-valuenow')).toBe('100');
     expect(bar.className).toContain('plain-progress-full');

@@ -46,7 +46,10 @@ export function StorageCard({ storage }: { storage: TStorage }) {
           inline
           items={[
             { label: t('products.storageSurplus'), value: bytes(storage.surplus) },
-            { label: t('products.storageTotal'), value: bytes(storage.total) },
+            {
+              label: t('products.storageTotal'),
+              value: <span data-testid="storage-total">{bytes(storage.total)}</span>,
+            },
             { label: t('products.storageFree'), value: bytes(storage.free) },
           ]}
         />
