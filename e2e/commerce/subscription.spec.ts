@@ -4,7 +4,8 @@
  * the buy dialog offers "renew automatically", the payer goes to the fake's hosted checkout and
  * pays, the fake sends its signed events and returns to the product centre; the fake then sends
  * the next period's `invoice.paid` → a renewal order in the order centre and a later end date;
- * cancel renewal (asked first) and resume in the product centre; the card in Stripe's portal.
+ * cancel renewal (asked first) and resume in the product centre, and again in the mobile shell's
+ * (/h5/products); the card in Stripe's portal.
  */
 
 import { logInAs } from '../support/account.ts';
@@ -79,6 +80,16 @@ test('subscribes monthly, is renewed, cancels and resumes the renewal @us-only @
   await renewal.getByTestId('renewal-resume').click();
   await expect(renewal.getByTestId('renewal-state')).toHaveText(/^Renews on /);
   await expect(renewal.getByTestId('renewal-cancel')).toBeVisible();
+
+  // the mobile shell's product centre: the same state, cancel (asked first) and resume at phone width
+  await page.goto('h5/products');
+  const mobile = page.getByTestId(`renewal-${GOODS}`);
+  await expect(mobile.getByTestId('renewal-state')).toHaveText(/^Renews on /);
+  await mobile.getByTestId('renewal-cancel').click();
+  await page.getByTestId('renewal-cancel-confirm').click();
+  await expect(mobile.getByTestId('renewal-state')).toHaveText(`Cancelled — ends on ${endsOn}`);
+  await mobile.getByTestId('renewal-resume').click();
+  await expect(mobile.getByTestId('renewal-state')).toHaveText(/^Renews on /);
 
   // the card: Stripe's customer portal (the fake's)
   await renewal.getByTestId('renewal-card-portal').click();

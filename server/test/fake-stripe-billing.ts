@@ -105,6 +105,7 @@ export function createFakeBilling(send: Send, url: string) {
   const invoices: Record<string, unknown>[] = [];
   /** The next charge of a change of plan is declined (a card error). */
   let declineNext = false;
+  const cancelledNow: string[] = [];
 
   const item = (price: PriceData, start: number): Item => ({
     id: fid('si'),
@@ -341,6 +342,23 @@ export function createFakeBilling(send: Send, url: string) {
     return send('customer.subscription.deleted', snapshot(s));
   }
 
+  /** `subscriptions.cancel`: ended now (its schedule released), `customer.subscription.deleted` sent. */
+  function cancelNow(id: string) {
+    const s = sub(id);
+    if (s.status === 'canceled') throw invalid('subscription', 'The subscription has already been canceled.');
+    if (s.schedule) {
+      const schedule = schedules.get(s.schedule);
+      if (schedule) schedule.status = 'released';
+      s.schedule = null;
+    }
+    s.status = 'canceled';
+    s.canceled_at = sec();
+    const answer = snapshot(s);
+    void send('customer.subscription.deleted', answer);
+    cancelledNow.push(id);
+    return answer;
+  }
+
   /** The API routes of Billing; null when the path is not one of them. */
   async function api(method: string, path: string, p: Params): Promise<unknown | null> {
     let m = /^\/v1\/products\/([^/]+)$/.exec(path);
@@ -366,6 +384,7 @@ export function createFakeBilling(send: Send, url: string) {
     m = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
     if (m && method === 'GET') return snapshot(sub(m[1]!));
     if (m && method === 'POST') return update(m[1]!, p);
+    if (m && method === 'DELETE') return cancelNow(m[1]!);
     if (path === '/v1/subscription_schedules' && method === 'POST') return createSchedule(p);
     m = /^\/v1\/subscription_schedules\/([^/]+)(\/release)?$/.exec(path);
     if (m && method === 'GET') {
@@ -400,6 +419,8 @@ export function createFakeBilling(send: Send, url: string) {
     renew,
     retryPaid,
     end,
+    /** The subscriptions ended through `subscriptions.cancel` (DELETE), in order. */
+    cancelledNow,
     /** The subscription carrying our id in its metadata. */
     byRef: (ref: string) => [...subscriptions.values()].find((s) => s.metadata.subscription_ref === ref),
     declineNextCharge: () => {

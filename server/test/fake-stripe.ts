@@ -428,8 +428,8 @@ export async function startFakeStripe(o: Options) {
       const query = new URL(req.url ?? '', url).searchParams.get('query') ?? '';
       return json(res, 200, searchIntents(query));
     }
-    if (req.method === 'GET') {
-      const found = await billing.api('GET', path, {});
+    if (req.method === 'GET' || req.method === 'DELETE') {
+      const found = await billing.api(req.method, path, {});
       if (found !== null) return json(res, 200, found);
     }
     if (req.method !== 'POST')

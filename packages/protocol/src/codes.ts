@@ -203,6 +203,8 @@ export const Code = {
   storeAccountUnknown: '2600021',
   storeProductUnknown: '2600022',
   storeCurrencyUnsupported: '2600023',
+  // the storage package and the orders a provider charges (docs/product.md#storage-package)
+  orderChargedByProvider: '2600050',
   // the account's activity (docs/decisions/0045-sign-in-history.md)
   activityNotFound: '2800001',
 } as const;
@@ -467,6 +469,10 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
   '2600021': { status: 400, message: 'The store purchase names no account of ours' },
   '2600022': { status: 400, message: 'The store product is not one we sell' },
   '2600023': { status: 400, message: 'The store purchase is in a currency we do not record' },
+  '2600050': {
+    status: 200,
+    message: 'This order belongs to a renewing membership: its provider charges it, it cannot be paid here',
+  },
   '2800001': { status: 200, message: 'This activity entry does not exist' },
 };
 

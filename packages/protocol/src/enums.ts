@@ -29,6 +29,8 @@ export const PRODUCT_TYPES = [
   'desktopCad',
   'mobileViewer',
   'aiStair',
+  /** Extra cloud storage (the storage package): it adds to the quota and is never the current membership. */
+  'cloudStorage',
 ] as const;
 export type TProductType = (typeof PRODUCT_TYPES)[number];
 
@@ -48,6 +50,7 @@ export const ACCOUNT_TYPES = [
   'macGeneral',
   'macStandard',
   'macProfessional',
+  'storage',
 ] as const;
 export type TAccountType = (typeof ACCOUNT_TYPES)[number];
 
@@ -69,9 +72,20 @@ export const GOODS = {
   ML_LT1: { productType: 'mobileViewer', accountType: 'premium', level: 1 },
   ML2_Gstarcad: { productType: 'desktopCad', accountType: 'standardVersion', level: 3 },
   ML5_Gstarcad: { productType: 'desktopCad', accountType: 'professional', level: 4 },
+  /** The 5 GB storage package (docs/product.md#storage-package). */
+  STORAGE_5G: { productType: 'cloudStorage', accountType: 'storage', level: 0 },
 } as const satisfies Record<string, { productType: TProductType; accountType: TAccountType; level: number }>;
 export type TGoodsCode = keyof typeof GOODS;
 export const GOODS_CODES = Object.keys(GOODS) as TGoodsCode[];
+/** The storage package: its grants raise the storage quota and never count as a membership. */
+export const STORAGE_PACKAGE_GOODS = 'STORAGE_5G' satisfies TGoodsCode;
+/** Product types that add storage only: never the current membership (best-membership.ts). */
+export const STORAGE_ONLY_PRODUCT_TYPES: readonly TProductType[] = ['cloudStorage'];
+/**
+ * Channels whose orders a provider charges (a renewing membership's provider, the app stores):
+ * never paid by the member's pay call (2600050).
+ */
+export const PROVIDER_CHARGED_CHANNELS: readonly string[] = ['subscription', 'appStore', 'googlePlay'];
 
 /** Order status codes of docs/product.md#states. */
 export const OrderStatus = {
@@ -134,7 +148,7 @@ export type TRenewalInterval = (typeof RENEWAL_INTERVALS)[number];
 export const SUBSCRIPTION_STATES = ['pending', 'active', 'pastDue', 'ended'] as const;
 export type TSubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
 
-export const SERVICE_TYPES = ['membership', 'toolKit'] as const;
+export const SERVICE_TYPES = ['membership', 'toolKit', 'storage'] as const;
 export type TServiceType = (typeof SERVICE_TYPES)[number];
 
 /** Order detail states of docs/product.md#states, derived from status and the service period. */

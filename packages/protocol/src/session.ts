@@ -56,6 +56,11 @@ export const ZStorage = z.object({
   used: z.number().int(),
   surplus: z.number().int(),
   free: z.number().int(),
+  /**
+   * `used` is above `total` (the cloud storage service measured more than the quota, e.g. after a
+   * membership or a storage package ended): new files cannot be saved until some are deleted.
+   */
+  overQuota: z.boolean(),
 });
 export type TStorage = z.infer<typeof ZStorage>;
 

@@ -300,6 +300,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
   const subscriptions = createSubscriptionsService({
     db,
     billing: gateways.billing,
+    jobs,
     currency,
     defaultLanguage,
     orders,
@@ -390,6 +391,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     devices,
     companies,
     memberships,
+    subscriptions,
     redeem,
     invoices,
     trade,

@@ -28,6 +28,8 @@ export const DEFAULT_DEVICE_LIMITS: DeviceLimits = {
   macGeneral: { boundDevices: 2, clientSessions: 2 },
   macStandard: { boundDevices: 3, clientSessions: 3 },
   macProfessional: { boundDevices: 5, clientSessions: 5 },
+  // the storage package adds storage only: the limits of an account without a membership
+  storage: { boundDevices: 2, clientSessions: 2 },
 };
 
 const ZLimit = z

@@ -1,5 +1,5 @@
 /** The goods catalogue of docs/product.md#data with durations and prices (minor units). */
-import { GOODS, type TGoodsCode } from '@ac/protocol/enums';
+import { GOODS, type TGoodsCode, type TServiceType } from '@ac/protocol/enums';
 import type { goods, redeemOffers, renewalPlans } from '../db/schema/index.ts';
 
 type Entry = { name: string; durationDays: number; priceUsd: number; priceCny: number; storageGb: number };
@@ -33,7 +33,14 @@ const CATALOGUE: Record<TGoodsCode, Entry> = {
     priceCny: 99800,
     storageGb: 0,
   },
+  // the storage package (docs/product.md#storage-package): 5 GB more for a year, bought one-off
+  STORAGE_5G: { name: 'Storage package 5 GB', durationDays: 365, priceUsd: 999, priceCny: 3000, storageGb: 5 },
 };
+
+function serviceTypeOf(code: TGoodsCode): TServiceType {
+  if (GOODS[code].accountType === 'toolKit') return 'toolKit';
+  return GOODS[code].accountType === 'storage' ? 'storage' : 'membership';
+}
 
 export function catalogueRows(): (typeof goods.$inferInsert)[] {
   return (Object.keys(CATALOGUE) as TGoodsCode[]).map((code) => ({
@@ -42,7 +49,7 @@ export function catalogueRows(): (typeof goods.$inferInsert)[] {
     productType: GOODS[code].productType,
     accountType: GOODS[code].accountType,
     level: GOODS[code].level,
-    serviceType: GOODS[code].accountType === 'toolKit' ? 'toolKit' : 'membership',
+    serviceType: serviceTypeOf(code),
   }));
 }
 

@@ -77,7 +77,7 @@ describe('takeHandover', () => {
       bizData: {
         utoken: ctx.utoken,
         userInfo: userInfo('fixated@example.com'),
-        storage: { total: 0, used: 0, surplus: 0, free: 0 },
+        storage: { total: 0, used: 0, surplus: 0, free: 0, overQuota: false },
         vipInfo: null,
       },
     }));
@@ -95,7 +95,7 @@ describe('takeHandover', () => {
       bizData: {
         utoken: ctx.utoken,
         userInfo: userInfo('planted@example.com'),
-        storage: { total: 0, used: 0, surplus: 0, free: 0 },
+        storage: { total: 0, used: 0, surplus: 0, free: 0, overQuota: false },
         vipInfo: null,
       },
     }));

@@ -70,6 +70,7 @@ export const paths = {
   h5Devices: fixed('/h5/devices'),
   h5Security: fixed('/h5/security'),
   h5Activity: fixed('/h5/activity'),
+  h5Products: fixed('/h5/products'),
   h5Device: fixed('/h5/device'),
   h5FindPwd: fixed('/h5/findPwd'),
   h5Register: fixed('/h5/register'),

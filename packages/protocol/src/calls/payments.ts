@@ -15,6 +15,7 @@ export const payments = {
     errors: [
       Code.orderNotFound,
       Code.orderNotPayable,
+      Code.orderChargedByProvider,
       Code.orderPaymentInProgress,
       Code.payMethodUnavailable,
       Code.paymentProviderFailed,

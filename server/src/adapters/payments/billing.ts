@@ -76,6 +76,8 @@ export type BillingProvider = {
     payUrl: string;
   }>;
   get(subscriptionId: string): Promise<BillingSubscription>;
+  /** Ends the subscription now (no further invoice); one already ended answers as it is. */
+  cancelNow(subscriptionId: string): Promise<BillingSubscription>;
   /** Cancels at the period end (true) or renews again (false). */
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<BillingSubscription>;
   /** Changes the plan now, invoicing the prorated difference at once; throws 2600006 when the charge is declined. */

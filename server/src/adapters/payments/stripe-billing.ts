@@ -199,6 +199,12 @@ export function createStripeBilling(o: {
         return { payUrl: session.url };
       }),
     get: (id) => call(async (stripe) => readSubscription(await stripe.subscriptions.retrieve(id))),
+    cancelNow: (id) =>
+      call(async (stripe) => {
+        const current = await stripe.subscriptions.retrieve(id);
+        if (current.status === 'canceled') return readSubscription(current);
+        return readSubscription(await stripe.subscriptions.cancel(id));
+      }),
     setCancelAtPeriodEnd: (id, cancel) =>
       call(async (stripe) => readSubscription(await stripe.subscriptions.update(id, { cancel_at_period_end: cancel }))),
     async changeNow(id, ref, plan) {

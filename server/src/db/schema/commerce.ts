@@ -1,4 +1,4 @@
-import { ORDER_TYPES, REDEEM_BUYERS } from '@ac/protocol/enums';
+import { ORDER_TYPES, REDEEM_BUYERS, SERVICE_TYPES } from '@ac/protocol/enums';
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { at, createdAtColumn, idColumn } from './columns.ts';
@@ -10,7 +10,7 @@ export const goods = pgTable('goods', {
   productType: text('product_type').notNull(),
   accountType: text('account_type').notNull(),
   level: integer('level').notNull(),
-  serviceType: text('service_type', { enum: ['membership', 'toolKit'] }).notNull(),
+  serviceType: text('service_type', { enum: SERVICE_TYPES }).notNull(),
   durationDays: integer('duration_days').notNull(),
   priceUsd: integer('price_usd').notNull(),
   priceCny: integer('price_cny').notNull(),
@@ -45,7 +45,7 @@ export const orders = pgTable(
       .notNull()
       .references(() => goods.code),
     quantity: integer('quantity').notNull().default(1),
-    serviceType: text('service_type', { enum: ['membership', 'toolKit'] }).notNull(),
+    serviceType: text('service_type', { enum: SERVICE_TYPES }).notNull(),
     channel: text('channel').notNull(),
     orderType: text('order_type', { enum: ORDER_TYPES }).notNull(),
     status: integer('status').notNull(),

@@ -10,7 +10,7 @@ import { Code } from '@ac/protocol/codes';
 import type { TLanguage } from '@ac/protocol/enums';
 import type { TCancelAccountRequest } from '@ac/protocol/profile';
 import type { Notifier } from '../../adapters/notices.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { messageLanguage } from '../../i18n/language.ts';
 import { accountDeletedText } from '../../i18n/mail-texts.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -36,6 +36,12 @@ type Deps = {
   devices: Forgets;
   companies: { forgetMember(userId: string, tx: DbOrTx): Promise<void> };
   memberships: Forgets;
+  /** Renewing memberships: ended in the transaction, at the provider by a durable job after it. */
+  subscriptions: {
+    prepareForget(): Promise<void>;
+    forgetUser(userId: string, tx: Tx): Promise<void>;
+    afterForget(): void;
+  };
   redeem: Forgets;
   invoices: Forgets;
   trade: Forgets;
@@ -62,6 +68,7 @@ export function createAccountService(d: Deps) {
       // wrong codes count even though the transaction below would roll back
       await d.codes.verify('cancelAccount', target, p.code, { consume: false });
       const addresses = [user.email, user.mobile].filter((a): a is string => a !== null);
+      await d.subscriptions.prepareForget();
       const favicon = await d.db.transaction(async (tx) => {
         const live = await d.users.lockLive(userId, tx);
         if (!live) throw new AppError(Code.sessionRevoked);
@@ -72,6 +79,7 @@ export function createAccountService(d: Deps) {
         await d.devices.forgetUser(userId, tx);
         await d.companies.forgetMember(userId, tx);
         await d.memberships.forgetUser(userId, tx);
+        await d.subscriptions.forgetUser(userId, tx);
         await d.orders.detachUser(userId, at, tx);
         await d.redeem.forgetUser(userId, tx);
         await d.invoices.forgetUser(userId, tx);
@@ -86,6 +94,7 @@ export function createAccountService(d: Deps) {
         await d.audit.record({ event: 'account.deleted', userId, requestId: origin.requestId }, tx);
         return live.favicon;
       });
+      d.subscriptions.afterForget();
       await d.avatars.removeFile(favicon);
       // transient: once delivered, the farewell leaves no copy of the address behind
       await d.notifier.send({ email: user.email, mobile: user.mobile }, accountDeletedText, {

@@ -8,9 +8,10 @@
  * has started and not ended, or a company seat that grants now — preferring
  * the viewer family, then the highest level, then the latest end. The
  * storage counts the memberships not yet ended (a stacked one included) and
- * the live seats.
+ * the live seats. A storage package (product type `cloudStorage`) only adds storage: it is never
+ * the current membership.
  */
-import type { TAccountType } from '@ac/protocol/enums';
+import { STORAGE_ONLY_PRODUCT_TYPES, type TAccountType } from '@ac/protocol/enums';
 import type { TVipInfo } from '@ac/protocol/session';
 import { type SQL, sql } from 'drizzle-orm';
 import { liveSeatGrantsSql } from '../company/seat-grants-sql.ts';
@@ -27,6 +28,12 @@ const viewerTypes = () =>
     sql`, `,
   );
 
+const storageOnlyTypes = () =>
+  sql.join(
+    STORAGE_ONLY_PRODUCT_TYPES.map((t) => sql`${t}`),
+    sql`, `,
+  );
+
 /** The best live grant of `userId` at `now` (SQL values: a column or a parameter), as JSON. */
 export function bestGrantSql(userId: SQL, now: SQL): SQL<BestGrant | null> {
   return sql<BestGrant | null>`(
@@ -38,6 +45,7 @@ export function bestGrantSql(userId: SQL, now: SQL): SQL<BestGrant | null> {
       union all
       ${liveSeatGrantsSql(userId, now)}
     ) m join goods g on g.code = m.goods_code
+    where g.product_type not in (${storageOnlyTypes()})
     order by (g.product_type in (${viewerTypes()})) desc, g.level desc, m.end_time desc
     limit 1)`;
 }

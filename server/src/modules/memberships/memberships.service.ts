@@ -73,7 +73,13 @@ const byBest = (a: LiveRow, b: LiveRow) => b.level - a.level || b.endTime.getTim
 /** The storage of an account: the free part plus `extraGb` of its memberships not yet ended. */
 export function storageOf(extraGb: number, usedBytes: number): TStorage {
   const total = FREE_STORAGE_BYTES + extraGb * GIB;
-  return { total, used: usedBytes, surplus: Math.max(total - usedBytes, 0), free: FREE_STORAGE_BYTES };
+  return {
+    total,
+    used: usedBytes,
+    surplus: Math.max(total - usedBytes, 0),
+    free: FREE_STORAGE_BYTES,
+    overQuota: usedBytes > total,
+  };
 }
 
 export function createMembershipsService(d: Deps) {

@@ -6,7 +6,14 @@
 
 import { Code } from '@ac/protocol/codes';
 import type { TOrderPayResponse, TOrderPayStateResponse } from '@ac/protocol/commerce';
-import { OrderStatus, orderStatusName, type TOrderStatus, type TPayChannel, type TPayMethod } from '@ac/protocol/enums';
+import {
+  OrderStatus,
+  orderStatusName,
+  PROVIDER_CHARGED_CHANNELS,
+  type TOrderStatus,
+  type TPayChannel,
+  type TPayMethod,
+} from '@ac/protocol/enums';
 import type { BillingEventHandler, BillingReport } from '../../adapters/payments/billing.ts';
 import type { PaymentGateways } from '../../adapters/payments/gateways.ts';
 import type { Acknowledgement, IncomingNotification, PaymentLog } from '../../adapters/payments/types.ts';
@@ -106,6 +113,10 @@ export function createPaymentsService(d: Deps) {
       const row = await orders.find(orderNo, userId);
       if (!row) throw new AppError(Code.orderNotFound);
       const o = row.order;
+      // a renewing membership's or an app store's order: its provider charges and retries it
+      if (PROVIDER_CHARGED_CHANNELS.includes(o.channel) || o.subscriptionId !== null) {
+        throw new AppError(Code.orderChargedByProvider, orderNo);
+      }
       if (!PAYABLE.includes(o.status as TOrderStatus)) throw notPayable(o.status);
       if (o.status === OrderStatus.unconfirmed) await assertNotPaidAtGateway(orderNo);
       const gateway = d.gateways.forMethod(payMethod, o.currency, channel);

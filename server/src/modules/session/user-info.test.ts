@@ -20,7 +20,13 @@ describe('user info and what hangs off it', () => {
     expect(res.data.userInfo.lastLoginTime).not.toBeNull();
     expect(res.data.vipInfo).toMatchObject({ goodsCode: 'ML2', accountType: 'premium' });
     expect(new Date(res.data.vipInfo!.endTime).getTime()).toBeGreaterThan(Date.now());
-    expect(res.data.storage).toEqual({ total: 6 * GIB, used: 734_003_200, surplus: 6 * GIB - 734_003_200, free: GIB });
+    expect(res.data.storage).toEqual({
+      total: 6 * GIB,
+      used: 734_003_200,
+      surplus: 6 * GIB - 734_003_200,
+      free: GIB,
+      overQuota: false,
+    });
   });
 
   it('product/mine lists every membership product with its expiry', async () => {

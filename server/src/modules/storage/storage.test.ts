@@ -51,6 +51,7 @@ describe('a signed usage report', () => {
       used: 300_000_000,
       surplus: FREE_STORAGE_BYTES - 300_000_000,
       free: FREE_STORAGE_BYTES,
+      overQuota: false,
     });
   });
 
@@ -60,6 +61,7 @@ describe('a signed usage report', () => {
     const info = await t.client.call<TUserInfoResponse>(calls.session.userInfo, {}, { token: who.token });
     expect(info.data.storage.used).toBe(FREE_STORAGE_BYTES + 5);
     expect(info.data.storage.surplus).toBe(0);
+    expect(info.data.storage.overQuota).toBe(true);
   });
 
   it('an older measure than the one kept changes nothing (a late or replayed report)', async () => {

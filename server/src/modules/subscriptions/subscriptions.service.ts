@@ -15,8 +15,10 @@ import type {
   TSubscriptionChangeRequest,
   TSubscriptionChangeResponse,
 } from '@ac/protocol/subscriptions';
+import { and, eq, ne } from 'drizzle-orm';
 import type { BillingPlan, BillingProvider, BillingSubscription } from '../../adapters/payments/billing.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { subscriptions } from '../../db/schema/index.ts';
 import { messageLanguage } from '../../i18n/language.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuditService } from '../audit/audit.service.ts';
@@ -26,9 +28,24 @@ import type { UserService } from '../user/user.service.ts';
 import { providerTime, syncSubscription, toSubscription } from './subscription-sync.ts';
 import { createSubscriptionsRepo, type SubscriptionRow } from './subscriptions.repo.ts';
 
+/** The job that ends a deleted account's subscriptions at the provider (retried until the provider answers). */
+export const SUBSCRIPTION_CANCEL_JOB = 'subscriptions.cancel-deleted';
+type CancelRetry = { retryLimit: number; retryDelay: number; retryBackoff: boolean };
+/** 10 s, doubling, 12 times (about 11 hours): the provider's outage outlived, never a renewal of a deleted account. */
+const CANCEL_RETRY: CancelRetry = { retryLimit: 12, retryDelay: 10, retryBackoff: true };
+/** What the deletion needs of the durable job queue (modules/jobs/job-queue.ts sits above this module). */
+type CancelJobs = {
+  send(name: string, data: { id: string }, options: CancelRetry, tx?: Tx): Promise<string | null>;
+  prepare(name: string): Promise<void>;
+  wake(name: string): void;
+  work<T extends object>(name: string, handler: (data: T) => Promise<void>): void;
+};
+
 type Deps = {
   db: Db;
   billing: BillingProvider | undefined;
+  /** Ends a deleted account's subscriptions at the provider (forgetUser). */
+  jobs?: CancelJobs;
   currency: TCurrency;
   defaultLanguage: TLanguage;
   orders: Pick<OrdersService, 'move' | 'servedOfSubscription'>;
@@ -108,7 +125,53 @@ export function createSubscriptionsService(d: Deps) {
     return repo.update(row.id, { scheduleId: null, nextGoodsCode: null, nextInterval: null, updatedAt: now() });
   }
 
+  // a deleted account's subscription: ended at the provider now, so nothing renews it any more
+  d.jobs?.work<{ id: string }>(SUBSCRIPTION_CANCEL_JOB, async ({ id }) => {
+    const row = await repo.find(id);
+    if (!row?.providerSubscriptionId || !d.billing) return;
+    const s = await d.billing.cancelNow(row.providerSubscriptionId);
+    await repo.update(id, {
+      cancelAtPeriodEnd: true,
+      state: s.status === 'ended' ? 'ended' : row.state,
+      updatedAt: now(),
+    });
+  });
+
   return {
+    /** Before the deletion's transaction: the cancel job's queue exists (sent inside it). */
+    async prepareForget() {
+      await d.jobs?.prepare(SUBSCRIPTION_CANCEL_JOB);
+    },
+
+    /**
+     * Inside the account deletion's transaction: every subscription of the member that is not
+     * ended stops renewing — ended here, and a durable job ends it at the provider (retried until
+     * the provider answers); one whose checkout was never completed just ends.
+     */
+    async forgetUser(userId: string, tx: Tx) {
+      const live = await tx
+        .select({ id: subscriptions.id, providerSubscriptionId: subscriptions.providerSubscriptionId })
+        .from(subscriptions)
+        .where(and(eq(subscriptions.userId, userId), ne(subscriptions.state, 'ended')))
+        .for('update');
+      for (const row of live) {
+        if (row.providerSubscriptionId && d.jobs) {
+          await d.jobs.send(SUBSCRIPTION_CANCEL_JOB, { id: row.id }, CANCEL_RETRY, tx);
+        }
+      }
+      if (live.length > 0) {
+        await tx
+          .update(subscriptions)
+          .set({ state: 'ended', cancelAtPeriodEnd: true, scheduleId: null, updatedAt: now() })
+          .where(and(eq(subscriptions.userId, userId), ne(subscriptions.state, 'ended')));
+      }
+    },
+
+    /** After the deletion committed: the cancel jobs run now. */
+    afterForget() {
+      d.jobs?.wake(SUBSCRIPTION_CANCEL_JOB);
+    },
+
     async plans(): Promise<TRenewalPlansResponse> {
       const rows = await repo.plans();
       return {

@@ -15,7 +15,8 @@ import type {
   TSubscriptionsResponse,
 } from '@ac/protocol/subscriptions';
 import { and, desc, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { sendCode } from '../../../test/codes-helper.ts';
 import { type Account, createAccount, postNotify } from '../../../test/commerce-fixtures.ts';
 import { signedStripeEvent, startFakeStripe } from '../../../test/fake-stripe.ts';
 import { deliverTo, gatewayAppForTests } from '../../../test/gateway-app.ts';
@@ -338,5 +339,53 @@ describe('reminders', () => {
     const [endMail] = await mailsTo(ending.who.email);
     expect(endMail!.subject).toContain('ends on');
     expect(endMail!.body).toContain('https://ac.example/account/secure/products?renew=ML2');
+  });
+});
+
+describe('orders a provider charges', () => {
+  it('a renewal order that failed is never paid through the member’s pay call (2600050); an order of an app store neither', async () => {
+    const { who, id, stripeId } = await subscribed();
+    await fake.billing.renew(stripeId, { fail: true });
+    const [first, failed] = await ordersOf(id);
+    expect(failed).toMatchObject({ orderType: 'renewal', status: OrderStatus.payFailed });
+    for (const o of [first!, failed!]) {
+      const res = await t.client
+        .from(who.ip)
+        .call(calls.payments.pay, { orderNo: o.orderNo, payMethod: 7 }, { token: who.token });
+      expect(res.code).toBe(Code.orderChargedByProvider);
+    }
+    // a store order (channel appStore, no subscription row) is refused the same way
+    await t.db
+      .update(orders)
+      .set({ channel: 'appStore', subscriptionId: null })
+      .where(eq(orders.orderNo, failed!.orderNo));
+    const store = await t.client
+      .from(who.ip)
+      .call(calls.payments.pay, { orderNo: failed!.orderNo, payMethod: 7 }, { token: who.token });
+    expect(store.code).toBe(Code.orderChargedByProvider);
+    expect((await t.db.select().from(orders).where(eq(orders.orderNo, failed!.orderNo)))[0]!.status).toBe(
+      OrderStatus.payFailed,
+    );
+  });
+});
+
+describe('account deletion', () => {
+  it('ends the member’s subscription at Stripe in the deletion and nothing renews it after', async () => {
+    const { who, id, stripeId } = await subscribed();
+    const code = await sendCode(t, { email: who.email }, 'cancelAccount', who.token);
+    const res = await t.client
+      .from(who.ip)
+      .call(calls.account.cancel, { agree: true, code, channel: 'email' }, { token: who.token });
+    expect(res.code).toBe(Code.ok);
+    // ended on our side in the deletion's transaction
+    expect(await rowOf(id)).toMatchObject({ state: 'ended', cancelAtPeriodEnd: true });
+    // and at Stripe by the durable job, once
+    await vi.waitFor(() => expect(fake.billing.cancelledNow).toContain(stripeId), { timeout: 15_000 });
+    expect(fake.billing.subscriptions.get(stripeId)!.status).toBe('canceled');
+    expect(fake.billing.cancelledNow.filter((s) => s === stripeId)).toHaveLength(1);
+    await fake.settled?.();
+    // Stripe's customer.subscription.deleted changes nothing more
+    expect(await rowOf(id)).toMatchObject({ state: 'ended' });
+    expect(await ordersOf(id)).toHaveLength(1);
   });
 });

@@ -6,7 +6,14 @@
  * provider, loaded with it. A visitor who asked for less motion gets no
  * animations (antd-mobile's reduceMotion).
  */
-import { HistoryOutlined, LaptopOutlined, LeftOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  AppstoreOutlined,
+  HistoryOutlined,
+  LaptopOutlined,
+  LeftOutlined,
+  SafetyOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { ConfigProvider, NavBar, reduceMotion, restoreMotion, Toast } from 'antd-mobile';
 import './antd-mobile-render';
 import { Suspense, useEffect, useRef } from 'react';
@@ -27,6 +34,7 @@ import { SessionGate } from '../session-gate';
 
 const tabs = [
   { to: paths.h5Profile.path, label: 'nav.h5Profile', icon: <UserOutlined aria-hidden /> },
+  { to: paths.h5Products.path, label: 'nav.h5Products', icon: <AppstoreOutlined aria-hidden /> },
   { to: paths.h5Devices.path, label: 'nav.h5Devices', icon: <LaptopOutlined aria-hidden /> },
   { to: paths.h5Security.path, label: 'nav.h5Security', icon: <SafetyOutlined aria-hidden /> },
   { to: paths.h5Activity.path, label: 'nav.h5Activity', icon: <HistoryOutlined aria-hidden /> },

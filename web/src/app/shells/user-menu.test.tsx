@@ -32,7 +32,7 @@ const userInfo = {
   lastLoginTime: null,
   updateTime: '2026-01-01 00:00:00',
 };
-const storage = { total: 6, used: 1, surplus: 5, free: 1 };
+const storage = { total: 6, used: 1, surplus: 5, free: 1, overQuota: false };
 
 describe('UserMenu', () => {
   it('is a labelled button; its menu loads on the first click and opens at once', async () => {

@@ -1,4 +1,4 @@
-/** Product centre (main shell) and the China VIP confirmation page (outside the shell). */
+/** Product centre (main and mobile shell) and the China VIP confirmation page (outside the shell). */
 import { paths } from '@/config/paths';
 import type { FeatureRoutes } from '@/lib/routing/app-route';
 
@@ -11,6 +11,14 @@ export const productsRoutes: FeatureRoutes = {
       // plain markup: the main shell loads no antd for it (docs/performance.md, "First view")
       antd: false,
       lazy: () => import('./pages/products-page').then((m) => ({ Component: m.ProductsPage })),
+    },
+  ],
+  h5: [
+    {
+      path: paths.h5Products.path,
+      region: 'both',
+      title: 'products.pageTitle',
+      lazy: () => import('./pages/h5-products-page').then((m) => ({ Component: m.H5ProductsPage })),
     },
   ],
   outside: [

@@ -1,4 +1,4 @@
-/** Cloud storage use (userInfo.storage, in bytes) as a bar with the figures. */
+/** Cloud storage use (userInfo.storage, in bytes) as a bar with the figures: used, remaining, total, free; over the quota. */
 
 import type { TStorage } from '@ac/protocol/session';
 import { CloseCircleFilled, CloudOutlined } from '@ant-design/icons';
@@ -15,7 +15,8 @@ export function StorageCard({ storage }: { storage: TStorage }) {
   const bytes = (n: number) => formatBytes(n, i18n.language);
   const percent = storage.total > 0 ? Math.min(100, Math.round((storage.used / storage.total) * 1000) / 10) : 0;
   const full = percent >= FULL_PERCENT;
-  // the cloud storage service reports the real usage, which can pass the quota (after a membership ended)
+  // the cloud storage service reports the real usage, which can pass the quota (after a membership
+  // or the storage package ended): the server says so (overQuota)
   const over = storage.used - storage.total;
   return (
     <PlainCard title={t('products.storageTitle')} icon={<CloudOutlined aria-hidden />} testId="storage-card">
@@ -35,7 +36,7 @@ export function StorageCard({ storage }: { storage: TStorage }) {
         </div>
         <span className="plain-progress-indicator">{full ? <CloseCircleFilled aria-hidden /> : `${percent}%`}</span>
       </div>
-      {over > 0 && (
+      {storage.overQuota && over > 0 && (
         <p className="plain-storage-over" role="status" data-testid="storage-over">
           {t('products.storageOver', { over: bytes(over) })}
         </p>
@@ -45,6 +46,10 @@ export function StorageCard({ storage }: { storage: TStorage }) {
           inline
           items={[
             { label: t('products.storageSurplus'), value: bytes(storage.surplus) },
+            {
+              label: t('products.storageTotal'),
+              value: <span data-testid="storage-total">{bytes(storage.total)}</span>,
+            },
             { label: t('products.storageFree'), value: bytes(storage.free) },
           ]}
         />

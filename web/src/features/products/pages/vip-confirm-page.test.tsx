@@ -45,7 +45,7 @@ const userInfo = {
     lastLoginTime: null,
     updateTime: '2026-01-01T00:00:00Z',
   },
-  storage: { total: 1, used: 0, surplus: 1, free: 1 },
+  storage: { total: 1, used: 0, surplus: 1, free: 1, overQuota: false },
   vipInfo: null,
 };
 
