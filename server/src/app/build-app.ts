@@ -52,6 +52,7 @@ import { tradeModule } from '../modules/trade/trade.module.ts';
 import { twoFactorModule } from '../modules/two-factor/two-factor.module.ts';
 import { registerObservability } from '../observability/observability.plugin.ts';
 import { registerConsoleSpa } from '../spa/console-spa.ts';
+import { storefrontOrigins } from '../adapters/payments/fastspring.gateway.ts';
 import { registerSecurityHeaders } from '../spa/security-headers.ts';
 import { registerSpa } from '../spa/spa.plugin.ts';
 import { createServices, type ServiceAdapters } from './services.ts';
@@ -129,7 +130,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   await app.register(fastifyCookie);
   // avatar uploads: one file part, stopped at 2 MB (docs/product.md#rules)
   await app.register(fastifyMultipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 4, parts: 5 } });
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, storefrontOrigins(config.payments.fastspring));
   // rate limits: in Redis when REDIS_URL is set, counted in memory while it cannot answer
   // (docs/decisions/0031-faults.md)
   // ioredis loads only where REDIS_URL is set
