@@ -70,6 +70,7 @@ const builderScript = (origin: string) => `(function () {
         body: JSON.stringify({ storefront: storefront, accessKey: accessKey, securePayload: secured.securePayload, secureKey: secured.secureKey })
       }).then(function (r) { return r.json(); }).then(function (s) {
         if (!s.id) { closed(null); return; }
+        if (overlay) overlay.remove();
         overlay = document.createElement('div');
         overlay.setAttribute('data-testid', 'fastspring-popup');
         overlay.style.cssText = 'position:fixed;inset:0;z-index:2000;background:rgba(0,0,0,.45);display:flex;align-items:center;justify-content:center';
