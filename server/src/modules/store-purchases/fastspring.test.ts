@@ -130,6 +130,12 @@ describe('the popup storefront (FastSpring)', () => {
       { token: buyer.token },
     );
     expect(refused.code).toBe(Code.storefrontProductMissing);
+    // the page may load the script and frame the popup from FastSpring's origins, and only those
+    const csp = String((await t.app.inject({ method: 'GET', url: httpPaths.healthz })).headers['content-security-policy']);
+    const storefront = 'https://accountcenter.test.onfastspring.com';
+    expect(csp).toContain(`script-src 'self' ${fake.url} ${storefront};`);
+    expect(csp).toContain(`frame-src 'self' ${fake.url} ${storefront};`);
+    expect(csp).toContain(`connect-src 'self' ${fake.url} ${storefront};`);
   });
 
   it('order.completed pays the order once and grants the membership; the order centre lists it', async () => {

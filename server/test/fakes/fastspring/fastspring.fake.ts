@@ -192,6 +192,14 @@ export async function startFakeFastspring(o: Options) {
   async function route(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://fake');
     res.setHeader('access-control-allow-origin', '*');
+    // the page's requests may carry headers of their own (the e2e tests' X-Forwarded-For): a preflight
+    if (req.method === 'OPTIONS') {
+      res.setHeader('access-control-allow-methods', 'GET, POST');
+      res.setHeader('access-control-allow-headers', req.headers['access-control-request-headers'] ?? '*');
+      res.statusCode = 204;
+      res.end();
+      return;
+    }
     if (req.method === 'GET' && url.pathname === '/sbl/fastspring-builder.min.js') {
       res.setHeader('content-type', 'text/javascript; charset=utf-8');
       res.end(builderScript(origin()));
