@@ -13,9 +13,9 @@
  */
 import { fileURLToPath } from 'node:url';
 import { FACEID_FAKE } from './faceid-fake-config.ts';
+import { fastspringEnv } from './fastspring-config.ts';
 import { NUONUO_FAKE } from './nuonuo-fake-config.ts';
 import { nativeOAuthEnv } from './oauth-fake-config.ts';
-import { fastspringEnv } from './fastspring-config.ts';
 import { paypalEnv } from './paypal-config.ts';
 import { port as at, PORT_OFFSET } from './ports.ts';
 import { SMS_FAKE } from './sms-fake-config.ts';
@@ -132,7 +132,9 @@ function server(
     ...(nodes ? [`NODE_CODE=${code}`, `SERVER_NODES='${JSON.stringify(nodes)}'`, `NODE_SECRET=${NODE_SECRET}`] : []),
     // the sandbox beside the real gateways' fakes
     ...(stripe || paypal || fastspring
-      ? [`PAYMENT_PROVIDERS=sandbox${stripe ? ',stripe' : ''}${paypal ? ',paypal' : ''}${fastspring ? ',fastspring' : ''}`]
+      ? [
+          `PAYMENT_PROVIDERS=sandbox${stripe ? ',stripe' : ''}${paypal ? ',paypal' : ''}${fastspring ? ',fastspring' : ''}`,
+        ]
       : []),
     ...(stripe ? stripeEnv : []),
     ...(paypal ? paypalEnv : []),

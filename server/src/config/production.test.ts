@@ -124,7 +124,10 @@ const UNSAFE_PRODUCTION: [string, Record<string, string | undefined>][] = [
   ['STRIPE_API_BASE', stripe({ STRIPE_API_BASE: 'http://127.0.0.1:12111' })],
   ['PAYPAL_API_BASE', paypal({ PAYPAL_API_BASE: 'http://127.0.0.1:12114' })],
   ['PAYPAL_CLIENT_SECRET', paypal({ PAYPAL_CLIENT_SECRET: 'short-paypal-secret' })],
-  ['FASTSPRING_SCRIPT_URL', fastspring({ FASTSPRING_SCRIPT_URL: 'http://127.0.0.1:12119/sbl/fastspring-builder.min.js' })],
+  [
+    'FASTSPRING_SCRIPT_URL',
+    fastspring({ FASTSPRING_SCRIPT_URL: 'http://127.0.0.1:12119/sbl/fastspring-builder.min.js' }),
+  ],
   ['FASTSPRING_WEBHOOK_SECRET', fastspring({ FASTSPRING_WEBHOOK_SECRET: 'short-fastspring-secret' })],
   ['WECHATPAY_API_BASE', wechat({ WECHATPAY_API_BASE: 'http://127.0.0.1:12112' })],
   ['ALIPAY_GATEWAY', alipay({ ALIPAY_GATEWAY: 'http://127.0.0.1:12113/gateway.do' })],

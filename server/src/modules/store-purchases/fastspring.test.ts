@@ -131,7 +131,9 @@ describe('the popup storefront (FastSpring)', () => {
     );
     expect(refused.code).toBe(Code.storefrontProductMissing);
     // the page may load the script and frame the popup from FastSpring's origins, and only those
-    const csp = String((await t.app.inject({ method: 'GET', url: httpPaths.healthz })).headers['content-security-policy']);
+    const csp = String(
+      (await t.app.inject({ method: 'GET', url: httpPaths.healthz })).headers['content-security-policy'],
+    );
     const storefront = 'https://accountcenter.test.onfastspring.com';
     expect(csp).toContain(`script-src 'self' ${fake.url} ${storefront};`);
     expect(csp).toContain(`frame-src 'self' ${fake.url} ${storefront};`);
@@ -318,9 +320,9 @@ describe('the popup storefront (FastSpring)', () => {
     expect(await orderRow(orderNo)).toMatchObject({ status: OrderStatus.refunded, refundAmount: 3999 });
     expect((await lastEnd(who.userId))!.getTime()).toBeLessThanOrEqual(Date.now());
     // a return of an order we never sold is acknowledged and changes nothing
-    expect((await post(fake.webhook([{ ...rest, data: { ...rest.data, return: 'x', original: 'nope' } }]))).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await post(fake.webhook([{ ...rest, data: { ...rest.data, return: 'x', original: 'nope' } }]))).statusCode,
+    ).toBe(200);
     const refunds = await t.db
       .select()
       .from(auditLog)
@@ -341,7 +343,12 @@ describe('the popup storefront (FastSpring)', () => {
     expect(await lastEnd(who.userId)).toEqual(end);
     const ids = (JSON.parse(w.body).events as { id: string }[]).map((e) => e.id);
     const rows = await t.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.provider, 'fastspring'));
-    expect(rows.filter((r) => ids.includes(r.eventId)).map((r) => r.outcome).sort()).toEqual(['ignored', 'recorded']);
+    expect(
+      rows
+        .filter((r) => ids.includes(r.eventId))
+        .map((r) => r.outcome)
+        .sort(),
+    ).toEqual(['ignored', 'recorded']);
     const [audit] = await t.db
       .select()
       .from(auditLog)

@@ -37,7 +37,11 @@ export type StoreOutcome = 'granted' | 'refunded' | 'recorded' | 'duplicate' | '
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The currencies orders are kept in (minor units: two decimals). */
 const CURRENCIES = new Set(['USD', 'CNY']);
-const ORDER_TYPE = { appStore: 'appStoreAutoRenewal', googlePlay: 'googlePlayAutoRenewal', fastspring: 'renewal' } as const;
+const ORDER_TYPE = {
+  appStore: 'appStoreAutoRenewal',
+  googlePlay: 'googlePlayAutoRenewal',
+  fastspring: 'renewal',
+} as const;
 /** The order's channel: the store, or a renewing membership's provider for FastSpring's rebills. */
 const CHANNEL = { appStore: 'appStore', googlePlay: 'googlePlay', fastspring: 'subscription' } as const;
 const PREFIX = { appStore: 'appstore', googlePlay: 'googleplay', fastspring: 'fastspring' } as const;

@@ -4,7 +4,11 @@ import type { AppModule } from '../module.ts';
 import type { AppStoreEvents } from './app-store-events.ts';
 import type { FastspringEvents } from './fastspring-events.ts';
 import type { GooglePlayEvents } from './google-play-events.ts';
-import { registerAppStoreNotify, registerFastspringNotify, registerGooglePlayNotify } from './store-purchases.routes.ts';
+import {
+  registerAppStoreNotify,
+  registerFastspringNotify,
+  registerGooglePlayNotify,
+} from './store-purchases.routes.ts';
 
 /**
  * Purchases made in the mobile app's stores (docs/decisions/0048-app-store-purchases.md): the App

@@ -76,7 +76,10 @@ export function CheckoutDialog({ order: given, onClose, onPaid }: Props) {
     refresh();
   };
   const payOrder = useCallMutation(calls.payments.pay);
-  const payState = usePayState(order.orderNo, { enabled: stage.kind === 'qr', poll: true });
+  const payState = usePayState(order.orderNo, {
+    enabled: stage.kind === 'qr' || stage.kind === 'storefront',
+    poll: true,
+  });
 
   const finish = () => {
     onClose();
@@ -92,8 +95,7 @@ export function CheckoutDialog({ order: given, onClose, onPaid }: Props) {
   const pay = async () => {
     // Opened within the click, so popup blockers let it through; the gateway URL follows. WeChat's
     // QR code and the popup storefront (an overlay of its own script) need no window.
-    const popup =
-      method === PayMethod.wechat || choice.channel === 'fastspring' ? null : window.open('', '_blank');
+    const popup = method === PayMethod.wechat || choice.channel === 'fastspring' ? null : window.open('', '_blank');
     setOrder((o) => ({ ...o, couponOpen: false }));
     try {
       const answer = await payOrder.mutateAsync({
@@ -120,9 +122,8 @@ export function CheckoutDialog({ order: given, onClose, onPaid }: Props) {
   if (stage.kind === 'storefront') {
     return (
       <StorefrontWaitDialog
-        orderNo={order.orderNo}
         popup={stage.popup}
-        onPaid={finish}
+        onClosed={() => void payState.refetch()}
         onOtherMethod={() => setStage({ kind: 'choose' })}
       />
     );
