@@ -13,6 +13,8 @@ import { createFreshUser } from '../support/fresh-user.ts';
 import { servers } from '../support/servers.ts';
 import { expect, test } from '../support/test.ts';
 
+const shots = process.env.SCREENSHOTS === '1';
+
 test.use({ baseURL: `${servers.us2.url}/` });
 
 test('buys a membership in FastSpring’s popup: its script loads only on Pay, the order is paid @us-only', async ({
@@ -29,6 +31,7 @@ test('buys a membership in FastSpring’s popup: its script loads only on Pay, t
   const orderNo = await createOrder(page, 'ML-A1', '$');
   const dialog = page.getByTestId('checkout-dialog');
   await dialog.getByRole('radio', { name: 'FastSpring (card, PayPal and more)' }).check();
+  if (shots) await page.screenshot({ path: '../docs/screenshots/checkout-fastspring-desktop.png' });
   // nothing of FastSpring's on the page before the member pays with it
   expect(scriptLoads).toEqual([]);
   await expect(page.locator('script#fsc-api')).toHaveCount(0);
@@ -40,6 +43,7 @@ test('buys a membership in FastSpring’s popup: its script loads only on Pay, t
   const popup = page.frameLocator('iframe[title="FastSpring"]');
   await expect(popup.locator('#fs-product')).toHaveText('architecture-premium');
   await expect(popup.locator('#fs-total')).toHaveText(/^\d+(\.\d+)? USD$/);
+  if (shots) await page.screenshot({ path: '../docs/screenshots/checkout-fastspring-popup-desktop.png' });
   await popup.getByRole('button', { name: 'Pay', exact: true }).click();
 
   await expect(page.getByTestId('fastspring-popup')).toHaveCount(0);

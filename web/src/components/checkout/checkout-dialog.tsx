@@ -2,7 +2,7 @@
  * Checkout of one order: the region's payment methods; the page flow opens
  * the gateway in a new window and waits (PaymentWaitDialog), the popup storefront loads
  * FastSpring's script only now and opens its popup over the page (StorefrontWaitDialog), WeChat shows a
- * 150×150 QR code and asks the server every 2.5 s until the order is paid.
+ * 150×150 QR code; those two ask the server every 2.5 s until the order is paid.
  * Paid: the dialog closes, the 3-second notice shows and onPaid refreshes.
  */
 import { calls } from '@ac/protocol/calls';
