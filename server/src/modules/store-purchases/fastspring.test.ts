@@ -136,7 +136,7 @@ describe('the popup storefront (FastSpring)', () => {
     );
     const storefront = 'https://accountcenter.test.onfastspring.com';
     expect(csp).toContain(`script-src 'self' ${fake.url} ${storefront};`);
-    expect(csp).toContain(`frame-src 'self' ${fake.url} ${storefront};`);
+    expect(csp).toContain(`frame-src 'self' ${fake.url} ${storefront}`);
     expect(csp).toContain(`connect-src 'self' ${fake.url} ${storefront};`);
   });
 
