@@ -13,6 +13,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { FACEID_FAKE } from './faceid-fake-config.ts';
+import { fastspringEnv } from './fastspring-config.ts';
 import { NUONUO_FAKE } from './nuonuo-fake-config.ts';
 import { nativeOAuthEnv } from './oauth-fake-config.ts';
 import { paypalEnv } from './paypal-config.ts';
@@ -73,6 +74,8 @@ type Options = {
   stripe?: boolean;
   /** PayPal (pay method 7, PayPal channel) through the fake PayPal API. */
   paypal?: boolean;
+  /** FastSpring's popup storefront (pay method 7, fastspring channel) through the fake FastSpring. */
+  fastspring?: boolean;
   /** INVOICING_PROVIDER=manual: finance uploads each issued invoice in the console (China). */
   manualInvoicing?: boolean;
 };
@@ -91,7 +94,7 @@ export type AdminEnv = { REGION: Region; DATABASE_URL: string; LOG_LEVEL: string
  * users apart.
  */
 function server(
-  { code, region, port, oidcProvider, nativeProvider, nodes, stripe, paypal, manualInvoicing }: Options,
+  { code, region, port, oidcProvider, nativeProvider, nodes, stripe, paypal, fastspring, manualInvoicing }: Options,
   storage: string[],
 ) {
   // DATA_DIR (PGlite's directory, and where a server looks for avatars to import) is the server's own and fresh
@@ -128,9 +131,14 @@ function server(
     ...(nativeProvider ? nativeOAuthEnv(nativeProvider) : []),
     ...(nodes ? [`NODE_CODE=${code}`, `SERVER_NODES='${JSON.stringify(nodes)}'`, `NODE_SECRET=${NODE_SECRET}`] : []),
     // the sandbox beside the real gateways' fakes
-    ...(stripe || paypal ? [`PAYMENT_PROVIDERS=sandbox${stripe ? ',stripe' : ''}${paypal ? ',paypal' : ''}`] : []),
+    ...(stripe || paypal || fastspring
+      ? [
+          `PAYMENT_PROVIDERS=sandbox${stripe ? ',stripe' : ''}${paypal ? ',paypal' : ''}${fastspring ? ',fastspring' : ''}`,
+        ]
+      : []),
     ...(stripe ? stripeEnv : []),
     ...(paypal ? paypalEnv : []),
+    ...(fastspring ? fastspringEnv : []),
     ...(manualInvoicing ? ['INVOICING_PROVIDER=manual'] : []),
   ];
   return {
@@ -173,7 +181,15 @@ export const servers = {
     nodes: overseasNodes,
   }),
   cn: journeyServer({ code: 'cn', region: 'cn', port: at(8302), oidcProvider: 'QQ', nativeProvider: 'wx' }),
-  us2: journeyServer({ code: 'us2', region: 'us', port: at(8303), nodes: overseasNodes, stripe: true, paypal: true }),
+  us2: journeyServer({
+    code: 'us2',
+    region: 'us',
+    port: at(8303),
+    nodes: overseasNodes,
+    stripe: true,
+    paypal: true,
+    fastspring: true,
+  }),
   // China with the manual invoicing provider: the console's invoice upload (console/finance.spec.ts)
   cn2: journeyServer({ code: 'cn2', region: 'cn', port: at(8305), manualInvoicing: true }),
 };

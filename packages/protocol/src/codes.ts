@@ -203,6 +203,12 @@ export const Code = {
   storeAccountUnknown: '2600021',
   storeProductUnknown: '2600022',
   storeCurrencyUnsupported: '2600023',
+  // the overseas popup storefront, FastSpring (docs/decisions/0053-popup-storefront.md)
+  storefrontSignatureInvalid: '2600040',
+  storefrontAccountUnknown: '2600041',
+  storefrontOtherMode: '2600042',
+  storefrontSubscriptionUnknown: '2600043',
+  storefrontProductMissing: '2600044',
   // the storage package and the orders a provider charges (docs/product.md#storage-package)
   orderChargedByProvider: '2600050',
   // the account's activity (docs/decisions/0045-sign-in-history.md)
@@ -469,6 +475,11 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
   '2600021': { status: 400, message: 'The store purchase names no account of ours' },
   '2600022': { status: 400, message: 'The store product is not one we sell' },
   '2600023': { status: 400, message: 'The store purchase is in a currency we do not record' },
+  '2600040': { status: 400, message: 'The storefront webhook is not signed with our secret' },
+  '2600041': { status: 400, message: 'The storefront event names no account of ours' },
+  '2600042': { status: 400, message: 'The storefront event is of the other mode (test or live)' },
+  '2600043': { status: 400, message: 'The storefront subscription is not one bought through our checkout' },
+  '2600044': { status: 200, message: 'This product cannot be bought through the storefront' },
   '2600050': {
     status: 200,
     message: 'This order belongs to a renewing membership: its provider charges it, it cannot be paid here',

@@ -151,8 +151,26 @@ export const ZOrderCancelResponse = ZEmpty;
 /** `channel`: with pay method 7, card (Stripe, the default) or PayPal; ignored with the other methods. */
 export const ZOrderPayRequest = z.object({ orderNo: ZOrderNo, payMethod: ZPayMethod, channel: ZPayChannel.optional() });
 export type TOrderPayRequest = z.infer<typeof ZOrderPayRequest>;
-/** `payUrl`: open in a new page (page flow); `qrCode`: render as a 150×150 QR (WeChat). */
-export const ZOrderPayResponse = z.union([z.object({ payUrl: z.string() }), z.object({ qrCode: z.string() })]);
+/**
+ * The popup storefront (FastSpring, docs/decisions/0053-popup-storefront.md): the Store Builder
+ * Library's script with its storefront and access key, and the session encrypted with our key
+ * (`fastspring.builder.secure(securePayload, secureKey)`: the product, our price and the tags
+ * naming the order and the account).
+ */
+export const ZStorefrontPopup = z.object({
+  scriptUrl: z.string(),
+  storefront: z.string(),
+  accessKey: z.string(),
+  securePayload: z.string(),
+  secureKey: z.string(),
+});
+export type TStorefrontPopup = z.infer<typeof ZStorefrontPopup>;
+/** `payUrl`: open in a new page (page flow); `qrCode`: render as a 150×150 QR (WeChat); `popup`: open the storefront over the page. */
+export const ZOrderPayResponse = z.union([
+  z.object({ payUrl: z.string() }),
+  z.object({ qrCode: z.string() }),
+  z.object({ popup: ZStorefrontPopup }),
+]);
 export type TOrderPayResponse = z.infer<typeof ZOrderPayResponse>;
 
 export const ZOrderPayStateRequest = z.object({ orderNo: ZOrderNo });

@@ -229,15 +229,17 @@ export type TCodePurpose = (typeof CODE_PURPOSES)[number];
 export const PAY_METHODS = Object.values(PayMethod) as TPayMethod[];
 
 /** Payment gateways the server can be configured with (PAYMENT_PROVIDERS). */
-export const PAYMENT_PROVIDERS = ['sandbox', 'alipay', 'wechat', 'stripe', 'paypal'] as const;
+export const PAYMENT_PROVIDERS = ['sandbox', 'alipay', 'wechat', 'stripe', 'paypal', 'fastspring'] as const;
 export type TPaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
 /**
  * The overseas ways to pay under pay method 7 ("other", docs/product.md#states), chosen in the
  * checkout and sent as the pay call's `channel` (docs/decisions/0028-paypal.md): `card` through
- * Stripe Checkout, `paypal` through PayPal Checkout. The order records pay method 7 either way.
+ * Stripe Checkout, `paypal` through PayPal Checkout, `fastspring` through FastSpring's popup storefront
+ * (its script loaded only when the member pays, docs/decisions/0053-popup-storefront.md). The order
+ * records pay method 7 whichever it is.
  */
-export const PAY_CHANNELS = ['card', 'paypal'] as const;
+export const PAY_CHANNELS = ['card', 'paypal', 'fastspring'] as const;
 export type TPayChannel = (typeof PAY_CHANNELS)[number];
 
 /**

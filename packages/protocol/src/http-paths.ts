@@ -12,7 +12,7 @@ export const httpPaths = {
   avatarUploads: ['/user/v5/sysuser/uploadFavicon', '/user/v5/sysuser/uploadHeadPic'],
   /** Avatar images: `<prefix><random name>`. */
   avatarPrefix: '/avatars/',
-  /** Gateway notifications: `<prefix>/<provider>` (sandbox, alipay, wechat, stripe, paypal). */
+  /** Gateway notifications: `<prefix>/<provider>` (sandbox, alipay, wechat, stripe, paypal, fastspring). */
   payNotifyPrefix: '/order/v5/pay/notify',
   /** Stripe's webhook endpoint (`<payNotifyPrefix>/stripe`): the URL to register in the Stripe dashboard. */
   stripeWebhook: '/order/v5/pay/notify/stripe',
@@ -22,6 +22,8 @@ export const httpPaths = {
   appStoreNotify: '/order/v5/pay/notify/appstore',
   /** Google Play real-time developer notifications (`<payNotifyPrefix>/googleplay`): the push endpoint of the Pub/Sub subscription. */
   googlePlayNotify: '/order/v5/pay/notify/googleplay',
+  /** FastSpring's webhook (`<payNotifyPrefix>/fastspring`): the URL of the server webhook in the FastSpring app, with its HMAC SHA256 secret (docs/decisions/0053-popup-storefront.md). */
+  fastspringWebhook: '/order/v5/pay/notify/fastspring',
   /** The sandbox gateway's hosted checkout page. */
   sandboxCheckout: '/order/v5/pay/sandbox/checkout',
   /** China build: an issued invoice's PDF, `GET <prefix>/<invoiceNo>` with the session from the HttpOnly ticket cookie or `Authorization: Bearer` (a `?utoken=` is refused, 0000015). */

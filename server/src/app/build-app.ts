@@ -11,6 +11,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { storefrontOrigins } from '../adapters/payments/fastspring.gateway.ts';
 import type { Config } from '../config/config.ts';
 import type { Database } from '../db/client.ts';
 import { errorAnswer } from '../envelope/answer.ts';
@@ -129,7 +130,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   await app.register(fastifyCookie);
   // avatar uploads: one file part, stopped at 2 MB (docs/product.md#rules)
   await app.register(fastifyMultipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 4, parts: 5 } });
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, storefrontOrigins(config.payments.fastspring));
   // rate limits: in Redis when REDIS_URL is set, counted in memory while it cannot answer
   // (docs/decisions/0031-faults.md)
   // ioredis loads only where REDIS_URL is set

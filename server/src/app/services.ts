@@ -83,6 +83,7 @@ import { createStaffService } from '../modules/staff/staff.service.ts';
 import { createStaffAuditService } from '../modules/staff-audit/staff-audit.service.ts';
 import { createStorageService } from '../modules/storage/storage.service.ts';
 import { createAppStoreEvents } from '../modules/store-purchases/app-store-events.ts';
+import { createFastspringEvents } from '../modules/store-purchases/fastspring-events.ts';
 import { createGooglePlayEvents } from '../modules/store-purchases/google-play-events.ts';
 import { createSubscriptionEvents } from '../modules/subscriptions/subscription-events.ts';
 import { createSubscriptionReminders } from '../modules/subscriptions/subscription-reminders.ts';
@@ -339,6 +340,25 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
         }),
       }
     : undefined;
+  // the popup storefront (docs/decisions/0053-popup-storefront.md)
+  const fastspringGateway = gateways.get('fastspring');
+  const fastspring =
+    config.payments.fastspring && fastspringGateway
+      ? {
+          webhookSecret: config.payments.fastspring.webhookSecret,
+          apply: createFastspringEvents({
+            db,
+            orders,
+            memberships,
+            products,
+            users,
+            audit,
+            log,
+            gateway: fastspringGateway,
+            now: () => new Date(),
+          }),
+        }
+      : undefined;
   const reminders = createSubscriptionReminders({ db, memberships, products, users, mailer, defaultLanguage, webUrl });
   const payments = createPaymentsService({
     db,
@@ -507,6 +527,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     subscriptionEvents,
     appStore,
     googlePlay,
+    fastspring,
     reminders,
     redeem,
     redeemPurchases,

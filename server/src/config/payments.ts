@@ -69,6 +69,29 @@ export const paymentsEnvShape = {
     .optional(),
   PAYPAL_ENVIRONMENT: z.enum(['sandbox', 'live']).optional(),
   PAYPAL_API_BASE: z.string().url().optional(),
+  // the popup storefront, FastSpring (docs/decisions/0053-popup-storefront.md)
+  FASTSPRING_STOREFRONT: z
+    .string()
+    .regex(
+      /^[a-z0-9-]+(\.test)?\.onfastspring\.com\/popup-[A-Za-z0-9_-]+$/,
+      'must be the popup storefront’s path (<store>.onfastspring.com/popup-<name>, or <store>.test.onfastspring.com/popup-<name>)',
+    )
+    .optional(),
+  FASTSPRING_ACCESS_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,}$/, 'must be the Store Builder Library’s access key')
+    .optional(),
+  FASTSPRING_PRIVATE_KEY: keyText('private key', false).optional(),
+  FASTSPRING_WEBHOOK_SECRET: z.string().min(16).optional(),
+  FASTSPRING_PRODUCTS: z
+    .string()
+    .regex(
+      /^\s*[A-Za-z0-9_-]+=[a-z0-9-]+\s*(,\s*[A-Za-z0-9_-]+=[a-z0-9-]+\s*)*$/,
+      'must list goods codes and product paths: ML2=premium-month,ML3=pro-year',
+    )
+    .transform((v) => Object.fromEntries(v.split(',').map((pair) => pair.trim().split('=') as [string, string])))
+    .optional(),
+  FASTSPRING_SCRIPT_URL: z.string().url().optional(),
 };
 type PaymentsEnv = z.infer<z.ZodObject<typeof paymentsEnvShape>>;
 
@@ -84,10 +107,17 @@ const REQUIRED = {
   ],
   stripe: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
   paypal: ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID', 'PAYPAL_ENVIRONMENT'],
+  fastspring: [
+    'FASTSPRING_STOREFRONT',
+    'FASTSPRING_ACCESS_KEY',
+    'FASTSPRING_PRIVATE_KEY',
+    'FASTSPRING_WEBHOOK_SECRET',
+    'FASTSPRING_PRODUCTS',
+  ],
 } as const;
 
 export function refinePaymentsEnv(e: PaymentsEnv, ctx: z.RefinementCtx) {
-  for (const provider of ['alipay', 'wechat', 'stripe', 'paypal'] as const) {
+  for (const provider of ['alipay', 'wechat', 'stripe', 'paypal', 'fastspring'] as const) {
     if (!e.PAYMENT_PROVIDERS.includes(provider)) continue;
     for (const name of REQUIRED[provider]) {
       if (!e[name]) {
@@ -123,6 +153,23 @@ export type PaypalConfig = {
   /** Tests only: where the SDK's requests go instead of api-m.(sandbox.)paypal.com (a local fake). */
   apiBase: string | undefined;
 };
+/** The Store Builder Library FastSpring serves (docs/decisions/0053-popup-storefront.md). */
+export const FASTSPRING_SCRIPT_URL = 'https://sbl.onfastspring.com/sbl/1.0.3/fastspring-builder.min.js';
+export type FastspringConfig = {
+  /** The popup storefront, `<store>.onfastspring.com/popup-<name>` (`.test.` for the test store). */
+  storefront: string;
+  /** `test` for a `.test.onfastspring.com` storefront, else `live`: events of the other mode are refused. */
+  mode: 'test' | 'live';
+  accessKey: string;
+  /** RSA private key whose public half FastSpring holds: it encrypts the secure payload's AES key. */
+  privateKey: string;
+  /** The webhook's HMAC SHA256 secret (X-FS-Signature). */
+  webhookSecret: string;
+  /** Goods code → the FastSpring product path sold under it (our price overrides FastSpring's). */
+  products: Record<string, string>;
+  /** The Store Builder Library's URL (FASTSPRING_SCRIPT_URL: tests only, a local fake). */
+  scriptUrl: string;
+};
 export type PaymentsConfig = {
   providers: TPaymentProvider[];
   /** HMAC key shared by the sandbox gateway and its notify handler; random per process when unset. */
@@ -131,6 +178,7 @@ export type PaymentsConfig = {
   wechat: WechatPayConfig | undefined;
   stripe: StripeConfig | undefined;
   paypal: PaypalConfig | undefined;
+  fastspring: FastspringConfig | undefined;
 };
 
 /** Called after refinePaymentsEnv passed, so a listed gateway has all its credentials. */
@@ -168,6 +216,17 @@ export function paymentsConfig(e: PaymentsEnv): PaymentsConfig {
           webhookId: e.PAYPAL_WEBHOOK_ID!,
           environment: e.PAYPAL_ENVIRONMENT!,
           apiBase: e.PAYPAL_API_BASE,
+        }
+      : undefined,
+    fastspring: listed('fastspring')
+      ? {
+          storefront: e.FASTSPRING_STOREFRONT!,
+          mode: e.FASTSPRING_STOREFRONT!.includes('.test.onfastspring.com/') ? 'test' : 'live',
+          accessKey: e.FASTSPRING_ACCESS_KEY!,
+          privateKey: e.FASTSPRING_PRIVATE_KEY!,
+          webhookSecret: e.FASTSPRING_WEBHOOK_SECRET!,
+          products: e.FASTSPRING_PRODUCTS!,
+          scriptUrl: e.FASTSPRING_SCRIPT_URL ?? FASTSPRING_SCRIPT_URL,
         }
       : undefined,
   };

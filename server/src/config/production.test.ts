@@ -73,6 +73,15 @@ const china = (change: Record<string, string | undefined>) => ({
 });
 
 const PEM_KEY = '-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----';
+const fastspring = (change: Record<string, string | undefined>) => ({
+  PAYMENT_PROVIDERS: 'fastspring',
+  FASTSPRING_STOREFRONT: 'example.onfastspring.com/popup-example',
+  FASTSPRING_ACCESS_KEY: 'AbCdEfGhIjKlMnOp',
+  FASTSPRING_PRIVATE_KEY: PEM_KEY,
+  FASTSPRING_WEBHOOK_SECRET: 'fastspring-webhook-secret-0123456789abcdef',
+  FASTSPRING_PRODUCTS: 'ML2=viewer-premium,ML3=viewer-professional',
+  ...change,
+});
 const wechat = (change: Record<string, string>) => ({
   PAYMENT_PROVIDERS: 'wechat',
   WECHATPAY_APPID: 'wx0000000000000001',
@@ -115,6 +124,11 @@ const UNSAFE_PRODUCTION: [string, Record<string, string | undefined>][] = [
   ['STRIPE_API_BASE', stripe({ STRIPE_API_BASE: 'http://127.0.0.1:12111' })],
   ['PAYPAL_API_BASE', paypal({ PAYPAL_API_BASE: 'http://127.0.0.1:12114' })],
   ['PAYPAL_CLIENT_SECRET', paypal({ PAYPAL_CLIENT_SECRET: 'short-paypal-secret' })],
+  [
+    'FASTSPRING_SCRIPT_URL',
+    fastspring({ FASTSPRING_SCRIPT_URL: 'http://127.0.0.1:12119/sbl/fastspring-builder.min.js' }),
+  ],
+  ['FASTSPRING_WEBHOOK_SECRET', fastspring({ FASTSPRING_WEBHOOK_SECRET: 'short-fastspring-secret' })],
   ['WECHATPAY_API_BASE', wechat({ WECHATPAY_API_BASE: 'http://127.0.0.1:12112' })],
   ['ALIPAY_GATEWAY', alipay({ ALIPAY_GATEWAY: 'http://127.0.0.1:12113/gateway.do' })],
   ['APPSTORE_ROOT_CERTIFICATES', appStore({ APPSTORE_ROOT_CERTIFICATES: FAKE_ROOT })],
@@ -265,6 +279,40 @@ describe('production mode', () => {
     }
     expect(() => loadConfig(withSafe(paypal({ PAYPAL_ENVIRONMENT: 'production' })))).toThrow(
       /^Invalid configuration: PAYPAL_ENVIRONMENT /m,
+    );
+  });
+
+  it('starts with FastSpring configured, and refuses it without each of its settings in any mode', () => {
+    expect(loadConfig(withSafe(fastspring({}))).payments.fastspring).toEqual({
+      storefront: 'example.onfastspring.com/popup-example',
+      mode: 'live',
+      accessKey: 'AbCdEfGhIjKlMnOp',
+      privateKey: PEM_KEY,
+      webhookSecret: 'fastspring-webhook-secret-0123456789abcdef',
+      products: { ML2: 'viewer-premium', ML3: 'viewer-professional' },
+      scriptUrl: 'https://sbl.onfastspring.com/sbl/1.0.3/fastspring-builder.min.js',
+    });
+    const test = fastspring({ FASTSPRING_STOREFRONT: 'example.test.onfastspring.com/popup-example' });
+    expect(loadConfig(withSafe(test)).payments.fastspring?.mode).toBe('test');
+    for (const name of [
+      'FASTSPRING_STOREFRONT',
+      'FASTSPRING_ACCESS_KEY',
+      'FASTSPRING_PRIVATE_KEY',
+      'FASTSPRING_WEBHOOK_SECRET',
+      'FASTSPRING_PRODUCTS',
+    ]) {
+      for (const mode of ['production', 'development']) {
+        const env = withSafe({ ...fastspring({ [name]: undefined }), NODE_ENV: mode });
+        expect(() => loadConfig(env)).toThrow(
+          new RegExp(`^Invalid configuration: ${name} is required when PAYMENT_PROVIDERS lists fastspring`, 'm'),
+        );
+      }
+    }
+    expect(() => loadConfig(withSafe(fastspring({ FASTSPRING_STOREFRONT: 'https://example.com/popup' })))).toThrow(
+      /^Invalid configuration: FASTSPRING_STOREFRONT must be the popup storefront/m,
+    );
+    expect(() => loadConfig(withSafe(fastspring({ FASTSPRING_PRODUCTS: 'ML2' })))).toThrow(
+      /^Invalid configuration: FASTSPRING_PRODUCTS must list goods codes/m,
     );
   });
 

@@ -36,6 +36,7 @@ export const SECRET_MIN_LENGTH: Record<string, number> = {
   STRIPE_SECRET_KEY: 32,
   STRIPE_WEBHOOK_SECRET: 32,
   PAYPAL_CLIENT_SECRET: 32,
+  FASTSPRING_WEBHOOK_SECRET: 32,
   METRICS_TOKEN: 16,
   ALIYUN_SMS_ACCESS_KEY_SECRET: 16,
   TENCENT_SMS_SECRET_KEY: 16,
@@ -144,6 +145,12 @@ export function refineModeEnv(e: ModeEnv & Record<string, unknown>, ctx: z.Refin
   }
   if (e.PAYPAL_API_BASE) {
     problem('PAYPAL_API_BASE', 'must not be set in production (it points the PayPal SDK away from api-m.paypal.com)');
+  }
+  if (e.FASTSPRING_SCRIPT_URL) {
+    problem(
+      'FASTSPRING_SCRIPT_URL',
+      'must not be set in production (it loads another script than FastSpring’s Store Builder Library)',
+    );
   }
   if (e.WECHATPAY_API_BASE) {
     problem(

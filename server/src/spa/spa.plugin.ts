@@ -16,11 +16,16 @@ import type { Config } from '../config/config.ts';
 
 /**
  * Overseas, the channels of pay method 7 this server takes (docs/decisions/0028-paypal.md): card
- * through Stripe (or the sandbox), PayPal only through PayPal itself.
+ * through Stripe (or the sandbox), PayPal only through PayPal itself, FastSpring's popup storefront
+ * only through FastSpring (docs/decisions/0053-popup-storefront.md).
  */
 export function payChannelsOf(providers: readonly string[]): TPayChannel[] {
   const card = providers.includes('stripe') || providers.includes('sandbox');
-  return [...(card ? (['card'] as const) : []), ...(providers.includes('paypal') ? (['paypal'] as const) : [])];
+  return [
+    ...(card ? (['card'] as const) : []),
+    ...(providers.includes('paypal') ? (['paypal'] as const) : []),
+    ...(providers.includes('fastspring') ? (['fastspring'] as const) : []),
+  ];
 }
 
 export function indexHtml(template: string, config: Config): string {

@@ -23,6 +23,7 @@ describe('the pay channels told to the web', () => {
     expect(payChannelsOf(['sandbox'])).toEqual(['card']);
     expect(payChannelsOf(['stripe', 'paypal'])).toEqual(['card', 'paypal']);
     expect(payChannelsOf(['paypal'])).toEqual(['paypal']);
+    expect(payChannelsOf(['stripe', 'fastspring'])).toEqual(['card', 'fastspring']);
     expect(payChannelsOf(['alipay', 'wechat'])).toEqual([]);
   });
 });

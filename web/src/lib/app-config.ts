@@ -11,7 +11,7 @@ export type AppConfig = {
   basePath: string;
   /** The header's external entries of this region (MY_CLOUD_URL); an entry without a URL is hidden. */
   links: { cloud?: string };
-  /** Overseas, the channels of pay method 7 the server takes (card: Stripe, paypal: PayPal). */
+  /** Overseas, the channels of pay method 7 the server takes (card: Stripe, paypal: PayPal, fastspring: FastSpring's popup). */
   payChannels: TPayChannel[];
   /** Memberships can be bought renewing (a billing provider is configured: Stripe Billing overseas). */
   renewing: boolean;

@@ -1,7 +1,7 @@
 /**
  * The gateways PAYMENT_PROVIDERS enables, and which one serves a pay
  * method: 2 → Alipay, 3 → WeChat Pay, 7 → Stripe, or PayPal with the
- * `paypal` channel (each when enabled and able to take the order's
+ * `paypal` channel, or FastSpring's popup storefront with the `fastspring` channel (each when enabled and able to take the order's
  * currency), otherwise the sandbox when enabled; 10 only through the sandbox.
  */
 
@@ -21,6 +21,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { lazy } from '../../lib/lazy.ts';
 import { createAlipayGateway } from './alipay.gateway.ts';
 import type { BillingProvider } from './billing.ts';
+import { createFastspringGateway } from './fastspring.gateway.ts';
 import { createPaypalGateway } from './paypal.gateway.ts';
 import { createSandboxGateway } from './sandbox.gateway.ts';
 import { createSandboxRepo, type SandboxRepo } from './sandbox.repo.ts';
@@ -66,6 +67,7 @@ export function createPaymentGateways(config: Config, db: DbOrTx, log: PaymentLo
   if (p.wechat) gateways.set('wechat', createWechatGateway({ config: p.wechat, publicUrl: config.publicUrl }));
   if (p.stripe) gateways.set('stripe', createStripeGateway({ config: p.stripe, returnUrl }));
   if (p.paypal) gateways.set('paypal', createPaypalGateway({ config: p.paypal, returnUrl }));
+  if (p.fastspring) gateways.set('fastspring', createFastspringGateway({ config: p.fastspring }));
   // renewing memberships: Stripe Billing overseas (docs/decisions/0043-subscriptions.md)
   let billing: BillingProvider | undefined;
   if (p.stripe) {
@@ -87,7 +89,10 @@ export function createPaymentGateways(config: Config, db: DbOrTx, log: PaymentLo
     names: () => [...gateways.keys()],
     /** The gateway for a pay method and currency; 2000006 when none is enabled. */
     forMethod(payMethod: TPayMethod, currency: TCurrency, channel?: TPayChannel): PaymentGateway {
-      const preferred = payMethod === PayMethod.other && channel === 'paypal' ? 'paypal' : PREFERRED[payMethod];
+      const preferred =
+        payMethod === PayMethod.other && (channel === 'paypal' || channel === 'fastspring')
+          ? channel
+          : PREFERRED[payMethod];
       const real = preferred ? gateways.get(preferred) : undefined;
       if (real?.currencies.includes(currency)) return real;
       const fallback = gateways.get('sandbox');

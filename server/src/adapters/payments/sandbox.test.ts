@@ -29,7 +29,7 @@ async function startPayment(payMethod: number) {
     { orderNo: created.data.orderNo, payMethod },
     { token: buyer.token },
   );
-  const url = 'payUrl' in pay.data ? pay.data.payUrl : pay.data.qrCode;
+  const url = 'payUrl' in pay.data ? pay.data.payUrl : 'qrCode' in pay.data ? pay.data.qrCode : '';
   return { orderNo: created.data.orderNo, url, trade: new URL(url).searchParams.get('trade')! };
 }
 const payState = (orderNo: string) =>

@@ -4,6 +4,7 @@
  * and answers queries; the payments service does everything else.
  */
 import { Code, type TCode } from '@ac/protocol/codes';
+import type { TStorefrontPopup } from '@ac/protocol/commerce';
 import type { TCurrency, TPayMethod, TPaymentProvider } from '@ac/protocol/enums';
 import { AppError } from '../../lib/app-error.ts';
 import type { BillingReport } from './billing.ts';
@@ -15,6 +16,9 @@ export type PaymentRequest = {
   currency: TCurrency;
   subject: string;
   payMethod: TPayMethod;
+  /** The order's goods and buyer (the popup storefront sells the goods' product and tags the account). */
+  goodsCode?: string;
+  userId?: string;
 };
 
 /**
@@ -22,7 +26,12 @@ export type PaymentRequest = {
  * gateway's own id of the payment, kept with the attempt, when only it finds the payment again
  * (PayPal's order id); it is handed back to `query`.
  */
-export type PaymentStart = ({ kind: 'page'; payUrl: string } | { kind: 'qr'; qrCode: string }) & {
+export type PaymentStart = (
+  | { kind: 'page'; payUrl: string }
+  | { kind: 'qr'; qrCode: string }
+  /** `popup`: the web loads the provider's script and opens its storefront over the page (FastSpring). */
+  | { kind: 'popup'; popup: TStorefrontPopup }
+) & {
   reference?: string;
 };
 
@@ -117,11 +126,15 @@ export type PaymentGateway = {
   merchant: string;
   currencies: readonly TCurrency[];
   start(req: PaymentRequest): Promise<PaymentStart>;
-  /** The verified report of a notification; throws AppError(badSignature) when it is not genuine. */
-  verify(n: IncomingNotification): Promise<PaymentReport | RefundReport | RefundNotice | BillingReport | null>;
+  /**
+   * The verified report of a notification; throws AppError(badSignature) when it is not genuine.
+   * Absent (with `ack`) for a gateway whose notifications are batches of events with a route of
+   * their own (FastSpring: store-purchases/fastspring-events.ts).
+   */
+  verify?(n: IncomingNotification): Promise<PaymentReport | RefundReport | RefundNotice | BillingReport | null>;
   /** The state of an order's payment; `reference` is what `start` returned for its latest attempt. */
   query(orderNo: string, reference?: string | null): Promise<QueryResult>;
-  ack: { ok: Acknowledgement; fail: Acknowledgement };
+  ack?: { ok: Acknowledgement; fail: Acknowledgement };
   /**
    * Asks the gateway to return money (gateways with a refund API). Throws AppError with a
    * refusal code (2000011-2000013) when the gateway refused it, 2000007 when its answer is

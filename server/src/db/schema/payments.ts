@@ -3,7 +3,7 @@ import { at, createdAtColumn, idColumn } from './columns.ts';
 import { orders } from './commerce.ts';
 import { userRef } from './users.ts';
 
-const PROVIDERS = ['sandbox', 'alipay', 'wechat', 'stripe', 'paypal'] as const;
+const PROVIDERS = ['sandbox', 'alipay', 'wechat', 'stripe', 'paypal', 'fastspring'] as const;
 
 /** Every payment started for an order: which gateway, how much; reconciliation asks that gateway. */
 export const paymentAttempts = pgTable(

@@ -69,7 +69,7 @@ export const subscriptions = pgTable(
 export const subscriptionEvents = pgTable(
   'subscription_events',
   {
-    provider: text('provider', { enum: ['stripe', 'appStore', 'googlePlay'] }).notNull(),
+    provider: text('provider', { enum: ['stripe', 'appStore', 'googlePlay', 'fastspring'] }).notNull(),
     eventId: text('event_id').notNull(),
     type: text('type').notNull(),
     subscriptionId: text('subscription_id'),

@@ -120,7 +120,15 @@ export function createPaymentsService(d: Deps) {
       if (!PAYABLE.includes(o.status as TOrderStatus)) throw notPayable(o.status);
       if (o.status === OrderStatus.unconfirmed) await assertNotPaidAtGateway(orderNo);
       const gateway = d.gateways.forMethod(payMethod, o.currency, channel);
-      const request = { orderNo, amount: dueAmount(o), currency: o.currency, subject: row.goodsName, payMethod };
+      const request = {
+        orderNo,
+        amount: dueAmount(o),
+        currency: o.currency,
+        subject: row.goodsName,
+        payMethod,
+        goodsCode: o.goodsCode,
+        userId,
+      };
       const started = await gateway.start(request).catch((e: unknown) => {
         if (e instanceof AppError) throw e;
         d.log.error({ err: e, orderNo, provider: gateway.name }, 'payment could not be started');
@@ -149,13 +157,14 @@ export function createPaymentsService(d: Deps) {
         userId,
         detail: { orderNo, provider: gateway.name, payMethod, ...(channel ? { channel } : {}) },
       });
+      if (started.kind === 'popup') return { popup: started.popup };
       return started.kind === 'page' ? { payUrl: started.payUrl } : { qrCode: started.qrCode };
     },
 
     /** A gateway's notification: verified, applied, answered in the gateway's own format. */
     async notify(provider: string, n: IncomingNotification): Promise<Acknowledgement | null> {
       const gateway = d.gateways.get(provider);
-      if (!gateway) return null;
+      if (!gateway?.verify || !gateway.ack) return null;
       try {
         const report = await gateway.verify(n);
         if (report?.result === 'billing') await applyBilling(gateway.merchant, report);

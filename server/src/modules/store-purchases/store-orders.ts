@@ -27,7 +27,8 @@ export type StoreOrderDeps = {
   now: () => Date;
 };
 
-export type Store = 'appStore' | 'googlePlay';
+/** Where the member was charged: the app stores, or FastSpring's renewals of a storefront subscription. */
+export type Store = 'appStore' | 'googlePlay' | 'fastspring';
 /** Outcomes that refuse the notification (answered with their catalogue code). */
 export const REFUSED_OUTCOMES = ['unknownAccount', 'unknownProduct', 'unsupportedCurrency'] as const;
 type Refused = (typeof REFUSED_OUTCOMES)[number];
@@ -36,8 +37,14 @@ export type StoreOutcome = 'granted' | 'refunded' | 'recorded' | 'duplicate' | '
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The currencies orders are kept in (minor units: two decimals). */
 const CURRENCIES = new Set(['USD', 'CNY']);
-const ORDER_TYPE = { appStore: 'appStoreAutoRenewal', googlePlay: 'googlePlayAutoRenewal' } as const;
-const PREFIX = { appStore: 'appstore', googlePlay: 'googleplay' } as const;
+const ORDER_TYPE = {
+  appStore: 'appStoreAutoRenewal',
+  googlePlay: 'googlePlayAutoRenewal',
+  fastspring: 'renewal',
+} as const;
+/** The order's channel: the store, or a renewing membership's provider for FastSpring's rebills. */
+const CHANNEL = { appStore: 'appStore', googlePlay: 'googlePlay', fastspring: 'subscription' } as const;
+const PREFIX = { appStore: 'appstore', googlePlay: 'googleplay', fastspring: 'fastspring' } as const;
 
 export const storeInvoiceId = (store: Store, chargeId: string) => `${PREFIX[store]}:${chargeId}`;
 
@@ -83,7 +90,7 @@ export function createStoreOrders(d: StoreOrderDeps) {
           goodsCode,
           quantity: 1,
           serviceType: goods.serviceType,
-          channel: p.store,
+          channel: CHANNEL[p.store],
           orderType: ORDER_TYPE[p.store],
           status: OrderStatus.unpaid,
           currency: p.currency as 'USD' | 'CNY',
@@ -176,11 +183,11 @@ export function createStoreOrders(d: StoreOrderDeps) {
       return 'refunded';
     },
 
-    /** An expiry, a failed renewal, a cancellation: recorded (audit), the membership keeps its end. */
+    /** A subscription started, an expiry, a failed renewal, a cancellation: recorded (audit), the membership keeps its end. */
     async record(
       tx: Tx,
       userId: string,
-      event: 'store.expired' | 'store.renewalFailed' | 'store.cancelled',
+      event: 'store.subscribed' | 'store.expired' | 'store.renewalFailed' | 'store.cancelled',
       detail: Record<string, unknown>,
     ) {
       await d.audit.record({ event, userId, detail }, tx);

@@ -9,12 +9,14 @@ import { Code, type TCode } from '@ac/protocol/codes';
 import { httpPaths } from '@ac/protocol/http-paths';
 import type { FastifyInstance } from 'fastify';
 import type { AppStoreVerifier } from '../../adapters/payments/app-store.ts';
+import { type FastspringEvent, verifyFastspringWebhook } from '../../adapters/payments/fastspring.gateway.ts';
 import type { GooglePlayClient } from '../../adapters/payments/google-play.ts';
 import { errorAnswer } from '../../envelope/answer.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { countRefusedNotification } from '../payments/notify-refusals.ts';
 import { NOTIFY_RATE_LIMIT } from '../payments/payments.routes.ts';
 import type { AppStoreEvents } from './app-store-events.ts';
+import type { FastspringEvents, FastspringOutcome } from './fastspring-events.ts';
 import { type GooglePlayEvents, needsPurchase } from './google-play-events.ts';
 import type { StoreOutcome } from './store-orders.ts';
 
@@ -117,6 +119,78 @@ export async function registerGooglePlayNotify(
             .status(status)
             .header('cache-control', 'no-store')
             .send(errorAnswer(false, e.code, e.message));
+        }
+      },
+    );
+  });
+}
+
+const FASTSPRING_REFUSAL_CODES: Partial<Record<FastspringOutcome, TCode>> = {
+  unknownAccount: Code.storefrontAccountUnknown,
+  otherMode: Code.storefrontOtherMode,
+  unknownSubscription: Code.storefrontSubscriptionUnknown,
+  unknownProduct: Code.storeProductUnknown,
+  unsupportedCurrency: Code.storeCurrencyUnsupported,
+};
+
+/**
+ * POST /order/v5/pay/notify/fastspring: FastSpring's server webhooks (docs/decisions/0053-popup-storefront.md),
+ * a batch `{"events": [...]}` signed with X-FS-Signature. Every event is applied (each once, by
+ * its id); 200 with an empty body when all were, else 400 with the envelope of the first refusal
+ * (FastSpring sends the batch again; what was applied is then a duplicate).
+ */
+export async function registerFastspringNotify(
+  app: FastifyInstance,
+  d: { webhookSecret: string; apply: FastspringEvents },
+) {
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_req, body, done) =>
+      done(null, body),
+    );
+    scope.post(
+      httpPaths.fastspringWebhook,
+      {
+        bodyLimit: BODY_LIMIT,
+        config: { rateLimit: NOTIFY_RATE_LIMIT },
+        schema: {
+          summary: 'FastSpring server webhooks (the popup storefront)',
+          tags: ['payments'],
+          description:
+            'Called by FastSpring, not by clients: `{"events":[{id,type,live,data}]}` with `X-FS-Signature` = base64 HMAC-SHA256 of the raw body under FASTSPRING_WEBHOOK_SECRET. order.completed (tagged with our orderNo and account): the order paid and the membership granted; subscription.charge.completed: an order of type renewal and the membership extended once per FastSpring order; return.created: the order refunded (partly: 8, wholly: 5); subscription.activated/canceled: recorded. Each event once by its id. Answers 200 with an empty body; refused: 400 with the error envelope (2600040 not signed with our secret, 2600041 no account of ours, 2600042 an event of the other mode, 2600043 a subscription not bought through our checkout, 2000008 amount or currency not the order’s).',
+        },
+      },
+      async (req, reply) => {
+        const rawBody = typeof req.body === 'string' ? req.body : '';
+        const signature = req.headers['x-fs-signature'];
+        let refusal: AppError | null = null;
+        try {
+          const events = verifyFastspringWebhook(
+            d.webhookSecret,
+            rawBody,
+            Array.isArray(signature) ? signature[0] : signature,
+          );
+          for (const e of events) {
+            const outcome = await applyOne(e);
+            req.log.info({ event: e.id, type: e.type, outcome }, 'fastspring event');
+          }
+        } catch (e) {
+          if (!(e instanceof AppError)) throw e;
+          refusal = e;
+        }
+        if (!refusal) return reply.status(200).header('cache-control', 'no-store').send('');
+        countRefusedNotification('fastspring', refusal.code);
+        req.log.warn({ code: refusal.code, reason: refusal.message }, 'fastspring webhook refused');
+        return reply
+          .status(400)
+          .header('cache-control', 'no-store')
+          .send(errorAnswer(false, refusal.code, refusal.message));
+
+        async function applyOne(e: FastspringEvent) {
+          const outcome = await d.apply(e);
+          const code = FASTSPRING_REFUSAL_CODES[outcome];
+          if (code) throw new AppError(code, `${e.type} ${e.id}`);
+          return outcome;
         }
       },
     );

@@ -1,12 +1,12 @@
 import { calls } from '@ac/protocol/calls';
-import type { TRegion } from '@ac/protocol/enums';
+import type { TPayChannel, TRegion } from '@ac/protocol/enums';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeServer } from '@/test/install-fake-server';
 import { renderWithApp } from '@/test/render-with-app';
 import { CheckoutDialog } from './checkout-dialog';
 
-const where = vi.hoisted(() => ({ region: 'us' as TRegion, channels: ['card', 'paypal'] as ('card' | 'paypal')[] }));
+const where = vi.hoisted(() => ({ region: 'us' as TRegion, channels: ['card', 'paypal'] as TPayChannel[] }));
 vi.mock('@/lib/app-config', async (original) => ({
   ...(await original<typeof import('@/lib/app-config')>()),
   getRegion: () => where.region,
@@ -58,6 +58,35 @@ describe('the checkout’s ways to pay', () => {
     fireEvent.click(screen.getByTestId('checkout-pay'));
     await waitFor(() => expect(paid).toEqual([{ orderNo: 'AC1', payMethod: 7, channel: 'paypal' }]));
     await waitFor(() => expect(opened.at(-1)?.location.href).toBe('https://paypal.example/checkoutnow?token=X'));
+  });
+
+  it('loads FastSpring’s script only when the member pays with the popup storefront, in the page', async () => {
+    where.channels = ['card', 'paypal', 'fastspring'];
+    const popup = {
+      scriptUrl: 'https://sbl.example/fastspring-builder.min.js',
+      storefront: 'example.test.onfastspring.com/popup-example',
+      accessKey: 'ACCESSKEY1',
+      securePayload: 'cGF5bG9hZA==',
+      secureKey: 'a2V5',
+    };
+    server.on(calls.payments.pay.path, (payload) => {
+      paid.push(payload);
+      return { bizData: { popup } };
+    });
+    await renderWithApp(<CheckoutDialog order={order} onClose={noop} onPaid={noop} />);
+    const d = await screen.findByTestId('checkout-dialog', {}, { timeout: 5000 });
+    fireEvent.click(within(d).getByRole('radio', { name: 'FastSpring (card, PayPal and more)' }));
+    expect(document.getElementById('fsc-api')).toBeNull();
+    fireEvent.click(screen.getByTestId('checkout-pay'));
+    await waitFor(() => expect(paid.at(-1)).toEqual({ orderNo: 'AC1', payMethod: 7, channel: 'fastspring' }));
+    await screen.findByTestId('storefront-wait-dialog');
+    const script = document.getElementById('fsc-api') as HTMLScriptElement;
+    expect(script.src).toBe(popup.scriptUrl);
+    expect(script.dataset).toMatchObject({ storefront: popup.storefront, accessKey: popup.accessKey });
+    expect(script.dataset.popupClosed).toBe('acStorefrontClosed');
+    // the popup is FastSpring's overlay, not a window
+    expect(window.open).not.toHaveBeenCalled();
+    script.remove();
   });
 
   it('offers no PayPal when the server takes none, nor in China', async () => {

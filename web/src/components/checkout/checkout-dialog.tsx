@@ -1,11 +1,12 @@
 /**
  * Checkout of one order: the region's payment methods; the page flow opens
- * the gateway in a new window and waits (PaymentWaitDialog), WeChat shows a
- * 150×150 QR code and asks the server every 2.5 s until the order is paid.
+ * the gateway in a new window and waits (PaymentWaitDialog), the popup storefront loads
+ * FastSpring's script only now and opens its popup over the page (StorefrontWaitDialog), WeChat shows a
+ * 150×150 QR code; those two ask the server every 2.5 s until the order is paid.
  * Paid: the dialog closes, the 3-second notice shows and onPaid refreshes.
  */
 import { calls } from '@ac/protocol/calls';
-import type { TOrderDetail, TOrderRow } from '@ac/protocol/commerce';
+import type { TOrderDetail, TOrderRow, TStorefrontPopup } from '@ac/protocol/commerce';
 import type { TMoney } from '@ac/protocol/common';
 import { OrderStatus, PayMethod } from '@ac/protocol/enums';
 import { App, Button, Descriptions, Modal, Radio, Space } from 'antd';
@@ -20,6 +21,7 @@ import { formatMoney } from '@/lib/format/money';
 import { CheckoutCoupon } from './checkout-coupon';
 import { PaymentWaitDialog } from './payment-wait-dialog';
 import { QrPayment } from './qr-payment';
+import { StorefrontWaitDialog } from './storefront-wait-dialog';
 import { usePaidNotice } from './use-paid-notice';
 import { usePayState } from './use-pay-state';
 import { useRefreshAfterPayment } from './use-refresh-after-payment';
@@ -51,7 +53,11 @@ export const checkoutOrderOf = (
   // a coupon may change only before a payment starts (0)
   couponOpen: order.status === OrderStatus.unpaid,
 });
-type Stage = { kind: 'choose' } | { kind: 'page'; payUrl: string } | { kind: 'qr'; qrCode: string };
+type Stage =
+  | { kind: 'choose' }
+  | { kind: 'page'; payUrl: string }
+  | { kind: 'qr'; qrCode: string }
+  | { kind: 'storefront'; popup: TStorefrontPopup };
 type Props = { order: CheckoutOrder; onClose: () => void; onPaid: () => void };
 
 export function CheckoutDialog({ order: given, onClose, onPaid }: Props) {
@@ -70,7 +76,10 @@ export function CheckoutDialog({ order: given, onClose, onPaid }: Props) {
     refresh();
   };
   const payOrder = useCallMutation(calls.payments.pay);
-  const payState = usePayState(order.orderNo, { enabled: stage.kind === 'qr', poll: true });
+  const payState = usePayState(order.orderNo, {
+    enabled: stage.kind === 'qr' || stage.kind === 'storefront',
+    poll: true,
+  });
 
   const finish = () => {
     onClose();
@@ -84,8 +93,9 @@ export function CheckoutDialog({ order: given, onClose, onPaid }: Props) {
   }, [paid]);
 
   const pay = async () => {
-    // Opened within the click, so popup blockers let it through; the gateway URL follows.
-    const popup = method === PayMethod.wechat ? null : window.open('', '_blank');
+    // Opened within the click, so popup blockers let it through; the gateway URL follows. WeChat's
+    // QR code and the popup storefront (an overlay of its own script) need no window.
+    const popup = method === PayMethod.wechat || choice.channel === 'fastspring' ? null : window.open('', '_blank');
     setOrder((o) => ({ ...o, couponOpen: false }));
     try {
       const answer = await payOrder.mutateAsync({
@@ -93,7 +103,9 @@ export function CheckoutDialog({ order: given, onClose, onPaid }: Props) {
         payMethod: method,
         ...(choice.channel ? { channel: choice.channel } : {}),
       });
-      if ('payUrl' in answer) {
+      if ('popup' in answer) {
+        setStage({ kind: 'storefront', popup: answer.popup });
+      } else if ('payUrl' in answer) {
         if (popup) popup.location.href = answer.payUrl;
         else window.open(answer.payUrl, '_blank');
         setStage({ kind: 'page', payUrl: answer.payUrl });
@@ -107,6 +119,15 @@ export function CheckoutDialog({ order: given, onClose, onPaid }: Props) {
     }
   };
 
+  if (stage.kind === 'storefront') {
+    return (
+      <StorefrontWaitDialog
+        popup={stage.popup}
+        onClosed={() => void payState.refetch()}
+        onOtherMethod={() => setStage({ kind: 'choose' })}
+      />
+    );
+  }
   if (stage.kind === 'page') {
     return (
       <PaymentWaitDialog

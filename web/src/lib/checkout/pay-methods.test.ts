@@ -19,7 +19,11 @@ describe('payment methods', () => {
     ]);
     expect(both.map(payChoiceId)).toEqual(['7', '7-paypal']);
     expect(both.map(payChoiceKey)).toEqual(['checkout.methodCard', 'checkout.methodPaypal']);
+    // FastSpring's popup storefront: a third channel of 7
+    const three = payChoices('us', ['card', 'paypal', 'fastspring']);
+    expect(three.map(payChoiceId)).toEqual(['7', '7-paypal', '7-fastspring']);
+    expect(three.map(payChoiceKey).at(-1)).toBe('checkout.methodStorefront');
     // China has no pay method 7: the channels change nothing there
-    expect(payChoices('cn', ['card', 'paypal'])).toEqual([{ method: 2 }, { method: 3 }]);
+    expect(payChoices('cn', ['card', 'paypal', 'fastspring'])).toEqual([{ method: 2 }, { method: 3 }]);
   });
 });

@@ -2,7 +2,8 @@
  * The ways to pay each region offers (docs/product.md#states codes): China the
  * Alipay-style page flow (2) and WeChat's QR code (3); overseas pay method 7
  * through the channels the server offers (app-config `payChannels`: card
- * through Stripe, PayPal; docs/decisions/0028-paypal.md). With
+ * through Stripe, PayPal, FastSpring's popup storefront; docs/decisions/0028-paypal.md,
+ * docs/decisions/0053-popup-storefront.md). With
  * PAYMENT_PROVIDERS=sandbox the server's sandbox gateway answers them all.
  */
 import { PayMethod, type TPayChannel, type TPayMethod, type TRegion } from '@ac/protocol/enums';
@@ -43,5 +44,7 @@ export function payMethodKey(method: TPayMethod): string {
 
 /** i18n key (checkout namespace) of a choice's name. */
 export function payChoiceKey(c: PayChoice): string {
-  return c.channel === 'paypal' ? 'checkout.methodPaypal' : payMethodKey(c.method);
+  if (c.channel === 'paypal') return 'checkout.methodPaypal';
+  if (c.channel === 'fastspring') return 'checkout.methodStorefront';
+  return payMethodKey(c.method);
 }
