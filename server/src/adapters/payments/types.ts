@@ -6,7 +6,7 @@
 import { Code, type TCode } from '@ac/protocol/codes';
 import type { TCurrency, TPayMethod, TPaymentProvider } from '@ac/protocol/enums';
 import { AppError } from '../../lib/app-error.ts';
-import type { BillingReport } from './billing.ts';
+import type { AgreementReport, BillingReport } from './billing.ts';
 
 export type PaymentRequest = {
   orderNo: string;
@@ -118,7 +118,9 @@ export type PaymentGateway = {
   currencies: readonly TCurrency[];
   start(req: PaymentRequest): Promise<PaymentStart>;
   /** The verified report of a notification; throws AppError(badSignature) when it is not genuine. */
-  verify(n: IncomingNotification): Promise<PaymentReport | RefundReport | RefundNotice | BillingReport | null>;
+  verify(
+    n: IncomingNotification,
+  ): Promise<PaymentReport | RefundReport | RefundNotice | BillingReport | AgreementReport | null>;
   /** The state of an order's payment; `reference` is what `start` returned for its latest attempt. */
   query(orderNo: string, reference?: string | null): Promise<QueryResult>;
   ack: { ok: Acknowledgement; fail: Acknowledgement };
