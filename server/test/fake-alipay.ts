@@ -277,7 +277,7 @@ export async function startFakeAlipay(o: { appId: string; appPublicKey: KeyObjec
 
   let agreementSeq = 0;
   /** An agreement notification as Alipay sends it (dut_user_sign / dut_user_unsign), signed. */
-  function agreementNotice(a: Agreement, type: 'dut_user_sign' | 'dut_user_unsign') {
+  function agreementNotice(a: Agreement, type: 'dut_user_sign' | 'dut_user_unsign'): Record<string, string> {
     const now = beijing();
     const params: Record<string, string> = {
       app_id: o.appId,

@@ -27,7 +27,6 @@ import { mailPhrase, mailText } from '../../i18n/mail-texts.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { DAY, MINUTE } from '../../lib/time.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import type { JobQueue } from '../jobs/job-queue.ts';
 import type { MembershipsService } from '../memberships/memberships.service.ts';
 import { newOrderNo } from '../orders/order-number.ts';
 import { PAID_STATUSES } from '../orders/order-state.ts';
@@ -55,7 +54,14 @@ export type AgreementChargeDeps = {
   users: Pick<UserService, 'findLive'>;
   mailer: Mailer;
   audit: AuditService;
-  jobs?: Pick<JobQueue, 'send'>;
+  /** The durable job queue (modules/jobs, above this module: only its `send`, as a shape). */
+  jobs?: {
+    send(
+      name: string,
+      data: object,
+      options?: { retryLimit?: number; retryDelay?: number; retryBackoff?: boolean },
+    ): Promise<unknown>;
+  };
   log: Pick<PaymentLog, 'warn' | 'error'>;
   defaultLanguage: TLanguage;
   webUrl: string;
@@ -88,7 +94,7 @@ export function createAgreementCharges(d: AgreementChargeDeps) {
       const repo = createSubscriptionsRepo(tx);
       const at = d.now();
       const row = await repo.lock(id);
-      if (!row || row.provider !== 'alipay' || !row.nextChargeAt || row.nextChargeAt > at) return null;
+      if (row?.provider !== 'alipay' || !row.nextChargeAt || row.nextChargeAt > at) return null;
       if (row.state === 'ended' || row.cancelAtPeriodEnd || !row.providerSubscriptionId || !row.userId) {
         await repo.update(id, { nextChargeAt: null, updatedAt: at });
         return null;

@@ -115,7 +115,7 @@ describe('signing and the first period', () => {
     const { notice } = fake.sign(signRef);
     expect((await postAlipay(t, { ...notice, agreement_no: '20269999' })).body).toBe('failure');
     expect(
-      (await postAlipay(t, { ...notice, sign: notice.sign.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')) })).body,
+      (await postAlipay(t, { ...notice, sign: notice.sign!.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')) })).body,
     ).toBe('failure');
     expect((await rowOf(id)).providerSubscriptionId).toBeNull();
     const other = await startSigning(who);
