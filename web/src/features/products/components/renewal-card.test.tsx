@@ -45,6 +45,18 @@ describe('RenewalCard', () => {
     expect(within(ml5).getByTestId('renewal-card-portal')).toBeTruthy();
   });
 
+  it('says an Alipay renewal is paid from the Alipay account and offers no card', async () => {
+    await renderWithApp(
+      <RenewalCard rows={[{ ...active, provider: 'alipay', price: { amount: 3900, currency: 'CNY' } }]} />,
+    );
+    const row = screen.getByTestId('renewal-ML3');
+    expect(within(row).getByTestId('renewal-provider').textContent).toBe(
+      'Paid from your Alipay account (Alipay agreement)',
+    );
+    expect(within(row).getByTestId('renewal-cancel')).toBeTruthy();
+    expect(within(row).queryByTestId('renewal-card-portal')).toBeNull();
+  });
+
   it('asks before cancelling; keeping it calls nothing, confirming cancels that one', async () => {
     const cancelled: unknown[] = [];
     server.on(calls.subscriptions.cancel.path, (payload) => {
