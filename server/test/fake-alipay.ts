@@ -9,6 +9,14 @@
  * alipay.trade.query (the trade's status, as reconciliation asks it). `state.forgeAnswers`
  * alters the next answers after signing them (a trade still waiting reads as paid), as a
  * man in the middle would. `signLikeAlipay` signs notifications the way Alipay does.
+ *
+ * Agreement payments (periodic deduction): alipay.user.agreement.page.sign opened as a page (its
+ * signed query checked, the signing remembered with its notify_url and periodic rule), `sign`
+ * makes the agreement and answers Alipay's signed dut_user_sign notification, `unsignAtAlipay` the
+ * dut_user_unsign of a member ending it in Alipay; alipay.trade.pay with GENERAL_WITHHOLDING
+ * deducts under an agreement (idempotent by out_trade_no: ACQ.TRADE_HAS_SUCCESS when taken
+ * before; `state.declines` refuses the next ones with ACQ.BUYER_BALANCE_NOT_ENOUGH,
+ * `state.loseDeductions` takes the money and loses the answer), alipay.user.agreement.unsign.
  */
 import { createSign, createVerify, type KeyObject, randomInt } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
@@ -59,13 +67,22 @@ async function readBody(req: IncomingMessage): Promise<string> {
 
 export type FakeAlipay = Awaited<ReturnType<typeof startFakeAlipay>>;
 
+type Signing = { biz: Inner; notifyUrl: string; returnUrl: string };
+type Agreement = { agreementNo: string; signRef: string; userId: string; status: 'NORMAL' | 'UNSIGN'; max: number };
+
 export async function startFakeAlipay(o: { appId: string; appPublicKey: KeyObject; alipayPrivateKey: KeyObject }) {
   const trades = new Map<string, Trade>();
   /** Every refund call as it arrived (verified or not). */
   const calls: { method: string; biz: Inner; verified: boolean }[] = [];
   /** Every alipay.trade.query as it arrived. */
   const queries: { biz: Inner; verified: boolean }[] = [];
+  /** Signing pages opened (by external_agreement_no), the agreements made, every deduction asked. */
+  const signings = new Map<string, Signing>();
+  const agreements = new Map<string, Agreement>();
+  const deductions: { biz: Inner; verified: boolean }[] = [];
   const state = {
+    declines: 0,
+    loseDeductions: 0,
     balance: Number.POSITIVE_INFINITY,
     finished: new Set<string>(),
     loseAnswers: 0,
@@ -141,6 +158,43 @@ export async function startFakeAlipay(o: { appId: string; appPublicKey: KeyObjec
     };
   }
 
+  function deduct(biz: Inner): Inner {
+    const orderNo = String(biz.out_trade_no ?? '');
+    const agreementNo = String((biz.agreement_params as Inner | undefined)?.agreement_no ?? '');
+    const amount = fen(biz.total_amount);
+    if (biz.product_code !== 'GENERAL_WITHHOLDING' || !orderNo || !Number.isSafeInteger(amount) || amount < 1) {
+      return failed('ACQ.INVALID_PARAMETER', '参数无效', '40002');
+    }
+    const before = trades.get(orderNo);
+    if (before?.status === 'TRADE_SUCCESS') return failed('ACQ.TRADE_HAS_SUCCESS', '交易已被支付');
+    const agreement = agreements.get(agreementNo);
+    if (!agreement) return failed('ACQ.AGREEMENT_NOT_EXIST', '协议不存在');
+    if (agreement.status !== 'NORMAL') return failed('ACQ.AGREEMENT_INVALID', '用户协议失效');
+    if (amount > agreement.max) return failed('ACQ.TOTAL_FEE_EXCEED', '订单金额超过限额');
+    if (state.declines > 0) {
+      state.declines -= 1;
+      return failed('ACQ.BUYER_BALANCE_NOT_ENOUGH', '买家余额不足');
+    }
+    const tradeNo = open(orderNo, amount, 'TRADE_SUCCESS');
+    return {
+      code: '10000',
+      msg: 'Success',
+      trade_no: tradeNo,
+      out_trade_no: orderNo,
+      buyer_user_id: agreement.userId,
+      total_amount: yuan(amount),
+      gmt_payment: trades.get(orderNo)?.paidAt,
+    };
+  }
+
+  function unsign(biz: Inner): Inner {
+    const agreement = agreements.get(String(biz.agreement_no ?? ''));
+    if (!agreement) return failed('USER_AGENT_NOT_EXIST', '用户协议不存在');
+    if (agreement.status === 'UNSIGN') return failed('AGREEMENT_HAS_UNSIGNED', '协议已解约');
+    agreement.status = 'UNSIGN';
+    return { code: '10000', msg: 'Success' };
+  }
+
   const server = createServer(async (req, res) => {
     const params: Record<string, string> = Object.fromEntries(new URL(req.url ?? '/', 'http://x').searchParams);
     Object.assign(params, Object.fromEntries(new URLSearchParams(await readBody(req))));
@@ -161,8 +215,26 @@ export async function startFakeAlipay(o: { appId: string; appPublicKey: KeyObjec
     try {
       biz = JSON.parse(params.biz_content ?? '{}');
     } catch {}
+    if (method === 'alipay.user.agreement.page.sign') {
+      // Alipay's signing page: opened in the browser with the signed request in its query
+      if (!verified) {
+        res.writeHead(400, { 'content-type': 'text/plain' }).end('invalid-signature');
+        return;
+      }
+      signings.set(String(biz.external_agreement_no ?? ''), {
+        biz,
+        notifyUrl: params.notify_url ?? '',
+        returnUrl: params.return_url ?? '',
+      });
+      res.writeHead(200, { 'content-type': 'text/html;charset=utf-8' });
+      res.end(`<!doctype html><title>Fake Alipay agreement</title><h1>Fake Alipay agreement</h1>
+<p data-testid="rule">${JSON.stringify(biz.period_rule_params ?? {}).replace(/[<>&]/g, '')}</p>`);
+      return;
+    }
     let inner: Inner;
     if (!verified) inner = failed('isv.invalid-signature', '验签出错', '40002', 'Invalid Arguments');
+    else if (method === 'alipay.trade.pay') inner = deduct(biz);
+    else if (method === 'alipay.user.agreement.unsign') inner = unsign(biz);
     else if (method === 'alipay.trade.refund') inner = refund(biz);
     else if (method === 'alipay.trade.fastpay.refund.query') inner = refundQuery(biz);
     else if (method === 'alipay.trade.query') inner = query(biz);
@@ -171,6 +243,12 @@ export async function startFakeAlipay(o: { appId: string; appPublicKey: KeyObjec
       calls.push({ method, biz, verified });
     }
     if (method === 'alipay.trade.query') queries.push({ biz, verified });
+    if (method === 'alipay.trade.pay') deductions.push({ biz, verified });
+    if (method === 'alipay.trade.pay' && state.loseDeductions > 0 && inner.code === '10000') {
+      state.loseDeductions -= 1;
+      res.writeHead(504, { 'content-type': 'text/plain' }).end('gateway timeout');
+      return;
+    }
     if (method === 'alipay.trade.refund' && state.loseAnswers > 0) {
       // the refund is made, its answer is lost on the way (a proxy's timeout)
       state.loseAnswers -= 1;
@@ -197,12 +275,68 @@ export async function startFakeAlipay(o: { appId: string; appPublicKey: KeyObjec
     return tradeNo;
   }
 
+  let agreementSeq = 0;
+  /** An agreement notification as Alipay sends it (dut_user_sign / dut_user_unsign), signed. */
+  function agreementNotice(a: Agreement, type: 'dut_user_sign' | 'dut_user_unsign'): Record<string, string> {
+    const now = beijing();
+    const params: Record<string, string> = {
+      app_id: o.appId,
+      notify_type: type,
+      notify_id: `${type}${randomInt(1e9)}${Date.now()}`,
+      notify_time: now,
+      charset: 'utf-8',
+      version: '1.0',
+      agreement_no: a.agreementNo,
+      external_agreement_no: a.signRef,
+      alipay_user_id: a.userId,
+      alipay_logon_id: '159****5620',
+      personal_product_code: 'CYCLE_PAY_AUTH_P',
+      sign_scene: 'INDUSTRY|DIGITAL_MEDIA',
+      status: type === 'dut_user_sign' ? 'NORMAL' : 'UNSIGN',
+      ...(type === 'dut_user_sign' ? { sign_time: now, valid_time: now } : { unsign_time: now }),
+    };
+    return signLikeAlipay(params, o.alipayPrivateKey);
+  }
+
   return {
     url,
     trades,
     calls,
     queries,
     state,
+    signings,
+    agreements,
+    deductions,
+    /**
+     * The member signs on the page opened for `signRef`: the agreement is made; answers Alipay's
+     * signed dut_user_sign notification and where the signing page sends the member back.
+     */
+    sign(signRef: string) {
+      const signing = signings.get(signRef);
+      if (!signing) throw new Error(`no signing page was opened for ${signRef}`);
+      agreementSeq += 1;
+      const rule = (signing.biz.period_rule_params ?? {}) as Inner;
+      const a: Agreement = {
+        agreementNo: `2026${String(agreementSeq).padStart(4, '0')}${String(randomInt(1e9)).padStart(9, '0')}`,
+        signRef,
+        userId: `2088${String(randomInt(1e9)).padStart(12, '0')}`,
+        status: 'NORMAL',
+        max: fen(rule.single_amount),
+      };
+      agreements.set(a.agreementNo, a);
+      return {
+        notice: agreementNotice(a, 'dut_user_sign'),
+        notifyUrl: signing.notifyUrl,
+        returnUrl: signing.returnUrl,
+      };
+    },
+    /** The member ends the agreement in Alipay: answers the signed dut_user_unsign notification. */
+    unsignAtAlipay(agreementNo: string) {
+      const a = agreements.get(agreementNo);
+      if (!a) throw new Error(`no agreement ${agreementNo}`);
+      a.status = 'UNSIGN';
+      return agreementNotice(a, 'dut_user_unsign');
+    },
     /** The buyer pays `total` fen for our order: Alipay's trade exists; answers its trade_no. */
     pay(orderNo: string, total: number) {
       return open(orderNo, total, 'TRADE_SUCCESS');

@@ -198,6 +198,9 @@ export const Code = {
   subscriptionEnded: '2600004',
   subscriptionSamePlan: '2600005',
   subscriptionChargeDeclined: '2600006',
+  // renewing memberships through Alipay agreements (docs/decisions/0043-subscriptions.md, China)
+  subscriptionChangeUnavailable: '2600030',
+  subscriptionCardUnavailable: '2600031',
   // app-store purchases of the mobile viewer (docs/decisions/0048-app-store-purchases.md)
   storeNotificationInvalid: '2600020',
   storeAccountUnknown: '2600021',
@@ -471,6 +474,15 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
   '2600004': { status: 200, message: 'The renewing membership has ended' },
   '2600005': { status: 200, message: 'Choose a plan other than the current one' },
   '2600006': { status: 200, message: 'The card was declined: {reason}' },
+  '2600030': {
+    status: 200,
+    message:
+      'The plan of a renewal paid through Alipay cannot be changed: cancel it, and choose the other plan when it ends',
+  },
+  '2600031': {
+    status: 200,
+    message: 'A renewal paid through Alipay is deducted from your Alipay account: change how you pay in Alipay',
+  },
   '2600020': { status: 400, message: 'The store notification is not signed by the store' },
   '2600021': { status: 400, message: 'The store purchase names no account of ours' },
   '2600022': { status: 400, message: 'The store product is not one we sell' },

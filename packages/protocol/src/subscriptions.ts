@@ -34,6 +34,8 @@ export const ZScheduledChange = z.object({
 export const ZSubscription = z.object({
   /** Our id of the renewing membership (not the provider's). */
   id: z.string().uuid(),
+  /** Who charges it: Stripe Billing (overseas) or an Alipay agreement (China). */
+  provider: z.enum(['stripe', 'alipay']),
   goodsCode: ZGoodsCode,
   name: z.string(),
   interval: ZRenewalInterval,
@@ -68,6 +70,12 @@ export const ZSubscriptionChangeResponse = z.object({
   subscription: ZSubscription,
 });
 export type TSubscriptionChangeResponse = z.infer<typeof ZSubscriptionChangeResponse>;
+/**
+ * A resumed renewal: an Alipay agreement was unsigned when it was cancelled, so resuming it signs
+ * a new one at `signUrl` (Alipay's page; the member comes back to the product centre).
+ */
+export const ZSubscriptionResumeResponse = ZSubscription.extend({ signUrl: z.string().url().optional() });
+export type TSubscriptionResumeResponse = z.infer<typeof ZSubscriptionResumeResponse>;
 /** The provider's customer portal, where the member changes the card. */
 export const ZSubscriptionPortalResponse = z.object({ url: z.string().url() });
 export type TSubscriptionPortalResponse = z.infer<typeof ZSubscriptionPortalResponse>;

@@ -85,6 +85,7 @@ import { createStorageService } from '../modules/storage/storage.service.ts';
 import { createAppStoreEvents } from '../modules/store-purchases/app-store-events.ts';
 import { createFastspringEvents } from '../modules/store-purchases/fastspring-events.ts';
 import { createGooglePlayEvents } from '../modules/store-purchases/google-play-events.ts';
+import { AGREEMENT_CHARGE_JOB, createAgreementCharges } from '../modules/subscriptions/agreement-charges.ts';
 import { createSubscriptionEvents } from '../modules/subscriptions/subscription-events.ts';
 import { createSubscriptionReminders } from '../modules/subscriptions/subscription-reminders.ts';
 import { createSubscriptionsService } from '../modules/subscriptions/subscriptions.service.ts';
@@ -298,10 +299,30 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     webUrl,
     now: () => new Date(),
   });
+  // China: Alipay agreement payments, deducted each period by us (docs/decisions/0043-subscriptions.md)
+  const agreementCharges = createAgreementCharges({
+    db,
+    agreements: gateways.agreements,
+    orders,
+    memberships,
+    products,
+    users,
+    mailer,
+    audit,
+    jobs,
+    log,
+    defaultLanguage,
+    webUrl,
+    now: () => new Date(),
+  });
+  jobs.work<{ id: string }>(AGREEMENT_CHARGE_JOB, async ({ id }) => {
+    await agreementCharges.charge(id);
+  });
   const subscriptions = createSubscriptionsService({
     db,
     billing: gateways.billing,
     jobs,
+    agreements: gateways.agreements,
     currency,
     defaultLanguage,
     orders,
@@ -371,6 +392,9 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     log,
     billingEvents: async (event, provider) => {
       await subscriptionEvents(event, provider);
+    },
+    agreementEvents: async (event) => {
+      await agreementCharges.applyEvent(event);
     },
   });
   const redeem = createRedeemService({ db, currency, users, memberships, products, companies, orders, audit });
@@ -483,6 +507,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     outbox,
     trade,
     reminders,
+    agreementCharges,
     dataExports,
     log,
   });
@@ -525,6 +550,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     payments,
     subscriptions,
     subscriptionEvents,
+    agreementCharges,
     appStore,
     googlePlay,
     fastspring,

@@ -34,8 +34,9 @@ export function indexHtml(template: string, config: Config): string {
     basePath: config.basePath,
     links: config.headerLinks,
     payChannels: payChannelsOf(config.payments.providers),
-    // memberships renewing every month/year need a billing provider: Stripe Billing (docs/decisions/0043-subscriptions.md)
-    renewing: config.region === 'us' && config.payments.stripe !== undefined,
+    // memberships renewing every month/year need a billing provider: Stripe Billing overseas, Alipay
+    // agreement payments in China (docs/decisions/0043-subscriptions.md)
+    renewing: config.region === 'us' ? config.payments.stripe !== undefined : config.payments.alipay !== undefined,
   });
   const head = `<base href="${config.basePath}/"><meta name="app-config" content="${appConfig.replace(/"/g, '&quot;')}">`;
   return template.replace('<head>', `<head>${head}`);

@@ -11,6 +11,7 @@ import {
   ZSubscriptionChangeResponse,
   ZSubscriptionPortalResponse,
   ZSubscriptionRequest,
+  ZSubscriptionResumeResponse,
   ZSubscriptionsResponse,
 } from '../subscriptions.ts';
 
@@ -36,10 +37,9 @@ export const subscriptions = {
   subscribe: defineContract({
     path: '/order/v5/subscription/subscribe',
     summary:
-      'Start a renewing membership of a goods code and interval: the card provider’s hosted checkout to open (overseas, Stripe Billing)',
+      'Start a renewing membership of a goods code and interval: the provider’s page to open (overseas Stripe Billing’s hosted checkout; in China Alipay’s agreement signing page)',
     tag: 'subscriptions',
     auth: true,
-    regions: ['us'],
     request: ZSubscribeRequest,
     response: ZSubscribeResponse,
     errors: [Code.renewalPlanNotFound, Code.subscriptionExists, ...providerErrors],
@@ -55,11 +55,12 @@ export const subscriptions = {
   }),
   resume: defineContract({
     path: '/order/v5/subscription/resume',
-    summary: 'Renew again a cancelled membership before its period ends',
+    summary:
+      'Renew again a cancelled membership before its period ends (an Alipay agreement is signed again: answers the signing page to open)',
     tag: 'subscriptions',
     auth: true,
     request: ZSubscriptionRequest,
-    response: ZSubscription,
+    response: ZSubscriptionResumeResponse,
     errors: [Code.subscriptionNotFound, Code.subscriptionEnded, ...providerErrors],
   }),
   change: defineContract({
@@ -76,6 +77,7 @@ export const subscriptions = {
       Code.renewalPlanNotFound,
       Code.subscriptionSamePlan,
       Code.subscriptionChargeDeclined,
+      Code.subscriptionChangeUnavailable,
       ...providerErrors,
     ],
   }),
@@ -86,6 +88,6 @@ export const subscriptions = {
     auth: true,
     request: ZSubscriptionRequest,
     response: ZSubscriptionPortalResponse,
-    errors: [Code.subscriptionNotFound, ...providerErrors],
+    errors: [Code.subscriptionNotFound, Code.subscriptionCardUnavailable, ...providerErrors],
   }),
 };

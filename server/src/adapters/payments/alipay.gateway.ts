@@ -10,11 +10,11 @@
  */
 
 import { Code } from '@ac/protocol/codes';
-import { payNotifyPath } from '@ac/protocol/http-paths';
 import type { AlipayConfig } from '../../config/payments.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { lazy } from '../../lib/lazy.ts';
-import { pkcs1Pem, privateKeyOf, publicKeyOf, spkiPem } from './keys.ts';
+import { alipayAgreementReport, createAlipayAgreements } from './alipay-agreement.ts';
+import { ALIPAY_NOTIFY_PATH, type AlipayClient, alipayClient, beijingTime } from './alipay-client.ts';
+import type { AgreementProvider } from './billing.ts';
 import {
   fromDecimal,
   type PaymentGateway,
@@ -25,7 +25,6 @@ import {
   toDecimal,
 } from './types.ts';
 
-export const ALIPAY_NOTIFY_PATH = payNotifyPath('alipay');
 const PAID = new Set(['TRADE_SUCCESS', 'TRADE_FINISHED']);
 
 type Options = { config: AlipayConfig; publicUrl: string; returnUrl: string };
@@ -46,12 +45,6 @@ function refundFailure(res: Answer): Error {
   return refundRefusal('alipay', sub, message);
 }
 
-/** "2026-01-05 12:30:00" in Beijing time → Date. */
-function beijingTime(text: string | undefined): Date | null {
-  if (!text || !/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(text)) return null;
-  return new Date(`${text.replace(' ', 'T')}+08:00`);
-}
-
 export function alipayReport(p: Record<string, string | undefined>): PaymentReport | null {
   const status = p.trade_status ?? '';
   if (!PAID.has(status) && status !== 'TRADE_CLOSED') return null;
@@ -67,20 +60,19 @@ export function alipayReport(p: Record<string, string | undefined>): PaymentRepo
   };
 }
 
-export function createAlipayGateway(o: Options): PaymentGateway {
-  // the keys are read now (a wrong one stops the start); the SDK loads on the first call (lib/lazy.ts)
-  const privateKey = pkcs1Pem(privateKeyOf(o.config.privateKey));
-  const alipayPublicKey = spkiPem(publicKeyOf(o.config.alipayPublicKey));
-  const client = lazy(async () => {
-    const { AlipaySdk } = await import('alipay-sdk');
-    return new AlipaySdk({
-      appId: o.config.appId,
-      privateKey,
-      keyType: 'PKCS1',
-      alipayPublicKey,
-      ...(o.config.gateway ? { gateway: o.config.gateway } : {}),
-    });
-  });
+/** Alipay's payments and its agreement payments (alipay-agreement.ts), over one SDK client. */
+export function createAlipay(o: Options & { agreementReturnUrl: string }): {
+  gateway: PaymentGateway;
+  agreements: AgreementProvider;
+} {
+  const client = alipayClient(o.config);
+  return {
+    gateway: createAlipayGateway(o, client),
+    agreements: createAlipayAgreements({ ...o, client, returnUrl: o.agreementReturnUrl }),
+  };
+}
+
+export function createAlipayGateway(o: Options, client: AlipayClient = alipayClient(o.config)): PaymentGateway {
   /** A signed call whose answer's signature is verified; 2000007 when it fails or cannot be verified. */
   async function exec(method: string, bizContent: object): Promise<Answer> {
     const sdk = await client();
@@ -131,7 +123,7 @@ export function createAlipayGateway(o: Options): PaymentGateway {
       const params = Object.fromEntries(new URLSearchParams(n.rawBody));
       const sdk = await client();
       if (!params.sign || !sdk.checkNotifySignV2(params)) throw new AppError(Code.badSignature);
-      return alipayReport(params);
+      return alipayAgreementReport(params, o.config.appId) ?? alipayReport(params);
     },
     async query(orderNo) {
       const res = await exec('alipay.trade.query', { out_trade_no: orderNo });

@@ -89,3 +89,48 @@ export type BillingProvider = {
   /** A customer portal session (change the card); answers its URL. */
   portal(customerId: string): Promise<{ url: string }>;
 };
+
+/**
+ * An agreement payment provider (Alipay's periodic deduction, docs/decisions/0043-subscriptions.md):
+ * the member signs an agreement on the provider's page; we then deduct each period ourselves.
+ */
+export type AgreementEvent = {
+  /** The provider's notification id (Alipay: notify_id): the same notification again is a duplicate. */
+  eventId: string;
+  type: string;
+  at: Date;
+  /** The provider's agreement number. */
+  agreementNo: string;
+  /** Our reference of the signing (Alipay: external_agreement_no). */
+  signRef: string;
+  /** The buyer at the provider (Alipay: alipay_user_id). */
+  payerId: string | null;
+} & ({ kind: 'signed' } | { kind: 'unsigned' });
+
+/** A verified agreement notification, as the payment gateway's `verify` reports it. */
+export type AgreementReport = { result: 'agreement'; provider: 'alipay'; event: AgreementEvent };
+
+/** Applies a verified agreement notification (the subscriptions module); throws AppError to refuse it. */
+export type AgreementEventHandler = (event: AgreementEvent) => Promise<void>;
+
+/** What one deduction came to: paid, refused by the provider (no money moved), or not known (ask again). */
+export type DeductionResult =
+  | { result: 'paid'; tradeNo: string; paidAt: Date | null }
+  | { result: 'failed'; reason: string }
+  | { result: 'unknown'; reason: string };
+
+export type AgreementProvider = {
+  name: 'alipay';
+  /**
+   * The provider's signing page of a new agreement for our subscription `ref`: `signRef` names
+   * this signing, the plan is its periodic rule; the member comes back to the product centre.
+   */
+  signUrl(r: { ref: string; signRef: string; plan: BillingPlan; firstDeduction: Date }): Promise<string>;
+  /**
+   * Deducts `amount` under the agreement for our order `orderNo` (the provider's idempotency key:
+   * asking again for the same order never takes the money twice).
+   */
+  deduct(r: { orderNo: string; agreementNo: string; amount: number; subject: string }): Promise<DeductionResult>;
+  /** Ends the agreement at the provider (one ended there already counts as done). */
+  unsign(agreementNo: string): Promise<void>;
+};

@@ -19,8 +19,8 @@ import type { Config } from '../../config/config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { lazy } from '../../lib/lazy.ts';
-import { createAlipayGateway } from './alipay.gateway.ts';
-import type { BillingProvider } from './billing.ts';
+import { createAlipay } from './alipay.gateway.ts';
+import type { AgreementProvider, BillingProvider } from './billing.ts';
 import { createFastspringGateway } from './fastspring.gateway.ts';
 import { createPaypalGateway } from './paypal.gateway.ts';
 import { createSandboxGateway } from './sandbox.gateway.ts';
@@ -62,8 +62,18 @@ export function createPaymentGateways(config: Config, db: DbOrTx, log: PaymentLo
     if (config.production)
       log.warn({ providers: p.providers }, 'the sandbox gateway is enabled: orders can be paid without money');
   }
-  if (p.alipay)
-    gateways.set('alipay', createAlipayGateway({ config: p.alipay, publicUrl: config.publicUrl, returnUrl }));
+  // renewing memberships in China: Alipay agreement payments (docs/decisions/0043-subscriptions.md)
+  let agreements: AgreementProvider | undefined;
+  if (p.alipay) {
+    const alipay = createAlipay({
+      config: p.alipay,
+      publicUrl: config.publicUrl,
+      returnUrl,
+      agreementReturnUrl: `${config.publicUrl}${config.basePath}/products`,
+    });
+    gateways.set('alipay', alipay.gateway);
+    agreements = alipay.agreements;
+  }
   if (p.wechat) gateways.set('wechat', createWechatGateway({ config: p.wechat, publicUrl: config.publicUrl }));
   if (p.stripe) gateways.set('stripe', createStripeGateway({ config: p.stripe, returnUrl }));
   if (p.paypal) gateways.set('paypal', createPaypalGateway({ config: p.paypal, returnUrl }));
@@ -85,6 +95,8 @@ export function createPaymentGateways(config: Config, db: DbOrTx, log: PaymentLo
     returnUrl,
     /** The billing provider of renewing memberships, when one is enabled (Stripe). */
     billing,
+    /** The agreement payments of renewing memberships, when Alipay is enabled. */
+    agreements,
     get: (name: string) => gateways.get(name as TPaymentProvider),
     names: () => [...gateways.keys()],
     /** The gateway for a pay method and currency; 2000006 when none is enabled. */

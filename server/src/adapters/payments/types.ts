@@ -7,7 +7,7 @@ import { Code, type TCode } from '@ac/protocol/codes';
 import type { TStorefrontPopup } from '@ac/protocol/commerce';
 import type { TCurrency, TPayMethod, TPaymentProvider } from '@ac/protocol/enums';
 import { AppError } from '../../lib/app-error.ts';
-import type { BillingReport } from './billing.ts';
+import type { AgreementReport, BillingReport } from './billing.ts';
 
 export type PaymentRequest = {
   orderNo: string;
@@ -131,7 +131,9 @@ export type PaymentGateway = {
    * Absent (with `ack`) for a gateway whose notifications are batches of events with a route of
    * their own (FastSpring: store-purchases/fastspring-events.ts).
    */
-  verify?(n: IncomingNotification): Promise<PaymentReport | RefundReport | RefundNotice | BillingReport | null>;
+  verify?(
+    n: IncomingNotification,
+  ): Promise<PaymentReport | RefundReport | RefundNotice | BillingReport | AgreementReport | null>;
   /** The state of an order's payment; `reference` is what `start` returned for its latest attempt. */
   query(orderNo: string, reference?: string | null): Promise<QueryResult>;
   ack?: { ok: Acknowledgement; fail: Acknowledgement };

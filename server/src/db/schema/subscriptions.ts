@@ -25,15 +25,21 @@ export const renewalPlans = pgTable(
   (t) => [primaryKey({ columns: [t.goodsCode, t.interval] })],
 );
 
-/** One renewing membership of a member at a provider (Stripe Billing overseas). */
+/**
+ * One renewing membership of a member at a provider: Stripe Billing overseas, an Alipay agreement
+ * (periodic deduction) in China — there we charge each period ourselves (`next_charge_at`).
+ */
 export const subscriptions = pgTable(
   'subscriptions',
   {
     /** Our id: the provider carries it as `subscription_ref` metadata and the checkout's client_reference_id. */
     id: idColumn(),
     userId: userRef(),
-    provider: text('provider', { enum: ['stripe'] }).notNull(),
-    /** The provider's subscription and customer, known once its checkout completed (or its first invoice arrived). */
+    provider: text('provider', { enum: ['stripe', 'alipay'] }).notNull(),
+    /**
+     * The provider's subscription and customer, known once its checkout completed (or its first
+     * invoice arrived); for Alipay the agreement_no and the buyer's alipay_user_id, once signed.
+     */
     providerSubscriptionId: text('provider_subscription_id'),
     providerCustomerId: text('provider_customer_id'),
     goodsCode: text('goods_code')
@@ -53,6 +59,14 @@ export const subscriptions = pgTable(
     nextInterval: text('next_interval', { enum: RENEWAL_INTERVALS }),
     /** The language of the member's mails, from the client that subscribed. */
     language: text('language').notNull(),
+    /** Alipay: our external_agreement_no of the signing under way (a new one for each signing), 32 hex digits. */
+    signRef: text('sign_ref'),
+    /** Alipay: when the next deduction is due (a day before the period end, then the retries); null when none. */
+    nextChargeAt: at('next_charge_at'),
+    /** Alipay: the failed deductions of the period being charged. */
+    chargeFailures: integer('charge_failures').notNull().default(0),
+    /** Alipay: the order of the period being charged (its out_trade_no), until it is paid or given up. */
+    chargeOrderNo: text('charge_order_no'),
     /** The time of the provider's latest subscription state applied; older events change nothing. */
     syncedAt: at('synced_at'),
     createdAt: createdAtColumn(),
@@ -62,14 +76,16 @@ export const subscriptions = pgTable(
     uniqueIndex('subscriptions_provider_id_key').on(t.provider, t.providerSubscriptionId),
     index('subscriptions_user_idx').on(t.userId, t.createdAt),
     index('subscriptions_period_end_idx').on(t.state, t.periodEnd),
+    uniqueIndex('subscriptions_sign_ref_key').on(t.signRef),
+    index('subscriptions_next_charge_idx').on(t.nextChargeAt),
   ],
 );
 
-/** Every provider event applied, once: the same event again is a duplicate (Stripe Billing; App Store notifications by their UUID, docs/decisions/0048-app-store-purchases.md). */
+/** Every provider event applied, once: the same event again is a duplicate (Stripe Billing; Alipay agreement notifications by notify_id; App Store notifications by their UUID, docs/decisions/0048-app-store-purchases.md). */
 export const subscriptionEvents = pgTable(
   'subscription_events',
   {
-    provider: text('provider', { enum: ['stripe', 'appStore', 'googlePlay', 'fastspring'] }).notNull(),
+    provider: text('provider', { enum: ['stripe', 'alipay', 'appStore', 'googlePlay', 'fastspring'] }).notNull(),
     eventId: text('event_id').notNull(),
     type: text('type').notNull(),
     subscriptionId: text('subscription_id'),

@@ -119,6 +119,7 @@ describe('registration', () => {
       'purge-outbox',
       'fields-reencrypt',
       'subscriptions-remind',
+      'agreements-charge',
       'data-exports-purge',
     ]);
     expect(worked).toEqual(names);

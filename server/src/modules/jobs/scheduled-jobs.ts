@@ -13,6 +13,7 @@ import type { OutboxService } from '../outbox/outbox.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import type { ActivityService } from '../session/activity.service.ts';
 import type { SessionService } from '../session/session.service.ts';
+import type { AgreementCharges } from '../subscriptions/agreement-charges.ts';
 import type { SubscriptionReminders } from '../subscriptions/subscription-reminders.ts';
 import type { TradeService } from '../trade/trade.service.ts';
 import type { JobQueue } from './job-queue.ts';
@@ -31,6 +32,7 @@ type Deps = {
   outbox: Pick<OutboxService, 'purgeOld'>;
   trade: Pick<TradeService, 'reencryptFields'>;
   reminders: Pick<SubscriptionReminders, 'remind'>;
+  agreementCharges: Pick<AgreementCharges, 'chargeDue'>;
   dataExports: Pick<DataExportService, 'purgeExpired'>;
   log: FastifyBaseLogger;
 };
@@ -61,6 +63,8 @@ export function scheduledJobs(d: Omit<Deps, 'queue' | 'log'>) {
     'fields-reencrypt': ['53 * * * *', async () => ({ reencrypted: await reencryptAll(d.trade) })],
     // 7 days before a renewal, and before the end of a membership nothing renews (docs/product.md#renewing-memberships)
     'subscriptions-remind': ['27 * * * *', () => d.reminders.remind()],
+    // China: the Alipay agreement deductions due (a day before each period end, then the retries) (docs/product.md#renewing-memberships)
+    'agreements-charge': ['*/10 * * * *', () => d.agreementCharges.chargeDue()],
     // the files of data export links past their 24 hours go (docs/decisions/0046-data-export.md)
     'data-exports-purge': ['*/15 * * * *', async () => ({ purged: await d.dataExports.purgeExpired() })],
   } as const satisfies Record<string, readonly [string, () => Promise<object>]>;

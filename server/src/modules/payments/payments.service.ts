@@ -14,7 +14,7 @@ import {
   type TPayChannel,
   type TPayMethod,
 } from '@ac/protocol/enums';
-import type { BillingEventHandler, BillingReport } from '../../adapters/payments/billing.ts';
+import type { AgreementEventHandler, BillingEventHandler, BillingReport } from '../../adapters/payments/billing.ts';
 import type { PaymentGateways } from '../../adapters/payments/gateways.ts';
 import type { Acknowledgement, IncomingNotification, PaymentLog } from '../../adapters/payments/types.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -37,6 +37,8 @@ type Deps = ApplyDeps & {
   log: PaymentLog;
   /** Applies the renewing memberships' events (the subscriptions module, built above payments and handed in). */
   billingEvents?: BillingEventHandler;
+  /** Applies Alipay's agreement notifications (signed, unsigned) — the subscriptions module, handed in too. */
+  agreementEvents?: AgreementEventHandler;
   now?: () => Date;
 };
 export type ConfirmOutcome = ApplyOutcome | 'pending' | 'unknown' | 'none';
@@ -168,7 +170,10 @@ export function createPaymentsService(d: Deps) {
       try {
         const report = await gateway.verify(n);
         if (report?.result === 'billing') await applyBilling(gateway.merchant, report);
-        else if (report?.result === 'refunded') await applyRefundReport(d, gateway, report, now());
+        else if (report?.result === 'agreement') {
+          if (!d.agreementEvents) throw new AppError(Code.paymentMismatch, 'an agreement notification no one takes');
+          await d.agreementEvents(report.event);
+        } else if (report?.result === 'refunded') await applyRefundReport(d, gateway, report, now());
         else if (report?.result === 'refundNotice') {
           const { refundNo, answer } = report;
           await applyRefundAnswer(d, gateway, { refundNo, answer, via: 'notify', notice: report }, now());

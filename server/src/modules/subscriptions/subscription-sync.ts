@@ -49,6 +49,7 @@ export const providerTime = (d: Date) => new Date(Math.floor(d.getTime() / 1000)
 export function toSubscription(row: SubscriptionRow, name: string, nextName: string | null): TSubscription {
   return {
     id: row.id,
+    provider: row.provider,
     goodsCode: row.goodsCode as TSubscription['goodsCode'],
     name,
     interval: row.interval,

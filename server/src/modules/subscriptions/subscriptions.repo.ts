@@ -45,7 +45,7 @@ export function createSubscriptionsRepo(db: DbOrTx) {
       const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');
       return row ?? null;
     },
-    async lockByProviderId(provider: 'stripe', providerSubscriptionId: string) {
+    async lockByProviderId(provider: SubscriptionRow['provider'], providerSubscriptionId: string) {
       const [row] = await db
         .select()
         .from(subscriptions)
@@ -54,6 +54,42 @@ export function createSubscriptionsRepo(db: DbOrTx) {
         )
         .for('update');
       return row ?? null;
+    },
+    /** The subscription of an Alipay signing (its external_agreement_no), locked. */
+    async lockBySignRef(signRef: string) {
+      const [row] = await db.select().from(subscriptions).where(eq(subscriptions.signRef, signRef)).for('update');
+      return row ?? null;
+    },
+    /** Agreement subscriptions whose deduction is due at `at` (or whose claim ran out), oldest first. */
+    async dueCharges(at: Date, limit: number) {
+      return db
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .where(
+          and(
+            eq(subscriptions.provider, 'alipay'),
+            inArray(subscriptions.state, ['pending', 'active', 'pastDue']),
+            lte(subscriptions.nextChargeAt, at),
+          ),
+        )
+        .orderBy(asc(subscriptions.nextChargeAt))
+        .limit(limit);
+    },
+    /** Agreement subscriptions that no longer renew and whose paid period is over at `at`: they end. */
+    async endCancelled(at: Date) {
+      const rows = await db
+        .update(subscriptions)
+        .set({ state: 'ended', nextChargeAt: null, chargeOrderNo: null, updatedAt: at })
+        .where(
+          and(
+            eq(subscriptions.provider, 'alipay'),
+            inArray(subscriptions.state, ['active', 'pastDue']),
+            eq(subscriptions.cancelAtPeriodEnd, true),
+            lte(subscriptions.periodEnd, at),
+          ),
+        )
+        .returning({ id: subscriptions.id });
+      return rows.length;
     },
     async update(id: string, patch: SubscriptionPatch) {
       const [row] = await db.update(subscriptions).set(patch).where(eq(subscriptions.id, id)).returning();

@@ -14,9 +14,15 @@ import type {
   TSubscription,
   TSubscriptionChangeRequest,
   TSubscriptionChangeResponse,
+  TSubscriptionResumeResponse,
 } from '@ac/protocol/subscriptions';
 import { and, eq, ne } from 'drizzle-orm';
-import type { BillingPlan, BillingProvider, BillingSubscription } from '../../adapters/payments/billing.ts';
+import type {
+  AgreementProvider,
+  BillingPlan,
+  BillingProvider,
+  BillingSubscription,
+} from '../../adapters/payments/billing.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { subscriptions } from '../../db/schema/index.ts';
 import { messageLanguage } from '../../i18n/language.ts';
@@ -25,6 +31,7 @@ import type { AuditService } from '../audit/audit.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { ProductsService } from '../products/products.service.ts';
 import type { UserService } from '../user/user.service.ts';
+import { CHARGE_AHEAD_MS, newSignRef } from './agreement-charges.ts';
 import { providerTime, syncSubscription, toSubscription } from './subscription-sync.ts';
 import { createSubscriptionsRepo, type SubscriptionRow } from './subscriptions.repo.ts';
 
@@ -46,6 +53,8 @@ type Deps = {
   billing: BillingProvider | undefined;
   /** Ends a deleted account's subscriptions at the provider (forgetUser). */
   jobs?: CancelJobs;
+  /** China: Alipay agreement payments (agreement-charges.ts deducts each period). */
+  agreements?: AgreementProvider | undefined;
   currency: TCurrency;
   defaultLanguage: TLanguage;
   orders: Pick<OrdersService, 'move' | 'servedOfSubscription'>;
@@ -64,6 +73,10 @@ export function createSubscriptionsService(d: Deps) {
   function provider(): BillingProvider {
     if (!d.billing) throw new AppError(Code.payMethodUnavailable);
     return d.billing;
+  }
+  function agreements(): AgreementProvider {
+    if (!d.agreements) throw new AppError(Code.payMethodUnavailable);
+    return d.agreements;
   }
 
   async function plan(goodsCode: string, interval: string): Promise<BillingPlan & { level: number }> {
@@ -128,7 +141,15 @@ export function createSubscriptionsService(d: Deps) {
   // a deleted account's subscription: ended at the provider now, so nothing renews it any more
   d.jobs?.work<{ id: string }>(SUBSCRIPTION_CANCEL_JOB, async ({ id }) => {
     const row = await repo.find(id);
-    if (!row?.providerSubscriptionId || !d.billing) return;
+    if (!row?.providerSubscriptionId) return;
+    if (row.provider === 'alipay') {
+      // China: the agreement unsigned at Alipay, so no deduction can follow
+      if (!d.agreements) return;
+      await d.agreements.unsign(row.providerSubscriptionId);
+      await repo.update(id, { cancelAtPeriodEnd: true, state: 'ended', nextChargeAt: null, updatedAt: now() });
+      return;
+    }
+    if (!d.billing) return;
     const s = await d.billing.cancelNow(row.providerSubscriptionId);
     await repo.update(id, {
       cancelAtPeriodEnd: true,
@@ -136,6 +157,76 @@ export function createSubscriptionsService(d: Deps) {
       updatedAt: now(),
     });
   });
+
+  /** China: a pending row and Alipay's signing page (sign, then pay: the first deduction follows the signing). */
+  async function subscribeWithAgreement(
+    userId: string,
+    req: TSubscribeRequest,
+    language: string | undefined,
+    origin: Origin,
+  ): Promise<TSubscribeResponse> {
+    const alipay = agreements();
+    const p = await plan(req.goodsCode, req.interval);
+    if ((await repo.ofUserIn(userId, ['active', 'pastDue'])).length > 0) throw new AppError(Code.subscriptionExists);
+    if (!(await d.users.findLive(userId))) throw new AppError(Code.userNotFound);
+    const signRef = newSignRef();
+    const row = await repo.insert({
+      userId,
+      provider: 'alipay',
+      goodsCode: p.goodsCode,
+      interval: p.interval,
+      amount: p.amount,
+      currency: p.currency,
+      state: 'pending',
+      signRef,
+      language: messageLanguage(language, d.defaultLanguage),
+      createdAt: now(),
+      updatedAt: now(),
+    });
+    const payUrl = await alipay.signUrl({ ref: row.id, signRef, plan: p, firstDeduction: now() });
+    await d.audit.record({
+      event: 'subscription.started',
+      userId,
+      ...origin,
+      detail: { subscriptionId: row.id, goodsCode: p.goodsCode, interval: p.interval, provider: 'alipay' },
+    });
+    return { id: row.id, payUrl };
+  }
+
+  /** China: the agreement unsigned at Alipay; no further deductions, the paid period runs to its end. */
+  async function cancelAgreement(row: SubscriptionRow & { providerSubscriptionId: string }) {
+    if (row.cancelAtPeriodEnd) return row;
+    await agreements().unsign(row.providerSubscriptionId);
+    const running = row.periodEnd !== null && row.periodEnd > now();
+    return repo.update(row.id, {
+      cancelAtPeriodEnd: true,
+      nextChargeAt: null,
+      ...(running ? {} : { state: 'ended' as const, chargeOrderNo: null }),
+      updatedAt: now(),
+    });
+  }
+
+  /** China: a new agreement to sign (the old one was unsigned); the row renews again once Alipay says it is signed. */
+  async function resumeAgreement(row: SubscriptionRow): Promise<TSubscriptionResumeResponse> {
+    if (!row.cancelAtPeriodEnd) return view(row);
+    if (!row.periodEnd || row.periodEnd <= now()) throw new AppError(Code.subscriptionEnded);
+    const signRef = newSignRef();
+    const updated = await repo.update(row.id, { signRef, updatedAt: now() });
+    const goods = await d.products.findGoods(row.goodsCode);
+    const signUrl = await agreements().signUrl({
+      ref: row.id,
+      signRef,
+      plan: {
+        goodsCode: row.goodsCode,
+        name: goods?.name ?? row.goodsCode,
+        interval: row.interval,
+        amount: row.amount,
+        currency: row.currency,
+      },
+      firstDeduction: new Date(row.periodEnd.getTime() - CHARGE_AHEAD_MS),
+    });
+    return { ...(await view(updated)), signUrl };
+  }
 
   return {
     /** Before the deletion's transaction: the cancel job's queue exists (sent inside it). */
@@ -162,7 +253,7 @@ export function createSubscriptionsService(d: Deps) {
       if (live.length > 0) {
         await tx
           .update(subscriptions)
-          .set({ state: 'ended', cancelAtPeriodEnd: true, scheduleId: null, updatedAt: now() })
+          .set({ state: 'ended', cancelAtPeriodEnd: true, scheduleId: null, nextChargeAt: null, updatedAt: now() })
           .where(and(eq(subscriptions.userId, userId), ne(subscriptions.state, 'ended')));
       }
     },
@@ -200,6 +291,7 @@ export function createSubscriptionsService(d: Deps) {
       language: string | undefined,
       origin: Origin,
     ): Promise<TSubscribeResponse> {
+      if (!d.billing && d.agreements) return subscribeWithAgreement(userId, req, language, origin);
       const billing = provider();
       const p = await plan(req.goodsCode, req.interval);
       if ((await repo.ofUserIn(userId, ['active', 'pastDue'])).length > 0) throw new AppError(Code.subscriptionExists);
@@ -230,14 +322,25 @@ export function createSubscriptionsService(d: Deps) {
 
     /** Stops renewing (a scheduled change is dropped first): it runs to its period end. */
     async cancel(userId: string, id: string, origin: Origin): Promise<TSubscription> {
-      const row = await dropScheduled(await mine(userId, id));
+      const own = await mine(userId, id);
+      if (own.provider === 'alipay') {
+        const cancelled = await cancelAgreement(own);
+        await d.audit.record({ event: 'subscription.cancelled', userId, ...origin, detail: { subscriptionId: id } });
+        return view(cancelled);
+      }
+      const row = await dropScheduled(own);
       const s = await provider().setCancelAtPeriodEnd(row.providerSubscriptionId!, true);
       await d.audit.record({ event: 'subscription.cancelled', userId, ...origin, detail: { subscriptionId: id } });
       return view(await apply(id, s));
     },
 
-    async resume(userId: string, id: string, origin: Origin): Promise<TSubscription> {
+    async resume(userId: string, id: string, origin: Origin): Promise<TSubscriptionResumeResponse> {
       const row = await mine(userId, id);
+      if (row.provider === 'alipay') {
+        const resumed = await resumeAgreement(row);
+        await d.audit.record({ event: 'subscription.resumed', userId, ...origin, detail: { subscriptionId: id } });
+        return resumed;
+      }
       const s = await provider().setCancelAtPeriodEnd(row.providerSubscriptionId, false);
       await d.audit.record({ event: 'subscription.resumed', userId, ...origin, detail: { subscriptionId: id } });
       return view(await apply(id, s));
@@ -249,8 +352,9 @@ export function createSubscriptionsService(d: Deps) {
       req: TSubscriptionChangeRequest,
       origin: Origin,
     ): Promise<TSubscriptionChangeResponse> {
-      const billing = provider();
       let row: SubscriptionRow = await mine(userId, req.id);
+      if (row.provider === 'alipay') throw new AppError(Code.subscriptionChangeUnavailable);
+      const billing = provider();
       const p = await plan(req.goodsCode, req.interval);
       if (p.goodsCode === row.goodsCode && p.interval === row.interval) throw new AppError(Code.subscriptionSamePlan);
       const current = await d.products.findGoods(row.goodsCode);
@@ -283,6 +387,7 @@ export function createSubscriptionsService(d: Deps) {
     async portal(userId: string, id: string): Promise<{ url: string }> {
       const row = await repo.find(id);
       if (!row || row.userId !== userId || !row.providerCustomerId) throw new AppError(Code.subscriptionNotFound);
+      if (row.provider === 'alipay') throw new AppError(Code.subscriptionCardUnavailable);
       return provider().portal(row.providerCustomerId);
     },
   };

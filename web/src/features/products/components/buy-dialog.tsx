@@ -17,7 +17,7 @@ import { useRefreshAfterPayment } from '@/components/checkout/use-refresh-after-
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { useErrorText } from '@/components/use-error-text';
 import { useCall, useCallMutation } from '@/lib/api/use-call';
-import { canRenewAutomatically } from '@/lib/app-config';
+import { canRenewAutomatically, getRegion } from '@/lib/app-config';
 import { CatalogList } from './catalog-list';
 
 type Props = { open: boolean; held: ReadonlySet<string>; onClose: () => void };
@@ -64,7 +64,7 @@ export function BuyDialog({ open, held, onClose }: Props) {
         <QueryErrorAlert query={catalog} />
         {plansByGoods.size > 0 ? (
           <Typography.Paragraph type="secondary" data-testid="auto-renew-note">
-            {t('products.autoRenewNote')}
+            {t(getRegion() === 'cn' ? 'products.autoRenewNoteAlipay' : 'products.autoRenewNote')}
           </Typography.Paragraph>
         ) : null}
         {catalog.data ? (

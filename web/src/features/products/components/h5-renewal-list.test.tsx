@@ -10,6 +10,7 @@ const server = installFakeServer();
 
 const active: TSubscription = {
   id: '00000000-0000-4000-8000-000000000001',
+  provider: 'stripe',
   goodsCode: 'ML3',
   name: 'Viewer Professional',
   interval: 'month',

@@ -10,6 +10,7 @@ const server = installFakeServer();
 
 const active: TSubscription = {
   id: '00000000-0000-4000-8000-000000000001',
+  provider: 'stripe',
   goodsCode: 'ML3',
   name: 'Viewer Professional',
   interval: 'month',
@@ -42,6 +43,18 @@ describe('RenewalCard', () => {
     const ml5 = screen.getByTestId('renewal-ML5');
     expect(within(ml5).getByTestId('renewal-state').textContent).toBe('Renewal failed — we will retry');
     expect(within(ml5).getByTestId('renewal-card-portal')).toBeTruthy();
+  });
+
+  it('says an Alipay renewal is paid from the Alipay account and offers no card', async () => {
+    await renderWithApp(
+      <RenewalCard rows={[{ ...active, provider: 'alipay', price: { amount: 3900, currency: 'CNY' } }]} />,
+    );
+    const row = screen.getByTestId('renewal-ML3');
+    expect(within(row).getByTestId('renewal-provider').textContent).toBe(
+      'Paid from your Alipay account (Alipay agreement)',
+    );
+    expect(within(row).getByTestId('renewal-cancel')).toBeTruthy();
+    expect(within(row).queryByTestId('renewal-card-portal')).toBeNull();
   });
 
   it('asks before cancelling; keeping it calls nothing, confirming cancels that one', async () => {

@@ -28,7 +28,13 @@ export function RenewalCard({ rows }: Props) {
   const [asking, setAsking] = useState<TSubscription | null>(null);
   const invalidates = PAYMENT_OUTCOMES;
   const cancel = useCallMutation(calls.subscriptions.cancel, { invalidates });
-  const resume = useCallMutation(calls.subscriptions.resume, { invalidates });
+  const resume = useCallMutation(calls.subscriptions.resume, {
+    invalidates,
+    // an Alipay agreement is signed again on Alipay's page, which comes back to the product centre
+    onSuccess: ({ signUrl }) => {
+      if (signUrl) window.location.assign(signUrl);
+    },
+  });
   const portal = useCallMutation(calls.subscriptions.portal, {
     onSuccess: ({ url }) => window.location.assign(url),
   });
@@ -98,6 +104,11 @@ function RenewalItem({ subscription: s, busy, onCancel, onResume, onCard }: Item
         <p className="plain-paragraph renewal-state" data-testid="renewal-state">
           {t(state.key, { date, amount })}
         </p>
+        {s.provider === 'alipay' ? (
+          <p className="plain-paragraph renewal-provider" data-testid="renewal-provider">
+            {t('products.renewalByAlipay')}
+          </p>
+        ) : null}
         {s.scheduledChange && s.state !== 'ended' && !s.cancelAtPeriodEnd ? (
           <p className="plain-paragraph renewal-change" data-testid="renewal-change">
             {t('products.renewalChange', {

@@ -52,14 +52,14 @@ function CardSkeleton() {
 const PENDING_POLL_MS = 2500;
 
 /**
- * My renewing memberships. Back from the provider's checkout paid (`?checkout=paid`) before its
- * event arrived, the one waiting for its first payment is asked for again; once paid the
+ * My renewing memberships. Back from the provider's checkout paid (`?checkout=paid`), or from
+ * signing an Alipay agreement (`?checkout=signed`: its first deduction follows), before its event arrived, the one waiting for its first payment is asked for again; once paid the
  * membership and the orders load again.
  */
 function useRenewing() {
   const queryClient = useQueryClient();
   const [search] = useSearchParams();
-  const backPaid = search.get('checkout') === 'paid';
+  const backPaid = search.get('checkout') === 'paid' || search.get('checkout') === 'signed';
   const query = useCall(
     calls.subscriptions.mine,
     {},

@@ -18,7 +18,7 @@ describe('renewalActions', () => {
       [false, true].map((cancelAtPeriodEnd) => [
         state,
         cancelAtPeriodEnd,
-        renewalActions({ state, cancelAtPeriodEnd }),
+        renewalActions({ state, cancelAtPeriodEnd, provider: 'stripe' }),
       ]),
     );
     expect(offered).toEqual([
@@ -31,5 +31,13 @@ describe('renewalActions', () => {
       ['ended', false, []],
       ['ended', true, []],
     ]);
+  });
+});
+
+describe('renewalActions of an Alipay agreement', () => {
+  it('offers cancel and resume but no card: Alipay deducts from the member’s Alipay account', () => {
+    expect(renewalActions({ state: 'active', cancelAtPeriodEnd: false, provider: 'alipay' })).toEqual(['cancel']);
+    expect(renewalActions({ state: 'active', cancelAtPeriodEnd: true, provider: 'alipay' })).toEqual(['resume']);
+    expect(renewalActions({ state: 'pastDue', cancelAtPeriodEnd: false, provider: 'alipay' })).toEqual(['cancel']);
   });
 });

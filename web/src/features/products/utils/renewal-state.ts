@@ -32,8 +32,12 @@ export function renewalState(s: Pick<TSubscription, 'state' | 'cancelAtPeriodEnd
   }
 }
 
-/** Cancel while it renews, resume while cancelled and not ended; the card while the provider holds one. */
-export function renewalActions(s: Pick<TSubscription, 'state' | 'cancelAtPeriodEnd'>): RenewalAction[] {
+/**
+ * Cancel while it renews, resume while cancelled and not ended; the card while the provider holds
+ * one (Stripe: an Alipay agreement deducts from the member's Alipay account, managed in Alipay).
+ */
+export function renewalActions(s: Pick<TSubscription, 'state' | 'cancelAtPeriodEnd' | 'provider'>): RenewalAction[] {
   if (s.state !== 'active' && s.state !== 'pastDue') return [];
-  return [s.cancelAtPeriodEnd ? 'resume' : 'cancel', 'card'];
+  const first: RenewalAction = s.cancelAtPeriodEnd ? 'resume' : 'cancel';
+  return s.provider === 'alipay' ? [first] : [first, 'card'];
 }
