@@ -159,6 +159,13 @@ export const Code = {
   companyNotFound: '2500040',
   redeemBatchNotFound: '2500041',
   redeemBatchAbolished: '2500042',
+  // the console's administration: offers and prices, staff, codes resent by support (docs/operations.md#offers-and-prices)
+  consoleOfferNotFound: '2500060',
+  consoleOfferCurrencyNotRegion: '2500061',
+  staffNotFound: '2500062',
+  staffEmailTaken: '2500063',
+  staffLastAdmin: '2500064',
+  staffMemberNoPendingCode: '2500065',
   // two-factor sign-in (docs/protocol.md#two-factor)
   secondFactorInvalid: '1600001',
   secondStepExpired: '1600002',
@@ -412,6 +419,12 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
   '2500040': { status: 404, message: 'No such company' },
   '2500041': { status: 404, message: 'No such batch of redeem codes' },
   '2500042': { status: 409, message: 'This batch was already voided' },
+  '2500060': { status: 404, message: 'No such offer' },
+  '2500061': { status: 400, message: "Prices on this server are in its region's currency" },
+  '2500062': { status: 404, message: 'No such staff account' },
+  '2500063': { status: 409, message: 'A staff account with this email already exists' },
+  '2500064': { status: 409, message: 'The last enabled administrator cannot be disabled or given another role' },
+  '2500065': { status: 409, message: 'The member has no verification code waiting at this address' },
   '1600001': { status: 200, message: 'The code is wrong or was already used' },
   '1600002': { status: 200, message: 'The sign-in took too long, please sign in again' },
   '1600003': {

@@ -33,6 +33,8 @@ import { createCodesService } from '../modules/codes/codes.service.ts';
 import { createCompanyService } from '../modules/company/company.service.ts';
 import { createConsoleAudit } from '../modules/console/console-audit.ts';
 import { createConsoleSessions } from '../modules/console/console-session.service.ts';
+import { createOffersConsole } from '../modules/console/offers.service.ts';
+import { createStaffAdmin } from '../modules/console/staff-admin.service.ts';
 import { createFinanceConsole } from '../modules/console/finance.service.ts';
 import { createFreshSecondFactor } from '../modules/console/fresh-second-factor.ts';
 import { createSalesConsole } from '../modules/console/sales.service.ts';
@@ -427,6 +429,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     redeem,
     devices,
     registration,
+    delivery,
     thirdParty,
     companies,
     products,
@@ -446,6 +449,10 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
 
   const redeemIssue = createRedeemIssueService({ db, products, audit });
   const salesConsole = createSalesConsole({ companies, redeemIssue, staffAudit });
+  // offers and prices, staff accounts (admin): the command line's services
+  const redeemOfferAdmin = createRedeemOfferAdmin({ db, audit });
+  const offersConsole = createOffersConsole({ db, currency, products, redeemOffers: redeemOfferAdmin, staffAudit });
+  const staffAdmin = createStaffAdmin({ staff, consoleSessions, secondFactor });
 
   registerScheduledJobs({
     queue: jobs,
@@ -521,7 +528,9 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     currency,
     refunds,
     redeemIssue,
-    redeemOfferAdmin: createRedeemOfferAdmin({ db, audit }),
+    redeemOfferAdmin,
+    offersConsole,
+    staffAdmin,
     membershipAdmin: createMembershipAdmin({ db, memberships, products, audit }),
     couponAdmin: createCouponAdmin({ db, products, audit }),
     /** Stops the job workers (waiting for the jobs being run) and the payment gateways. */

@@ -12,7 +12,9 @@ import { consoleCookie } from './console-cookie.ts';
 import type { ConsoleSessions } from './console-session.service.ts';
 import type { FinanceConsole } from './finance.service.ts';
 import type { FreshSecondFactor } from './fresh-second-factor.ts';
+import type { OffersConsole } from './offers.service.ts';
 import type { SalesConsole } from './sales.service.ts';
+import type { StaffAdmin } from './staff-admin.service.ts';
 import type { UserSupport } from './user-support.service.ts';
 
 export type ConsoleAudit = ReturnType<typeof createConsoleAudit>;
@@ -24,6 +26,8 @@ type Deps = {
   userSupport: UserSupport;
   financeConsole: FinanceConsole;
   salesConsole: SalesConsole;
+  offersConsole: OffersConsole;
+  staffAdmin: StaffAdmin;
   freshSecondFactor: FreshSecondFactor;
   consoleAudit: ConsoleAudit;
 };
@@ -44,6 +48,8 @@ export function consoleModule(d: Deps): AppModule {
           support: d.userSupport,
           finance: d.financeConsole,
           sales: d.salesConsole,
+          offers: d.offersConsole,
+          staffAdmin: d.staffAdmin,
           audit: d.consoleAudit,
           cookie,
         }),
