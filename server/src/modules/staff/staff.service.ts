@@ -24,7 +24,7 @@ const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** A staff account by its email (the command line) or its id (the console). */
 export type StaffWho = string | { id: string };
 
-export type NewStaffInput = { email: string; name: string; role: TStaffRole; password: string };
+export type NewStaffInput = { email: string; name: string; role: TStaffRole; password: string; reason?: string };
 export type StaffSession = { session: StaffSessionRow; staff: StaffRow; token: string };
 
 /** The CSRF token of a session: derived from its cookie token, which scripts cannot read (HttpOnly). */
@@ -81,7 +81,7 @@ export function createStaffService(d: Deps) {
           });
           await d.audit.record(
             actor,
-            { action: 'staff.create', targetType: 'staff', targetId: row.id, after: view(row) },
+            { action: 'staff.create', targetType: 'staff', targetId: row.id, reason: input.reason, after: view(row) },
             tx,
           );
           return row;
