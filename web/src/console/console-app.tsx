@@ -18,9 +18,11 @@ import { CodesPage } from './pages/codes-page';
 import { CompaniesPage } from './pages/companies-page';
 import { CompanyViewPage } from './pages/company-view-page';
 import { InvoicesPage } from './pages/invoices-page';
+import { OffersPage } from './pages/offers-page';
 import { OrderViewPage } from './pages/order-view-page';
 import { OrdersPage } from './pages/orders-page';
 import { RefundDuePage } from './pages/refund-due-page';
+import { StaffPage } from './pages/staff-page';
 import { UserSearchPage } from './pages/user-search-page';
 import { UserViewPage } from './pages/user-view-page';
 
@@ -51,6 +53,8 @@ const router = createBrowserRouter(
         { path: 'companies', element: <CompaniesPage /> },
         { path: 'companies/:companyId', element: <CompanyViewPage /> },
         { path: 'codes', element: <CodesPage /> },
+        { path: 'offers', element: <OffersPage /> },
+        { path: 'staff', element: <StaffPage /> },
         { path: 'audit', element: <AuditPage /> },
         { path: '*', element: <Navigate to="/users" replace /> },
       ],

@@ -605,7 +605,8 @@ export const consoleCalls = {
   staff: {
     list: consoleCall({
       path: '/staff/list',
-      summary: 'Staff accounts by part of their email or name, with role, state, second factor and live sessions; paged',
+      summary:
+        'Staff accounts by part of their email or name, with role, state, second factor and live sessions; paged',
       stage: 'full',
       permission: 'staff.read',
       request: ZStaffListRequest,
@@ -669,7 +670,7 @@ export const consoleCalls = {
     }),
     endSessions: consoleCall({
       path: '/staff/end-sessions',
-      summary: "Ends every session of a staff account (its next call asks to sign in); audited",
+      summary: 'Ends every session of a staff account (its next call asks to sign in); audited',
       stage: 'full',
       permission: 'staff.manage',
       request: ZStaffActionRequest,

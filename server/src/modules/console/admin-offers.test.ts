@@ -47,7 +47,9 @@ describe('offers and prices', () => {
     const all = await admin.call(cc.offers.list, { pageSize: 100 });
     expect(all.status).toBe(200);
     expect(all.body.currency).toBe('USD');
-    const plan = all.body.rows.find((r: { kind: string; goodsCode: string }) => r.kind === 'plan' && r.goodsCode === 'ML2');
+    const plan = all.body.rows.find(
+      (r: { kind: string; goodsCode: string }) => r.kind === 'plan' && r.goodsCode === 'ML2',
+    );
     expect(plan).toMatchObject({ price: { currency: 'USD' }, active: true, buyers: null });
     expect(all.body.rows.some((r: { kind: string }) => r.kind === 'redeemCode')).toBe(true);
     const page = await admin.call(cc.offers.list, { kind: 'redeemCode', pageNo: 1, pageSize: 1 });
@@ -155,9 +157,19 @@ describe('offers and prices', () => {
     const ML3 = (await admin.call(cc.offers.list, { kind: 'plan', pageSize: 100 })).body.rows.find(
       (r: { goodsCode: string }) => r.goodsCode === 'ML3',
     );
-    await admin.call(cc.offers.disable, { kind: 'plan', goodsCode: 'ML3', durationDays: ML3.durationDays, reason: 'retired' });
+    await admin.call(cc.offers.disable, {
+      kind: 'plan',
+      goodsCode: 'ML3',
+      durationDays: ML3.durationDays,
+      reason: 'retired',
+    });
     expect(await catalogPrice('ML3')).toBeUndefined();
-    await admin.call(cc.offers.enable, { kind: 'plan', goodsCode: 'ML3', durationDays: ML3.durationDays, reason: 'back' });
+    await admin.call(cc.offers.enable, {
+      kind: 'plan',
+      goodsCode: 'ML3',
+      durationDays: ML3.durationDays,
+      reason: 'back',
+    });
     expect(await catalogPrice('ML3')).toBeDefined();
   });
 });

@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { commerceAppForTests } from '../../../test/commerce-fixtures.ts';
 import { consoleClient, createStaffOfEachRole, STAFF_PASSWORD } from '../../../test/console-client.ts';
 import { testServices } from '../../../test/test-app.ts';
-import { staff as staffTable, staffAudit } from '../../db/schema/index.ts';
+import { staffAudit, staff as staffTable } from '../../db/schema/index.ts';
 
 const { t } = commerceAppForTests();
 let staff: Awaited<ReturnType<typeof createStaffOfEachRole>>;
@@ -72,7 +72,10 @@ describe('staff accounts', () => {
       [{ email, name: 'Again', role: 'support', password: STAFF_PASSWORD, reason: 'again' }, Code.staffEmailTaken],
       [{ email: newEmail(), name: 'Weak', role: 'support', password: 'password', reason: 'weak' }, Code.passwordPolicy],
       [{ email: newEmail(), name: 'Boss', role: 'boss', password: STAFF_PASSWORD, reason: 'boss' }, Code.invalidParam],
-      [{ email: 'not-an-email', name: 'X', role: 'support', password: STAFF_PASSWORD, reason: 'x y' }, Code.invalidParam],
+      [
+        { email: 'not-an-email', name: 'X', role: 'support', password: STAFF_PASSWORD, reason: 'x y' },
+        Code.invalidParam,
+      ],
       [{ email: newEmail(), name: 'X', role: 'support', password: STAFF_PASSWORD }, Code.invalidParam],
     ];
     for (const [payload, code] of bads) {
@@ -84,14 +87,22 @@ describe('staff accounts', () => {
     const admin = await signedIn(staff.admin);
     const email = newEmail();
     const { id } = (
-      await admin.call(cc.staff.create, { email, name: 'Sup', role: 'support', password: STAFF_PASSWORD, reason: 'hire' })
+      await admin.call(cc.staff.create, {
+        email,
+        name: 'Sup',
+        role: 'support',
+        password: STAFF_PASSWORD,
+        reason: 'hire',
+      })
     ).body.staff;
     const them = await signedIn(email);
     const role = await admin.call(cc.staff.setRole, { staffId: id, role: 'sales', reason: 'moved team' });
     expect(role.body.staff.role).toBe('sales');
     // from their next call
     expect((await them.call(cc.companies.search, {})).status).toBe(200);
-    expect(await auditRows('staff.setRole', id)).toMatchObject([{ before: { role: 'support' }, after: { role: 'sales' } }]);
+    expect(await auditRows('staff.setRole', id)).toMatchObject([
+      { before: { role: 'support' }, after: { role: 'sales' } },
+    ]);
 
     const ended = await admin.call(cc.staff.endSessions, { staffId: id, reason: 'left laptop open' });
     expect(ended.body.sessionsEnded).toBe(1);
@@ -110,7 +121,10 @@ describe('staff accounts', () => {
     for (const action of ['staff.endSessions', 'staff.disable', 'staff.enable', 'staff.resetSecondFactor']) {
       expect(await auditRows(action, id), action).toHaveLength(1);
     }
-    const unknown = await admin.call(cc.staff.disable, { staffId: '00000000-0000-4000-8000-000000000001', reason: 'who' });
+    const unknown = await admin.call(cc.staff.disable, {
+      staffId: '00000000-0000-4000-8000-000000000001',
+      reason: 'who',
+    });
     expect(unknown).toMatchObject({ status: 404, body: { code: Code.staffNotFound } });
     expect((await admin.call(cc.staff.disable, { staffId: 'nope', reason: 'who' })).body.code).toBe(Code.invalidParam);
     const refused = await (await signedIn(staff.support)).call(cc.staff.disable, { staffId: id, reason: 'nope' });
@@ -121,10 +135,10 @@ describe('staff accounts', () => {
     // only these two admins are enabled
     await t.db.update(staffTable).set({ disabled: true }).where(eq(staffTable.role, 'admin'));
     const services = testServices(t);
-    const a = (await services.staff.create(
+    const a = await services.staff.create(
       { staffId: '00000000-0000-0000-0000-000000000000', email: 'command-line', role: 'admin' },
       { email: newEmail(), name: 'A', role: 'admin', password: STAFF_PASSWORD },
-    ));
+    );
     const b = await services.staff.create(
       { staffId: '00000000-0000-0000-0000-000000000000', email: 'command-line', role: 'admin' },
       { email: newEmail(), name: 'B', role: 'admin', password: STAFF_PASSWORD },
@@ -136,15 +150,18 @@ describe('staff accounts', () => {
     ]);
     const codes = [r1, r2].map((r) => (r.status === 200 ? 'ok' : r.body.code)).sort();
     expect(codes).toEqual([Code.staffLastAdmin, 'ok'].sort());
-    const admins = await t.db.select().from(staffTable).where(and(eq(staffTable.role, 'admin'), eq(staffTable.disabled, false)));
+    const admins = await t.db
+      .select()
+      .from(staffTable)
+      .where(and(eq(staffTable.role, 'admin'), eq(staffTable.disabled, false)));
     expect(admins).toHaveLength(1);
     const last = admins[0]!;
     const lastBrowser = last.id === a.id ? asA : asB;
     const self = await lastBrowser.call(cc.staff.disable, { staffId: last.id, reason: 'leaving' });
     expect(self).toMatchObject({ status: 409, body: { code: Code.staffLastAdmin } });
-    expect((await lastBrowser.call(cc.staff.setRole, { staffId: last.id, role: 'finance', reason: 'x y z' })).body.code).toBe(
-      Code.staffLastAdmin,
-    );
+    expect(
+      (await lastBrowser.call(cc.staff.setRole, { staffId: last.id, role: 'finance', reason: 'x y z' })).body.code,
+    ).toBe(Code.staffLastAdmin);
     expect(await auditRows('staff.disable', last.id)).toHaveLength(0);
   });
 });

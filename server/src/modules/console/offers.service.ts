@@ -9,8 +9,8 @@ import type { TConsoleOffer, TOfferKind } from '@ac/protocol/console/admin-shape
 import type { TCurrency } from '@ac/protocol/enums';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { ProductsService } from '../products/products.service.ts';
 import type { GoodsRow } from '../products/products.repo.ts';
+import type { ProductsService } from '../products/products.service.ts';
 import type { RedeemOfferAdmin, RedeemOfferRow } from '../redeem/redeem-offer-admin.service.ts';
 import type { StaffActor, StaffAuditService } from '../staff-audit/staff-audit.service.ts';
 
@@ -87,7 +87,8 @@ export function createOffersConsole(d: Deps) {
     },
 
     async setPrice(actor: StaffActor, p: Ref & { currency: TCurrency; amount: number; reason: string }) {
-      if (p.currency !== currency) throw new AppError(Code.consoleOfferCurrencyNotRegion, `prices here are in ${currency}`);
+      if (p.currency !== currency)
+        throw new AppError(Code.consoleOfferCurrencyNotRegion, `prices here are in ${currency}`);
       return d.db.transaction(async (tx) => {
         const before = await lock(p, tx);
         if (p.kind === 'plan') await d.products.setPrice(p.goodsCode, currency, p.amount, tx);

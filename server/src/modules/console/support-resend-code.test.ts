@@ -66,7 +66,11 @@ describe('support resends a verification code', () => {
     }
     const before = (await mails(m.email)).length;
     await aMinuteLater(m.email);
-    const sent = await browser.call(cc.users.resendCode, { userId: m.userId, channel: 'email', reason: 'lost in spam' });
+    const sent = await browser.call(cc.users.resendCode, {
+      userId: m.userId,
+      channel: 'email',
+      reason: 'lost in spam',
+    });
     expect(sent).toMatchObject({ status: 200, body: { target: m.email, purpose: 'findPwd' } });
     const latest = await mails(m.email);
     expect(latest).toHaveLength(before + 1);

@@ -27,11 +27,7 @@ export function createStaffRepo(db: DbOrTx) {
     },
     list: () => db.select().from(staff).orderBy(asc(staff.email)),
     /** One page of accounts (email or name containing `query`), each with its live sessions. */
-    async page(
-      p: { query?: string; id?: string; offset: number; limit: number },
-      idleSince: Date,
-      createdSince: Date,
-    ) {
+    async page(p: { query?: string; id?: string; offset: number; limit: number }, idleSince: Date, createdSince: Date) {
       const q = p.query?.trim();
       const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
       const where = p.id

@@ -31,6 +31,8 @@ export function ConsoleLayout() {
       ? [{ key: 'companies', label: <Link to="/companies">{t('navCompanies')}</Link> }]
       : []),
     ...(useMay('codes.read') ? [{ key: 'codes', label: <Link to="/codes">{t('navCodes')}</Link> }] : []),
+    ...(useMay('offers.read') ? [{ key: 'offers', label: <Link to="/offers">{t('navOffers')}</Link> }] : []),
+    ...(useMay('staff.read') ? [{ key: 'staff', label: <Link to="/staff">{t('navStaff')}</Link> }] : []),
     ...(useMay('audit.read') ? [{ key: 'audit', label: <Link to="/audit">{t('navAudit')}</Link> }] : []),
   ];
   const [, section = 'users', sub] = pathname.split('/');
