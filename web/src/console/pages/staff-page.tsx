@@ -215,13 +215,12 @@ export function StaffPage() {
             });
         }}
       >
+        <Typography.Paragraph>{action ? t(`staff_${action.what}Hint`) : null}</Typography.Paragraph>
         {action?.what === 'role' ? (
           <Form.Item name="role" label={t('staffRole')} rules={[{ required: true }]}>
             <Select options={STAFF_ROLES.map((r) => ({ value: r, label: t(`role_${r}`) }))} />
           </Form.Item>
-        ) : (
-          <Typography.Paragraph>{action ? t(`staff_${action.what}Hint`) : null}</Typography.Paragraph>
-        )}
+        ) : null}
         {action && action.staff.id === me.id ? (
           <Alert type="warning" showIcon title={t('staffSelfWarning')} style={{ marginBottom: 16 }} />
         ) : null}
