@@ -60,7 +60,10 @@ function CreateStaff() {
           <Input autoComplete="off" />
         </Form.Item>
         <Form.Item name="role" label={t('staffRole')} rules={[{ required: true }]}>
-          <Select options={STAFF_ROLES.map((r) => ({ value: r, label: t(`role_${r}`) }))} />
+          <Select
+            showSearch={{ optionFilterProp: 'label' }}
+            options={STAFF_ROLES.map((r) => ({ value: r, label: t(`role_${r}`) }))}
+          />
         </Form.Item>
         <Form.Item
           name="password"
