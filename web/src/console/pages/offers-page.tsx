@@ -83,7 +83,7 @@ export function OffersPage() {
     ...(mayManage
       ? [
           {
-            title: t('actions'),
+            title: t('colActions'),
             key: 'actions',
             width: 250,
             render: (_: unknown, o: TConsoleOffer) => (

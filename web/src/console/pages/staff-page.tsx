@@ -144,7 +144,7 @@ export function StaffPage() {
     ...(mayManage
       ? [
           {
-            title: t('actions'),
+            title: t('colActions'),
             key: 'actions',
             width: 420,
             render: (_: unknown, s: TConsoleStaff) => (
