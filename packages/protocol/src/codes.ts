@@ -165,6 +165,13 @@ export const Code = {
   couponRecipientsUnknown: '2500052',
   couponCodeTaken: '2500053',
   couponBelowMinimum: '2500054',
+  // the console's administration: offers and prices, staff, codes resent by support (docs/operations.md#offers-and-prices)
+  consoleOfferNotFound: '2500060',
+  consoleOfferCurrencyNotRegion: '2500061',
+  staffNotFound: '2500062',
+  staffEmailTaken: '2500063',
+  staffLastAdmin: '2500064',
+  staffMemberNoPendingCode: '2500065',
   // two-factor sign-in (docs/protocol.md#two-factor)
   secondFactorInvalid: '1600001',
   secondStepExpired: '1600002',
@@ -434,6 +441,12 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
   '2500052': { status: 400, message: 'Some recipients are not members' },
   '2500053': { status: 409, message: 'This coupon code exists already' },
   '2500054': { status: 200, message: 'The order is below the minimum amount this coupon needs' },
+  '2500060': { status: 404, message: 'No such offer' },
+  '2500061': { status: 400, message: "Prices on this server are in its region's currency" },
+  '2500062': { status: 404, message: 'No such staff account' },
+  '2500063': { status: 409, message: 'A staff account with this email already exists' },
+  '2500064': { status: 409, message: 'The last enabled administrator cannot be disabled or given another role' },
+  '2500065': { status: 409, message: 'The member has no verification code waiting at this address' },
   '1600001': { status: 200, message: 'The code is wrong or was already used' },
   '1600002': { status: 200, message: 'The sign-in took too long, please sign in again' },
   '1600003': {

@@ -29,7 +29,7 @@ describe('staff commands', () => {
     ).rejects.toMatchObject({ code: Code.passwordPolicy });
     await expect(
       admin('staff create', { email: 'root@staff.example.com', name: 'Again', role: 'support' }),
-    ).rejects.toMatchObject({ code: Code.invalidParam });
+    ).rejects.toMatchObject({ code: Code.staffEmailTaken });
     await expect(
       admin('staff create', { email: 'x@staff.example.com', name: 'X', role: 'boss' }),
     ).rejects.toMatchObject({
@@ -65,7 +65,7 @@ describe('staff commands', () => {
     const rows = await t.db.select().from(staffAudit).where(eq(staffAudit.action, 'staff.resetSecondFactor'));
     expect(rows).toMatchObject([{ staffEmail: 'command-line', targetType: 'staff' }]);
     await expect(admin('staff reset-second-factor', { email: 'nobody@staff.example.com' })).rejects.toMatchObject({
-      code: Code.invalidParam,
+      code: Code.staffNotFound,
     });
   });
 });

@@ -35,9 +35,11 @@ import { createConsoleAudit } from '../modules/console/console-audit.ts';
 import { createConsoleSessions } from '../modules/console/console-session.service.ts';
 import { createFinanceConsole } from '../modules/console/finance.service.ts';
 import { createFreshSecondFactor } from '../modules/console/fresh-second-factor.ts';
+import { createOffersConsole } from '../modules/console/offers.service.ts';
 import { createSalesConsole } from '../modules/console/sales.service.ts';
 import { createSalesCoupons } from '../modules/console/sales-coupons.service.ts';
 import { staffSecondFactor } from '../modules/console/second-factor.ts';
+import { createStaffAdmin } from '../modules/console/staff-admin.service.ts';
 import { createUserSupport } from '../modules/console/user-support.service.ts';
 import { createCouponAdmin } from '../modules/coupons/coupon-admin.service.ts';
 import { createCouponCampaigns } from '../modules/coupons/coupon-campaigns.service.ts';
@@ -475,6 +477,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     redeem,
     devices,
     registration,
+    delivery,
     thirdParty,
     companies,
     products,
@@ -495,6 +498,10 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
   const redeemIssue = createRedeemIssueService({ db, products, audit });
   const salesConsole = createSalesConsole({ companies, redeemIssue, staffAudit });
   const salesCoupons = createSalesCoupons({ campaigns: createCouponCampaigns({ db, products }), staffAudit });
+  // offers and prices, staff accounts (admin): the command line's services
+  const redeemOfferAdmin = createRedeemOfferAdmin({ db, audit });
+  const offersConsole = createOffersConsole({ db, currency, products, redeemOffers: redeemOfferAdmin, staffAudit });
+  const staffAdmin = createStaffAdmin({ staff, consoleSessions, secondFactor });
 
   registerScheduledJobs({
     queue: jobs,
@@ -574,7 +581,9 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     currency,
     refunds,
     redeemIssue,
-    redeemOfferAdmin: createRedeemOfferAdmin({ db, audit }),
+    redeemOfferAdmin,
+    offersConsole,
+    staffAdmin,
     membershipAdmin: createMembershipAdmin({ db, memberships, products, audit }),
     couponAdmin: createCouponAdmin({ db, products, audit }),
     /** Stops the job workers (waiting for the jobs being run) and the payment gateways. */

@@ -20,9 +20,11 @@ import { CompanyViewPage } from './pages/company-view-page';
 import { CouponCampaignPage } from './pages/coupon-campaign-page';
 import { CouponsPage } from './pages/coupons-page';
 import { InvoicesPage } from './pages/invoices-page';
+import { OffersPage } from './pages/offers-page';
 import { OrderViewPage } from './pages/order-view-page';
 import { OrdersPage } from './pages/orders-page';
 import { RefundDuePage } from './pages/refund-due-page';
+import { StaffPage } from './pages/staff-page';
 import { UserSearchPage } from './pages/user-search-page';
 import { UserViewPage } from './pages/user-view-page';
 
@@ -55,6 +57,8 @@ const router = createBrowserRouter(
         { path: 'codes', element: <CodesPage /> },
         { path: 'coupons', element: <CouponsPage /> },
         { path: 'coupons/:campaignId', element: <CouponCampaignPage /> },
+        { path: 'offers', element: <OffersPage /> },
+        { path: 'staff', element: <StaffPage /> },
         { path: 'audit', element: <AuditPage /> },
         { path: '*', element: <Navigate to="/users" replace /> },
       ],

@@ -18,6 +18,7 @@ export const STAFF_PERMISSIONS = [
   'users.resendActivation',
   'users.unbindDevice',
   'users.unlockLogin',
+  'users.resendCode',
   'audit.read',
   'orders.read',
   'orders.refund',
@@ -31,6 +32,10 @@ export const STAFF_PERMISSIONS = [
   'codes.manage',
   'coupons.read',
   'coupons.manage',
+  'offers.read',
+  'offers.manage',
+  'staff.read',
+  'staff.manage',
 ] as const;
 export type TStaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
@@ -42,6 +47,7 @@ const SUPPORT: readonly TStaffPermission[] = [
   'users.resendActivation',
   'users.unbindDevice',
   'users.unlockLogin',
+  'users.resendCode',
   'audit.read',
 ];
 
@@ -69,7 +75,7 @@ const SALES: readonly TStaffPermission[] = [
   'coupons.manage',
 ];
 
-/** What each role may do. Admin may do everything. */
+/** What each role may do. Admin may do everything, and only admin: offers and prices, staff accounts. */
 export const ROLE_PERMISSIONS: Record<TStaffRole, readonly TStaffPermission[]> = {
   support: SUPPORT,
   finance: FINANCE,

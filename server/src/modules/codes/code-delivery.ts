@@ -11,6 +11,7 @@ import { CODE_TTL_MINUTES } from '@ac/protocol/verification';
 import type { Mailer } from '../../adapters/mail.ts';
 import type { SmsSender } from '../../adapters/sms/sms.ts';
 import type { SmsTemplate } from '../../config/sms.ts';
+import type { Tx } from '../../db/client.ts';
 import type { AuthSession } from '../../envelope/call.ts';
 import { messageLanguage } from '../../i18n/language.ts';
 import { codeMessageText, registerNoticeText } from '../../i18n/mail-texts.ts';
@@ -75,7 +76,7 @@ export async function deliveryFor(
 }
 
 type Deps = {
-  codes: Pick<CodesService, 'issue' | 'resendSeconds'>;
+  codes: Pick<CodesService, 'issue' | 'resendSeconds' | 'pending'>;
   mailer: Mailer;
   sms: SmsSender;
   users: Pick<UserService, 'findByAccount' | 'findLive'>;
@@ -129,14 +130,40 @@ export function createCodeDelivery(d: Deps) {
     return { resendAfter: d.codes.resendSeconds };
   }
 
+  const mailCode = (email: string, lang: TLanguage, code: string, tx?: Tx) =>
+    d.mailer.send({ to: email, ...codeMessageText(lang, code, CODE_TTL_MINUTES) }, tx);
+  const textCode = (mobile: string, lang: TLanguage, code: string, purpose: TCodePurpose) =>
+    d.sms.send({
+      to: mobile,
+      text: codeMessageText(lang, code, CODE_TTL_MINUTES).text,
+      template: smsTemplateOf[purpose],
+      params: { code },
+    });
+
   return {
+    /**
+     * Support resends the code a member waits for (the console, docs/operations.md#support-actions):
+     * the same purpose, a new code within the member's send limits (no captcha), in `tx`. A mail is
+     * written in `tx`; a text message is sent by the returned function once `tx` committed.
+     * 2500065 when no code waits at the address.
+     */
+    async resendPending(address: string, channel: 'mail' | 'sms', tx: Tx) {
+      const pending = await d.codes.pending(address, tx);
+      if (!pending || pending.purpose === 'register') throw new AppError(Code.staffMemberNoPendingCode);
+      const code = await d.codes.issue(pending.purpose, address, { staff: true }, tx);
+      const lang = d.defaultLanguage;
+      if (channel === 'mail') await mailCode(address, lang, code, tx);
+      const afterCommit = channel === 'sms' ? () => textCode(address, lang, code, pending.purpose) : async () => {};
+      return { purpose: pending.purpose, target: pending.target, afterCommit };
+    },
+
     byEmail(email: string, r: CodeRequest) {
       const lang = messageLanguage(r.language, d.defaultLanguage);
       return issue(
         email,
         'mail',
         {
-          code: (code) => d.mailer.send({ to: email, ...codeMessageText(lang, code, CODE_TTL_MINUTES) }),
+          code: (code) => mailCode(email, lang, code),
           notice: () => d.mailer.send({ to: email, ...registerNoticeText(lang) }),
         },
         r,
@@ -148,13 +175,7 @@ export function createCodeDelivery(d: Deps) {
         mobile,
         'sms',
         {
-          code: (code) =>
-            d.sms.send({
-              to: mobile,
-              text: codeMessageText(lang, code, CODE_TTL_MINUTES).text,
-              template: smsTemplateOf[r.purpose],
-              params: { code },
-            }),
+          code: (code) => textCode(mobile, lang, code, r.purpose),
           notice: () => {
             const { subject, text } = registerNoticeText(lang);
             return d.sms.send({ to: mobile, text, template: 'notice', params: { subject } });

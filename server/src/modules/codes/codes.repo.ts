@@ -45,6 +45,15 @@ export function createCodesRepo(db: DbOrTx) {
     async insertCode(row: typeof verificationCodes.$inferInsert) {
       await db.insert(verificationCodes).values(row);
     },
+    async latestToTarget(target: string) {
+      const rows = await db
+        .select()
+        .from(verificationCodes)
+        .where(eq(verificationCodes.target, target))
+        .orderBy(desc(verificationCodes.createdAt))
+        .limit(1);
+      return rows[0] ?? null;
+    },
     async latestCode(purpose: string, target: string) {
       const rows = await db
         .select()

@@ -39,8 +39,11 @@ function codeHash(purpose: string, target: string, code: string) {
   return sha256Hex(`${purpose}:${target}:${code}`);
 }
 
-/** Who asks for a code: the IP counts toward the captcha threshold; `ticket` is a kaptchaVerify ticket. */
-export type IssueGuard = { ip?: string; ticket?: string };
+/**
+ * Who asks for a code: the IP counts toward the captcha threshold; `ticket` is a kaptchaVerify
+ * ticket; `staff`: support resends it from the console (no captcha, every send limit holds).
+ */
+export type IssueGuard = { ip?: string; ticket?: string; staff?: boolean };
 
 type Deps = {
   db: Db;
@@ -79,11 +82,11 @@ export function createCodesService(d: Deps) {
     resendSeconds: resendMs / SECOND,
 
     /** Creates a code for purpose + target, enforcing the send limits; returns the clear code. */
-    async issue(purpose: TCodePurpose, given: string, guard: IssueGuard = {}): Promise<string> {
+    async issue(purpose: TCodePurpose, given: string, guard: IssueGuard = {}, outer?: DbOrTx): Promise<string> {
       const target = codeTarget(given);
       const abroadCallingCode = abroad(purpose, target);
       const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
-      await db.transaction(async (tx) => {
+      await (outer ?? db).transaction(async (tx) => {
         const repo = createCodesRepo(tx);
         await repo.lockTarget(target);
         const at = now();
@@ -106,7 +109,8 @@ export function createCodesService(d: Deps) {
           }
         }
         const fromIp = guard.ip ? await repo.countSendsFromIpSince(guard.ip, addMs(at, -HOUR)) : 0;
-        if (abroadCallingCode || lastHour >= CAPTCHA_FREE_SENDS_PER_TARGET || fromIp >= freeSendsPerIp) {
+        const captchaDue = abroadCallingCode || lastHour >= CAPTCHA_FREE_SENDS_PER_TARGET || fromIp >= freeSendsPerIp;
+        if (captchaDue && !guard.staff) {
           const ticket = guard.ticket;
           if (!ticket || !(await createCaptchaRepo(tx).useTicket(sha256Hex(ticket), at))) {
             throw new AppError(Code.captchaRequired);
@@ -152,6 +156,17 @@ export function createCodesService(d: Deps) {
         throw new AppError(Code.codeInvalid);
       }
       if (consume && !(await repo.consume(row.id, at, CODE_MAX_ATTEMPTS))) throw new AppError(Code.codeInvalid);
+    },
+
+    /**
+     * The code a member asked for to one of their addresses and still waits for: the latest to the
+     * target, unused, not spent on wrong tries, asked for within the last hour; else null.
+     */
+    async pending(address: string, tx?: DbOrTx) {
+      const row = await createCodesRepo(tx ?? db).latestToTarget(codeTarget(address));
+      const at = now().getTime();
+      if (!row || row.usedAt || row.attempts >= CODE_MAX_ATTEMPTS || at - row.createdAt.getTime() > HOUR) return null;
+      return { purpose: row.purpose as TCodePurpose, target: row.target };
     },
 
     /** Account deletion: the codes sent to the account's addresses go. */

@@ -12,7 +12,13 @@ import { ROLE_PERMISSIONS } from '@ac/protocol/console/staff';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionService } from '../session/session.service.ts';
-import { csrfTokenOf, type StaffRow, type StaffService, type StaffSession } from '../staff/staff.service.ts';
+import {
+  csrfTokenOf,
+  type StaffRow,
+  type StaffService,
+  type StaffSession,
+  type StaffWho,
+} from '../staff/staff.service.ts';
 import type { StaffActor, StaffAuditService } from '../staff-audit/staff-audit.service.ts';
 import type { SecondFactor } from './second-factor.ts';
 
@@ -102,8 +108,8 @@ export function createConsoleSessions(d: Deps) {
     me: sessionMe,
 
     /** `staff reset-second-factor`: a lost device; the next sign-in enrols again. */
-    resetSecondFactor: (actorOfReset: StaffActor, email: string) =>
-      d.staff.resetSecondFactor(actorOfReset, email, (staffId, tx) => d.secondFactor.reset(staffId, tx)),
+    resetSecondFactor: (actorOfReset: StaffActor, who: StaffWho, reason?: string) =>
+      d.staff.resetSecondFactor(actorOfReset, who, (staffId, tx) => d.secondFactor.reset(staffId, tx), reason),
 
     async signOut(s: StaffSession, origin: Origin) {
       await d.staff.endSession(s.session.id);

@@ -12,8 +12,10 @@ import { consoleCookie } from './console-cookie.ts';
 import type { ConsoleSessions } from './console-session.service.ts';
 import type { FinanceConsole } from './finance.service.ts';
 import type { FreshSecondFactor } from './fresh-second-factor.ts';
+import type { OffersConsole } from './offers.service.ts';
 import type { SalesConsole } from './sales.service.ts';
 import type { SalesCoupons } from './sales-coupons.service.ts';
+import type { StaffAdmin } from './staff-admin.service.ts';
 import type { UserSupport } from './user-support.service.ts';
 
 export type ConsoleAudit = ReturnType<typeof createConsoleAudit>;
@@ -26,6 +28,8 @@ type Deps = {
   financeConsole: FinanceConsole;
   salesConsole: SalesConsole;
   salesCoupons: SalesCoupons;
+  offersConsole: OffersConsole;
+  staffAdmin: StaffAdmin;
   freshSecondFactor: FreshSecondFactor;
   consoleAudit: ConsoleAudit;
 };
@@ -47,6 +51,8 @@ export function consoleModule(d: Deps): AppModule {
           finance: d.financeConsole,
           sales: d.salesConsole,
           coupons: d.salesCoupons,
+          offers: d.offersConsole,
+          staffAdmin: d.staffAdmin,
           audit: d.consoleAudit,
           cookie,
         }),

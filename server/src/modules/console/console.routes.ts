@@ -5,8 +5,10 @@ import { actorOf, type BoundConsoleCall, defineConsoleCall, sessionOf } from './
 import type { ConsoleCookie } from './console-cookie.ts';
 import type { ConsoleSessions } from './console-session.service.ts';
 import type { FinanceConsole } from './finance.service.ts';
+import type { OffersConsole } from './offers.service.ts';
 import type { SalesConsole } from './sales.service.ts';
 import type { SalesCoupons } from './sales-coupons.service.ts';
+import type { StaffAdmin } from './staff-admin.service.ts';
 import type { UserSupport } from './user-support.service.ts';
 
 type Deps = {
@@ -15,6 +17,8 @@ type Deps = {
   finance: FinanceConsole;
   sales: SalesConsole;
   coupons: SalesCoupons;
+  offers: OffersConsole;
+  staffAdmin: StaffAdmin;
   audit: ConsoleAudit;
   cookie: ConsoleCookie;
 };
@@ -50,6 +54,7 @@ export function consoleRoutes(d: Deps): BoundConsoleCall[] {
     defineConsoleCall(c.users.resendActivation, (p, ctx) =>
       d.support.resendActivation(actorOf(ctx), p.userId, p.reason),
     ),
+    defineConsoleCall(c.users.resendCode, (p, ctx) => d.support.resendCode(actorOf(ctx), p)),
     defineConsoleCall(c.users.unbindDevice, (p, ctx) => d.support.unbindDevice(actorOf(ctx), p)),
     defineConsoleCall(c.users.unlockLogin, (p, ctx) => d.support.unlockLogin(actorOf(ctx), p.userId, p.reason)),
     defineConsoleCall(c.orders.search, (p) => d.finance.searchOrders(p)),
@@ -81,6 +86,17 @@ export function consoleRoutes(d: Deps): BoundConsoleCall[] {
     defineConsoleCall(c.coupons.issue, (p, ctx) => d.coupons.issue(actorOf(ctx), p)),
     defineConsoleCall(c.coupons.addCodes, (p, ctx) => d.coupons.addCodes(actorOf(ctx), p)),
     defineConsoleCall(c.coupons.end, (p, ctx) => d.coupons.end(actorOf(ctx), p)),
+    defineConsoleCall(c.offers.list, (p) => d.offers.list(p)),
+    defineConsoleCall(c.offers.setPrice, (p, ctx) => d.offers.setPrice(actorOf(ctx), p)),
+    defineConsoleCall(c.offers.enable, (p, ctx) => d.offers.setActive(actorOf(ctx), p, true)),
+    defineConsoleCall(c.offers.disable, (p, ctx) => d.offers.setActive(actorOf(ctx), p, false)),
+    defineConsoleCall(c.staff.list, (p) => d.staffAdmin.list(p)),
+    defineConsoleCall(c.staff.create, (p, ctx) => d.staffAdmin.create(actorOf(ctx), p)),
+    defineConsoleCall(c.staff.setRole, (p, ctx) => d.staffAdmin.setRole(actorOf(ctx), p)),
+    defineConsoleCall(c.staff.disable, (p, ctx) => d.staffAdmin.setDisabled(actorOf(ctx), p, true)),
+    defineConsoleCall(c.staff.enable, (p, ctx) => d.staffAdmin.setDisabled(actorOf(ctx), p, false)),
+    defineConsoleCall(c.staff.resetSecondFactor, (p, ctx) => d.staffAdmin.resetSecondFactor(actorOf(ctx), p)),
+    defineConsoleCall(c.staff.endSessions, (p, ctx) => d.staffAdmin.endSessions(actorOf(ctx), p)),
     defineConsoleCall(c.audit.list, (p) => d.audit.list(p)),
     defineConsoleCall(c.audit.export, (p) => d.audit.csv(p)),
   ];

@@ -11,6 +11,7 @@ import { OrderStatus } from '@ac/protocol/enums';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { iso } from '../../lib/time.ts';
+import type { CodeDelivery } from '../codes/code-delivery.ts';
 import type { CompanyService } from '../company/company.service.ts';
 import type { DevicesService } from '../devices/devices.service.ts';
 import type { MembershipsService } from '../memberships/memberships.service.ts';
@@ -34,6 +35,7 @@ type Deps = {
   redeem: Pick<RedeemService, 'usersOfCode' | 'list'>;
   devices: Pick<DevicesService, 'usersOfUuid' | 'list' | 'unbindFor'>;
   registration: Pick<RegistrationService, 'activationMailFor'>;
+  delivery: Pick<CodeDelivery, 'resendPending'>;
   thirdParty: Pick<ThirdPartyService, 'list'>;
   companies: Pick<CompanyService, 'membersOfCompaniesNamed' | 'overview'>;
   products: Pick<ProductsService, 'findGoods'>;
@@ -219,6 +221,34 @@ export function createUserSupport(d: Deps) {
         );
         return { email: user.email };
       });
+    },
+
+    /**
+     * Sends a new code for the code the member waits for at their email or mobile (the same
+     * purpose; their send limits hold); 2500065 when none waits there.
+     */
+    async resendCode(actor: StaffActor, p: { userId: string; channel: 'email' | 'mobile'; reason: string }) {
+      const sent = await d.db.transaction(async (tx) => {
+        const user = await d.users.lockLive(p.userId, tx);
+        if (!user) throw new AppError(Code.userNotFound);
+        const address = p.channel === 'email' ? user.email : user.mobile;
+        if (!address) throw new AppError(Code.staffMemberNoPendingCode);
+        const r = await d.delivery.resendPending(address, p.channel === 'email' ? 'mail' : 'sms', tx);
+        await d.staffAudit.record(
+          actor,
+          {
+            action: 'user.resendCode',
+            targetType: 'user',
+            targetId: p.userId,
+            reason: p.reason,
+            after: { channel: p.channel, purpose: r.purpose, sentTo: address },
+          },
+          tx,
+        );
+        return { ...r, address };
+      });
+      await sent.afterCommit();
+      return { target: sent.address, purpose: sent.purpose };
     },
 
     /** Unbinds one bound device of the member; the sessions it reported end. */

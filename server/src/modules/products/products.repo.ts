@@ -19,6 +19,10 @@ export function createProductsRepo(db: DbOrTx) {
       const rows = await db.select().from(goods).where(eq(goods.code, code)).limit(1);
       return rows[0] ?? null;
     },
+    async lockGoods(code: string) {
+      const rows = await db.select().from(goods).where(eq(goods.code, code)).limit(1).for('update');
+      return rows[0] ?? null;
+    },
     async updateGoods(code: string, patch: Partial<Pick<GoodsRow, 'priceUsd' | 'priceCny' | 'active'>>) {
       const rows = await db.update(goods).set(patch).where(eq(goods.code, code)).returning();
       return rows[0] ?? null;

@@ -38,21 +38,24 @@ export function createProductsService(d: { db: Db; currency: TCurrency }) {
     },
     /** All goods, inactive ones too (admin). */
     listAll: () => repo.listGoods({ activeOnly: false }),
+    /** A goods row locked until the end of `tx` (a change that records the row before it). */
+    lockGoods: (code: string, tx: DbOrTx) => createProductsRepo(tx).lockGoods(code),
     /** A goods row that is for sale; 2000001 otherwise. */
     async purchasable(code: string): Promise<GoodsRow> {
       const row = await repo.findGoods(code);
       if (row?.active !== 1) throw new AppError(Code.goodsNotFound, code);
       return row;
     },
-    async setPrice(code: string, priceCurrency: TCurrency, amount: number): Promise<GoodsRow> {
+    /** The command line's `goods set-price` and the console's offers (inside the console's transaction, `tx`). */
+    async setPrice(code: string, priceCurrency: TCurrency, amount: number, tx?: DbOrTx): Promise<GoodsRow> {
       if (!Number.isSafeInteger(amount) || amount < 0) throw new AppError(Code.invalidParam, 'amount');
       const patch = priceCurrency === 'USD' ? { priceUsd: amount } : { priceCny: amount };
-      const row = await repo.updateGoods(code, patch);
+      const row = await (tx ? createProductsRepo(tx) : repo).updateGoods(code, patch);
       if (!row) throw new AppError(Code.goodsNotFound, code);
       return row;
     },
-    async setActive(code: string, active: boolean): Promise<GoodsRow> {
-      const row = await repo.updateGoods(code, { active: active ? 1 : 0 });
+    async setActive(code: string, active: boolean, tx?: DbOrTx): Promise<GoodsRow> {
+      const row = await (tx ? createProductsRepo(tx) : repo).updateGoods(code, { active: active ? 1 : 0 });
       if (!row) throw new AppError(Code.goodsNotFound, code);
       return row;
     },

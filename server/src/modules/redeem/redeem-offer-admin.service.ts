@@ -4,9 +4,9 @@
  * range and buyers (the same goods code and days: one offer); taking one off sale and back.
  */
 import { Code } from '@ac/protocol/codes';
-import type { TRedeemBuyers } from '@ac/protocol/enums';
+import type { TCurrency, TRedeemBuyers } from '@ac/protocol/enums';
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { goods, redeemOffers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuditService } from '../audit/audit.service.ts';
@@ -66,9 +66,34 @@ export function createRedeemOfferAdmin(d: { db: Db; audit: AuditService }) {
         return saved!;
       });
     },
+    /** One offer locked until the end of `tx`, or null. */
+    async lock(goodsCode: string, durationDays: number, tx: DbOrTx): Promise<RedeemOfferRow | null> {
+      const [row] = await tx.select().from(redeemOffers).where(key(goodsCode, durationDays)).for('update');
+      return row ?? null;
+    },
+    /** The price of one code in one currency (minor units, not negative); 2000001 when there is no such offer. */
+    async setPrice(
+      goodsCode: string,
+      durationDays: number,
+      currency: TCurrency,
+      amount: number,
+      outer?: DbOrTx,
+    ): Promise<RedeemOfferRow> {
+      if (!Number.isSafeInteger(amount) || amount < 0) throw new AppError(Code.invalidParam, 'amount');
+      return (outer ?? d.db).transaction(async (tx) => {
+        const [row] = await tx
+          .update(redeemOffers)
+          .set(currency === 'USD' ? { priceUsd: amount } : { priceCny: amount })
+          .where(key(goodsCode, durationDays))
+          .returning();
+        if (!row) throw new AppError(Code.goodsNotFound, `no offer of ${goodsCode} for ${durationDays} days`);
+        await d.audit.record({ event: 'redeem.offerPrice', detail: { goodsCode, durationDays, currency, amount } }, tx);
+        return row;
+      });
+    },
     /** Puts an offer on sale or takes it off; 2000001 when there is no such offer. */
-    async setActive(goodsCode: string, durationDays: number, active: boolean): Promise<RedeemOfferRow> {
-      return d.db.transaction(async (tx) => {
+    async setActive(goodsCode: string, durationDays: number, active: boolean, outer?: DbOrTx): Promise<RedeemOfferRow> {
+      return (outer ?? d.db).transaction(async (tx) => {
         const [row] = await tx
           .update(redeemOffers)
           .set({ active: active ? 1 : 0 })

@@ -13,7 +13,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { dummyPasswordHash, hashPassword, randomToken, sha256Hex, verifyPassword } from '../../lib/hashing.ts';
 import { assertPasswordAllowed } from '../../lib/password-policy.ts';
 import { HOUR, MINUTE } from '../../lib/time.ts';
-import type { StaffActor, StaffAuditService } from '../staff-audit/staff-audit.service.ts';
+import { COMMAND_LINE_ACTOR, type StaffActor, type StaffAuditService } from '../staff-audit/staff-audit.service.ts';
 import { createStaffRepo, type StaffRow, type StaffSessionRow } from './staff.repo.ts';
 
 export type { StaffRow } from './staff.repo.ts';
@@ -21,7 +21,10 @@ export const STAFF_IDLE_MS = STAFF_IDLE_TIMEOUT_MINUTES * MINUTE;
 export const STAFF_ABSOLUTE_MS = STAFF_ABSOLUTE_TIMEOUT_HOURS * HOUR;
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export type NewStaffInput = { email: string; name: string; role: TStaffRole; password: string };
+/** A staff account by its email (the command line) or its id (the console). */
+export type StaffWho = string | { id: string };
+
+export type NewStaffInput = { email: string; name: string; role: TStaffRole; password: string; reason?: string };
 export type StaffSession = { session: StaffSessionRow; staff: StaffRow; token: string };
 
 /** The CSRF token of a session: derived from its cookie token, which scripts cannot read (HttpOnly). */
@@ -35,6 +38,27 @@ export function createStaffService(d: Deps) {
   const now = d.now ?? (() => new Date());
   const repo = createStaffRepo(d.db);
   const view = (s: StaffRow) => ({ id: s.id, email: s.email, name: s.name, role: s.role, disabled: s.disabled });
+
+  /** The account, locked until the end of `tx`; 2500062 when there is none. */
+  async function lockAccount(tx: DbOrTx, who: StaffWho): Promise<StaffRow> {
+    const r = createStaffRepo(tx);
+    const found = typeof who === 'string' ? await r.findByEmail(who) : await r.findById(who.id);
+    const row = found && (await r.lockById(found.id));
+    if (!row) throw new AppError(Code.staffNotFound);
+    return row;
+  }
+
+  /**
+   * A console change that would leave no enabled administrator is refused (2500064): the enabled
+   * administrators are locked first, so two admins demoting each other at once leave one. The
+   * command line, the server's own shell, may (it can always create another administrator).
+   */
+  async function keepAnAdmin(tx: DbOrTx, actor: StaffActor, who: StaffWho) {
+    if (actor.staffId === COMMAND_LINE_ACTOR.staffId) return;
+    const admins = await createStaffRepo(tx).lockEnabledAdmins();
+    const target = await lockAccount(tx, who);
+    if (admins.some((a) => a.id === target.id) && admins.length <= 1) throw new AppError(Code.staffLastAdmin);
+  }
 
   return {
     async create(actor: StaffActor, input: NewStaffInput) {
@@ -57,25 +81,28 @@ export function createStaffService(d: Deps) {
           });
           await d.audit.record(
             actor,
-            { action: 'staff.create', targetType: 'staff', targetId: row.id, after: view(row) },
+            { action: 'staff.create', targetType: 'staff', targetId: row.id, reason: input.reason, after: view(row) },
             tx,
           );
           return row;
         });
       } catch (e) {
-        if (isUniqueViolation(e)) throw new AppError(Code.invalidParam, 'a staff account with this email exists');
+        if (isUniqueViolation(e)) throw new AppError(Code.staffEmailTaken);
         throw e;
       }
     },
 
     list: () => repo.list(),
+    /** A page of accounts whose email or name contains `query`, by email, with their live sessions. */
+    page: (p: { query?: string; id?: string; offset: number; limit: number }) =>
+      repo.page(p, new Date(now().getTime() - STAFF_IDLE_MS), new Date(now().getTime() - STAFF_ABSOLUTE_MS)),
 
     /** Disables (or enables again) an account; disabling ends its sessions. */
-    async setDisabled(actor: StaffActor, email: string, disabled: boolean) {
+    async setDisabled(actor: StaffActor, who: StaffWho, disabled: boolean, reason?: string) {
       return d.db.transaction(async (tx) => {
         const r = createStaffRepo(tx);
-        const row = await r.findByEmail(email);
-        if (!row) throw new AppError(Code.invalidParam, 'no staff account with this email');
+        if (disabled) await keepAnAdmin(tx, actor, who);
+        const row = await lockAccount(tx, who);
         const at = now();
         await r.setDisabled(row.id, disabled, at);
         if (disabled) await r.endSessionsOf(row.id, at);
@@ -85,12 +112,50 @@ export function createStaffService(d: Deps) {
             action: disabled ? 'staff.disable' : 'staff.enable',
             targetType: 'staff',
             targetId: row.id,
+            reason,
             before: { disabled: row.disabled },
             after: { disabled },
           },
           tx,
         );
-        return row;
+        return { ...row, disabled, updatedAt: at };
+      });
+    },
+
+    /** Another role, from the account's next call; audited with the role before and after. */
+    async setRole(actor: StaffActor, who: StaffWho, role: TStaffRole, reason?: string) {
+      return d.db.transaction(async (tx) => {
+        if (role !== 'admin') await keepAnAdmin(tx, actor, who);
+        const row = await lockAccount(tx, who);
+        const at = now();
+        await createStaffRepo(tx).setRole(row.id, role, at);
+        await d.audit.record(
+          actor,
+          {
+            action: 'staff.setRole',
+            targetType: 'staff',
+            targetId: row.id,
+            reason,
+            before: { role: row.role },
+            after: { role },
+          },
+          tx,
+        );
+        return { ...row, role, updatedAt: at };
+      });
+    },
+
+    /** Ends every live session of the account (its next call asks to sign in); audited. */
+    async endSessions(actor: StaffActor, who: StaffWho, reason?: string) {
+      return d.db.transaction(async (tx) => {
+        const row = await lockAccount(tx, who);
+        const sessionsEnded = await createStaffRepo(tx).endSessionsOf(row.id, now());
+        await d.audit.record(
+          actor,
+          { action: 'staff.endSessions', targetType: 'staff', targetId: row.id, reason, after: { sessionsEnded } },
+          tx,
+        );
+        return { row, sessionsEnded };
       });
     },
 
@@ -99,14 +164,21 @@ export function createStaffService(d: Deps) {
      * module's, passed in by the caller) in this transaction, their sessions end, and the next
      * sign-in leads through the enrolment again. Audited.
      */
-    async resetSecondFactor(actor: StaffActor, email: string, forget: (staffId: string, tx: DbOrTx) => Promise<void>) {
+    async resetSecondFactor(
+      actor: StaffActor,
+      who: StaffWho,
+      forget: (staffId: string, tx: DbOrTx) => Promise<void>,
+      reason?: string,
+    ) {
       return d.db.transaction(async (tx) => {
-        const r = createStaffRepo(tx);
-        const row = await r.findByEmail(email);
-        if (!row) throw new AppError(Code.invalidParam, 'no staff account with this email');
+        const row = await lockAccount(tx, who);
         await forget(row.id, tx);
-        await r.endSessionsOf(row.id, now());
-        await d.audit.record(actor, { action: 'staff.resetSecondFactor', targetType: 'staff', targetId: row.id }, tx);
+        await createStaffRepo(tx).endSessionsOf(row.id, now());
+        await d.audit.record(
+          actor,
+          { action: 'staff.resetSecondFactor', targetType: 'staff', targetId: row.id, reason },
+          tx,
+        );
         return row;
       });
     },

@@ -32,6 +32,8 @@ export function ConsoleLayout() {
       : []),
     ...(useMay('codes.read') ? [{ key: 'codes', label: <Link to="/codes">{t('navCodes')}</Link> }] : []),
     ...(useMay('coupons.read') ? [{ key: 'coupons', label: <Link to="/coupons">{t('navCoupons')}</Link> }] : []),
+    ...(useMay('offers.read') ? [{ key: 'offers', label: <Link to="/offers">{t('navOffers')}</Link> }] : []),
+    ...(useMay('staff.read') ? [{ key: 'staff', label: <Link to="/staff">{t('navStaff')}</Link> }] : []),
     ...(useMay('audit.read') ? [{ key: 'audit', label: <Link to="/audit">{t('navAudit')}</Link> }] : []),
   ];
   const [, section = 'users', sub] = pathname.split('/');

@@ -1,7 +1,7 @@
 /**
  * The support actions on a member, each shown only to a role that may do it (the server checks
  * again) and only where it applies: resending the activation mail to an unactivated account with
- * an email, unbinding one of its bound devices, unlocking the login of its email and mobile.
+ * an email, resending a verification code the member waits for at their email or mobile, unbinding one of its bound devices, unlocking the login of its email and mobile.
  */
 import { consoleCalls } from '@ac/protocol/console/console-calls';
 import type { TUserView } from '@ac/protocol/console/console-shapes';
@@ -21,6 +21,7 @@ type Dialog =
   | 'unblock'
   | 'extend'
   | 'resendActivation'
+  | 'resendCode'
   | 'unbindDevice'
   | 'unlockLogin'
   | null;
@@ -35,15 +36,17 @@ export function SupportActions({ user }: { user: TUserView }) {
   const unblock = useConsoleMutation(consoleCalls.users.unblock);
   const extend = useConsoleMutation(consoleCalls.users.extendMembership);
   const resendActivation = useConsoleMutation(consoleCalls.users.resendActivation);
+  const resendCode = useConsoleMutation(consoleCalls.users.resendCode);
   const unbindDevice = useConsoleMutation(consoleCalls.users.unbindDevice);
   const unlockLogin = useConsoleMutation(consoleCalls.users.unlockLogin);
   const mayEnd = useMay('users.endSessions');
   const mayBlock = useMay('users.block');
   const mayExtend = useMay('users.extendMembership');
   const mayResend = useMay('users.resendActivation');
+  const mayResendCode = useMay('users.resendCode');
   const mayUnbind = useMay('users.unbindDevice');
   const mayUnlock = useMay('users.unlockLogin');
-  if (!mayEnd && !mayBlock && !mayExtend && !mayResend && !mayUnbind && !mayUnlock) return null;
+  if (!mayEnd && !mayBlock && !mayExtend && !mayResend && !mayResendCode && !mayUnbind && !mayUnlock) return null;
   const close = () => setDialog(null);
   const done = (text: string) => {
     close();
@@ -51,6 +54,8 @@ export function SupportActions({ user }: { user: TUserView }) {
   };
   const blocked = Boolean(user.profile.blockedAt);
   const canResend = mayResend && !user.profile.activated && Boolean(user.profile.email);
+  const codeChannels = (['email', 'mobile'] as const).filter((c) => Boolean(user.profile[c]));
+  const canResendCode = mayResendCode && codeChannels.length > 0;
   const boundDevices = user.devices.filter((d) => d.status === 'bound');
   const canUnbind = mayUnbind && boundDevices.length > 0;
   const canUnlock = mayUnlock && Boolean(user.profile.email || user.profile.mobile);
@@ -71,6 +76,7 @@ export function SupportActions({ user }: { user: TUserView }) {
         ) : null}
         {mayBlock && blocked ? <Button onClick={() => setDialog('unblock')}>{t('unblock')}</Button> : null}
         {canResend ? <Button onClick={() => setDialog('resendActivation')}>{t('resendActivation')}</Button> : null}
+        {canResendCode ? <Button onClick={() => setDialog('resendCode')}>{t('resendCode')}</Button> : null}
         {canUnbind ? <Button onClick={() => setDialog('unbindDevice')}>{t('unbindDevice')}</Button> : null}
         {canUnlock ? <Button onClick={() => setDialog('unlockLogin')}>{t('unlockLogin')}</Button> : null}
       </Space>
@@ -119,6 +125,29 @@ export function SupportActions({ user }: { user: TUserView }) {
         }
       >
         <Typography.Paragraph>{t('resendActivationHint', { email: user.profile.email })}</Typography.Paragraph>
+      </ActionDialog>
+      <ActionDialog<{ channel: 'email' | 'mobile' }>
+        title={t('resendCode')}
+        open={dialog === 'resendCode'}
+        pending={resendCode.isPending}
+        error={resendCode.error}
+        onCancel={() => {
+          close();
+          resendCode.reset();
+        }}
+        onSubmit={({ channel, reason }) =>
+          resendCode.mutate(
+            { userId, channel, reason },
+            { onSuccess: ({ target }) => done(t('resendCodeDone', { target })) },
+          )
+        }
+      >
+        <Typography.Paragraph>{t('resendCodeHint')}</Typography.Paragraph>
+        <Form.Item name="channel" label={t('resendCodeTo')} initialValue={codeChannels[0]} rules={[{ required: true }]}>
+          <Select
+            options={codeChannels.map((c) => ({ value: c, label: `${t(`channel_${c}`)} · ${user.profile[c]}` }))}
+          />
+        </Form.Item>
       </ActionDialog>
       <ActionDialog<{ deviceId: string }>
         title={t('unbindDevice')}
