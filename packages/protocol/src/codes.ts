@@ -159,6 +159,9 @@ export const Code = {
   companyNotFound: '2500040',
   redeemBatchNotFound: '2500041',
   redeemBatchAbolished: '2500042',
+  // the console's dashboard (docs/operations.md#dashboard)
+  dashboardPeriodTooLong: '2500070',
+  dashboardPeriodReversed: '2500071',
   // two-factor sign-in (docs/protocol.md#two-factor)
   secondFactorInvalid: '1600001',
   secondStepExpired: '1600002',
@@ -412,6 +415,8 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
   '2500040': { status: 404, message: 'No such company' },
   '2500041': { status: 404, message: 'No such batch of redeem codes' },
   '2500042': { status: 409, message: 'This batch was already voided' },
+  '2500070': { status: 400, message: 'The period may be at most 366 days' },
+  '2500071': { status: 400, message: 'The period must start on or before its end' },
   '1600001': { status: 200, message: 'The code is wrong or was already used' },
   '1600002': { status: 200, message: 'The sign-in took too long, please sign in again' },
   '1600003': {

@@ -33,6 +33,7 @@ import { createCodesService } from '../modules/codes/codes.service.ts';
 import { createCompanyService } from '../modules/company/company.service.ts';
 import { createConsoleAudit } from '../modules/console/console-audit.ts';
 import { createConsoleSessions } from '../modules/console/console-session.service.ts';
+import { createConsoleDashboard } from '../modules/console/dashboard.service.ts';
 import { createFinanceConsole } from '../modules/console/finance.service.ts';
 import { createFreshSecondFactor } from '../modules/console/fresh-second-factor.ts';
 import { createSalesConsole } from '../modules/console/sales.service.ts';
@@ -446,6 +447,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
 
   const redeemIssue = createRedeemIssueService({ db, products, audit });
   const salesConsole = createSalesConsole({ companies, redeemIssue, staffAudit });
+  const consoleDashboard = createConsoleDashboard({ region, orders, users, redeem, audit });
 
   registerScheduledJobs({
     queue: jobs,
@@ -515,6 +517,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     userSupport,
     financeConsole,
     salesConsole,
+    consoleDashboard,
     freshSecondFactor,
     consoleAudit,
     // the admin command line's own services

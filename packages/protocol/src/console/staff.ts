@@ -29,6 +29,8 @@ export const STAFF_PERMISSIONS = [
   'companies.manage',
   'codes.read',
   'codes.manage',
+  /** The dashboard's revenue figures (the dashboard itself: any staff). */
+  'dashboard.revenue',
 ] as const;
 export type TStaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
@@ -53,6 +55,7 @@ const FINANCE: readonly TStaffPermission[] = [
   'invoices.read',
   'invoices.issue',
   'invoices.void',
+  'dashboard.revenue',
 ];
 
 /** Sales: companies (create with seats and an admin invitation, seats, end date, freeze) and redeem-code batches, besides users and the audit. */

@@ -10,6 +10,7 @@ import type { createConsoleAudit } from './console-audit.ts';
 import { registerConsoleCalls } from './console-call.ts';
 import { consoleCookie } from './console-cookie.ts';
 import type { ConsoleSessions } from './console-session.service.ts';
+import type { ConsoleDashboard } from './dashboard.service.ts';
 import type { FinanceConsole } from './finance.service.ts';
 import type { FreshSecondFactor } from './fresh-second-factor.ts';
 import type { SalesConsole } from './sales.service.ts';
@@ -24,6 +25,7 @@ type Deps = {
   userSupport: UserSupport;
   financeConsole: FinanceConsole;
   salesConsole: SalesConsole;
+  consoleDashboard: ConsoleDashboard;
   freshSecondFactor: FreshSecondFactor;
   consoleAudit: ConsoleAudit;
 };
@@ -44,6 +46,7 @@ export function consoleModule(d: Deps): AppModule {
           support: d.userSupport,
           finance: d.financeConsole,
           sales: d.salesConsole,
+          dashboard: d.consoleDashboard,
           audit: d.consoleAudit,
           cookie,
         }),
