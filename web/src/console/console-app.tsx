@@ -41,7 +41,8 @@ const router = createBrowserRouter(
     {
       element: <ConsoleLayout />,
       children: [
-        { index: true, element: <Navigate to="/users" replace /> },
+        // the dashboard and its chart library load with this route only
+        { index: true, lazy: async () => ({ Component: (await import('./pages/dashboard/dashboard-page')).DashboardPage }) },
         { path: 'users', element: <UserSearchPage /> },
         { path: 'users/:userId', element: <UserViewPage /> },
         { path: 'orders', element: <OrdersPage /> },
@@ -52,7 +53,7 @@ const router = createBrowserRouter(
         { path: 'companies/:companyId', element: <CompanyViewPage /> },
         { path: 'codes', element: <CodesPage /> },
         { path: 'audit', element: <AuditPage /> },
-        { path: '*', element: <Navigate to="/users" replace /> },
+        { path: '*', element: <Navigate to="/" replace /> },
       ],
     },
   ],
