@@ -10,6 +10,7 @@ import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { antdTheme, antdThemeWithoutMotion } from '@/config/antd-theme';
 import { ConsoleError, callKey } from './api/console-api';
 import { ConsoleLayout } from './components/console-layout';
+import { EmptyText } from './components/empty-text';
 import { SessionGate } from './components/session-gate';
 import { consoleConfig } from './console-config';
 import { consoleI18n } from './i18n/console-i18n';
@@ -42,7 +43,10 @@ const router = createBrowserRouter(
       element: <ConsoleLayout />,
       children: [
         // the dashboard and its chart library load with this route only
-        { index: true, lazy: async () => ({ Component: (await import('./pages/dashboard/dashboard-page')).DashboardPage }) },
+        {
+          index: true,
+          lazy: async () => ({ Component: (await import('./pages/dashboard/dashboard-page')).DashboardPage }),
+        },
         { path: 'users', element: <UserSearchPage /> },
         { path: 'users/:userId', element: <UserViewPage /> },
         { path: 'orders', element: <OrdersPage /> },
@@ -64,9 +68,13 @@ const router = createBrowserRouter(
 const theme = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? antdThemeWithoutMotion : antdTheme;
 
 function Localised() {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
-    <ConfigProvider locale={i18n.language === 'zh-CN' ? zhCN : enUS} theme={theme}>
+    <ConfigProvider
+      locale={i18n.language === 'zh-CN' ? zhCN : enUS}
+      theme={theme}
+      renderEmpty={() => <EmptyText>{t('empty')}</EmptyText>}
+    >
       <AntdApp>
         <SessionGate>
           <RouterProvider router={router} />

@@ -89,12 +89,28 @@ describe('console dashboard, overseas (days in UTC)', () => {
     await f.order({ payTime: '2030-03-03T23:59:59Z', currency: 'CNY', amount: 100, status: OrderStatus.paid });
     await f.order({ payTime: '2030-03-04T00:00:00Z', currency: 'CNY', amount: 100, status: OrderStatus.paid });
     // payments begun and not confirmed, by the day of their last change; unpaid ones are no such payment
-    await f.order({ updatedAt: '2030-03-02T08:00:00Z', currency: 'USD', amount: 3999, status: OrderStatus.unconfirmed });
-    await f.order({ updatedAt: '2030-03-02T09:00:00Z', currency: 'USD', amount: 3999, status: OrderStatus.unconfirmed });
-    await f.order({ updatedAt: '2030-02-20T09:00:00Z', currency: 'USD', amount: 3999, status: OrderStatus.unconfirmed });
+    await f.order({
+      updatedAt: '2030-03-02T08:00:00Z',
+      currency: 'USD',
+      amount: 3999,
+      status: OrderStatus.unconfirmed,
+    });
+    await f.order({
+      updatedAt: '2030-03-02T09:00:00Z',
+      currency: 'USD',
+      amount: 3999,
+      status: OrderStatus.unconfirmed,
+    });
+    await f.order({
+      updatedAt: '2030-02-20T09:00:00Z',
+      currency: 'USD',
+      amount: 3999,
+      status: OrderStatus.unconfirmed,
+    });
     await f.order({ updatedAt: '2030-03-02T09:00:00Z', currency: 'USD', amount: 3999, status: OrderStatus.unpaid });
     for (const when of ['2030-03-01T00:00:00Z', '2030-03-03T23:59:59Z', '2030-03-04T00:00:00Z']) await f.signUp(when);
-    for (const when of ['2030-02-28T23:59:59Z', '2030-03-02T12:00:00Z', '2030-03-02T13:00:00Z']) await f.redemption(when);
+    for (const when of ['2030-02-28T23:59:59Z', '2030-03-02T12:00:00Z', '2030-03-02T13:00:00Z'])
+      await f.redemption(when);
     await f.failedLogin('2030-03-03T05:00:00Z');
     await f.failedLogin('2030-03-03T06:00:00Z');
     await f.failedLogin('2030-03-03T07:00:00Z', 'login.password');
@@ -163,7 +179,9 @@ describe('console dashboard, overseas (days in UTC)', () => {
         body: { code: Code.invalidParam },
       });
     }
-    expect(await consoleClient(t.app).call(cc.dashboard.summary, { from: '2030-03-01', to: '2030-03-01' })).toMatchObject({
+    expect(
+      await consoleClient(t.app).call(cc.dashboard.summary, { from: '2030-03-01', to: '2030-03-01' }),
+    ).toMatchObject({
       status: 401,
       body: { code: Code.staffSessionRequired },
     });

@@ -1,8 +1,8 @@
 import { OrderStatus } from '@ac/protocol/enums';
 import { and, asc, desc, eq, gt, inArray, isNotNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { boundedTotal, pageWithTotal } from '../../db/bounded-count.ts';
-import { byDay, countAll, type DayPeriod, dayOf, inPeriod } from '../../db/per-day.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { byDay, countAll, type DayPeriod, dayOf, inPeriod } from '../../db/per-day.ts';
 import { goods, orders } from '../../db/schema/index.ts';
 
 export type OrderRow = typeof orders.$inferSelect;

@@ -1,8 +1,8 @@
 import { normalizeRedeemCode } from '@ac/protocol/commerce';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { boundedTotal, pageWithTotal } from '../../db/bounded-count.ts';
-import { byDay, countAll, type DayPeriod, dayOf, inPeriod } from '../../db/per-day.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { byDay, countAll, type DayPeriod, dayOf, inPeriod } from '../../db/per-day.ts';
 import { goods, orders, redeemCodeBatches, redeemCodes, redeemFailures, redeemOffers } from '../../db/schema/index.ts';
 
 export type RedeemTab = 'unused' | 'used' | 'expired';

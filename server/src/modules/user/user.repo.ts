@@ -3,8 +3,8 @@
 import { normalizeMobile } from '@ac/protocol/common';
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { boundedTotal, pageWithTotal } from '../../db/bounded-count.ts';
-import { byDay, countAll, type DayPeriod, dayOf, inPeriod } from '../../db/per-day.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { byDay, countAll, type DayPeriod, dayOf, inPeriod } from '../../db/per-day.ts';
 import { users } from '../../db/schema/index.ts';
 
 export type NewUser = typeof users.$inferInsert;

@@ -4,8 +4,9 @@
  * header's Menu button, and a note says the console is made for a desktop screen
  * (docs/decisions/0051-console-narrow-screens.md).
  */
-import { MenuOutlined } from '@ant-design/icons';
+
 import { consoleCalls } from '@ac/protocol/console/console-calls';
+import { MenuOutlined } from '@ant-design/icons';
 import { Alert, Button, Drawer, Grid, Layout, Menu, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

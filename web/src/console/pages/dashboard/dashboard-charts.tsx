@@ -3,10 +3,12 @@
  * drawn on a canvas: each is an image whose accessible name says what it shows and its totals,
  * and the table under the charts (dashboard-table.tsx) holds every figure.
  */
-import { Column, Line } from '@ant-design/charts';
+
 import type { TCurrency } from '@ac/protocol/enums';
+import { Column, Line } from '@ant-design/charts';
 import { Card, Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { EmptyText } from '../../components/empty-text';
 import { money } from '../../components/format';
 import type { Dashboard } from './dashboard-data';
 
@@ -16,6 +18,14 @@ const PALETTE = ['#1554c0', '#b2540b', '#2f7d32', '#8e24aa'];
 const reducedMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
 type Point = { day: string; series: string; value: number };
+
+/** Whole-number ticks for counts (no 0.2 of an order). */
+function integerTicks(min: number, max: number, count: number): number[] {
+  const step = Math.max(1, Math.ceil((max - min) / Math.max(1, count - 1)));
+  const ticks: number[] = [];
+  for (let v = Math.floor(min); v <= Math.max(max, 1); v += step) ticks.push(v);
+  return ticks;
+}
 
 function ChartCard(p: { title: string; description: string; testId: string; children: React.ReactNode }) {
   return (
@@ -34,7 +44,7 @@ const common = {
   height: HEIGHT,
   autoFit: true,
   animate: reducedMotion ? false : undefined,
-  scale: { color: { range: PALETTE } },
+  scale: { color: { range: PALETTE }, y: { domainMin: 0, tickMethod: integerTicks } },
   axis: { x: { labelAutoHide: true, labelAutoRotate: false } },
   legend: { color: { position: 'top' as const } },
 };
@@ -70,7 +80,7 @@ export function DashboardCharts({ data, from, to }: { data: Dashboard; from: str
             totals: perCurrency(totals.orders, (n, c) => `${n} ${c}`),
           })}
         >
-          <Column {...common} data={orders} stack />
+          {currencies.length ? <Column {...common} data={orders} stack /> : <EmptyText>{t('dashNoSales')}</EmptyText>}
         </ChartCard>
       </Col>
       {data.revenueShown ? (
@@ -83,7 +93,11 @@ export function DashboardCharts({ data, from, to }: { data: Dashboard; from: str
               totals: perCurrency(totals.revenue, (n, c) => money(n, c)),
             })}
           >
-            <Line {...common} data={revenue} />
+            {currencies.length ? (
+              <Line {...common} data={revenue} scale={{ ...common.scale, y: { domainMin: 0 } }} />
+            ) : (
+              <EmptyText>{t('dashNoSales')}</EmptyText>
+            )}
           </ChartCard>
         </Col>
       ) : null}

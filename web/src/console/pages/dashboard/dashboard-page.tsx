@@ -44,9 +44,7 @@ export function DashboardPage() {
             value={period}
             allowClear={false}
             format={DAY_FORMAT}
-            disabledDate={(d, info) =>
-              Boolean(info.from && Math.abs(d.diff(info.from, 'day')) >= DASHBOARD_MAX_DAYS)
-            }
+            disabledDate={(d, info) => Boolean(info.from && Math.abs(d.diff(info.from, 'day')) >= DASHBOARD_MAX_DAYS)}
             presets={[7, 30, 90, 365].map((n) => ({ label: t('dashLastDays', { count: n }), value: lastDays(n) }))}
             onChange={(v) => {
               if (v?.[0] && v[1]) setPeriod([v[0], v[1]]);
@@ -59,9 +57,13 @@ export function DashboardPage() {
           {t('dashScope', { region: t(`region_${summary.data.region}`), timeZone: summary.data.timeZone })}
         </Typography.Paragraph>
       ) : null}
-      {summary.error ? <Alert type="error" showIcon title={errorText(summary.error)} style={{ marginBottom: 16 }} /> : null}
+      {summary.error ? (
+        <Alert type="error" showIcon title={errorText(summary.error)} style={{ marginBottom: 16 }} />
+      ) : null}
       {!data ? (
-        summary.isFetching ? <Skeleton active /> : null
+        summary.isFetching ? (
+          <Skeleton active />
+        ) : null
       ) : (
         <>
           <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>

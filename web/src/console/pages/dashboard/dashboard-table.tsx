@@ -10,9 +10,21 @@ import type { Dashboard, DayRow } from './dashboard-data';
 export function DashboardTable({ data }: { data: Dashboard }) {
   const { t } = useTranslation();
   const perCurrency = (c: TCurrency) => [
-    { title: t('dashColOrders', { currency: c }), key: `o${c}`, align: 'right' as const, render: (_: unknown, r: DayRow) => r.orders[c] ?? 0 },
+    {
+      title: t('dashColOrders', { currency: c }),
+      key: `o${c}`,
+      align: 'right' as const,
+      render: (_: unknown, r: DayRow) => r.orders[c] ?? 0,
+    },
     ...(data.revenueShown
-      ? [{ title: t('dashColRevenue', { currency: c }), key: `r${c}`, align: 'right' as const, render: (_: unknown, r: DayRow) => money(r.revenue[c] ?? 0, c) }]
+      ? [
+          {
+            title: t('dashColRevenue', { currency: c }),
+            key: `r${c}`,
+            align: 'right' as const,
+            render: (_: unknown, r: DayRow) => money(r.revenue[c] ?? 0, c),
+          },
+        ]
       : []),
   ];
   const columns: ColumnsType<DayRow> = [
