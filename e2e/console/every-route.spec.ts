@@ -76,7 +76,7 @@ test('every console route passes axe and does not scroll sideways at 1024 and 39
       await page.setViewportSize(DESKTOP);
       await page.goto(`${base}${path}`);
       await ready(page);
-      if (name === 'dashboard') await expect(page.getByTestId('chart-orders').locator('canvas')).toBeVisible();
+      if (name === 'dashboard') await expect(page.getByTestId('chart-accounts').locator('canvas')).toBeVisible();
       expect(await blockingViolations(page), `axe on ${path}`).toEqual([]);
       if (shots && name === 'dashboard') await lastYear(page, 'Last 365 days');
       if (shots) await saveConsoleShot(page, name);
