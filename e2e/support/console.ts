@@ -20,6 +20,7 @@ export async function signInNewStaff(
   await page.getByLabel('Code from the app').fill(generateSync({ secret, epoch: Math.floor(Date.now() / 1000) }));
   await page.getByRole('button', { name: 'Turn on' }).click();
   await page.getByRole('button', { name: 'I saved them, continue' }).click();
-  await expect(page.getByRole('searchbox')).toBeVisible();
+  // the console's home: the dashboard
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   return staff;
 }

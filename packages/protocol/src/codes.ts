@@ -172,6 +172,9 @@ export const Code = {
   staffEmailTaken: '2500063',
   staffLastAdmin: '2500064',
   staffMemberNoPendingCode: '2500065',
+  // the console's dashboard (docs/operations.md#dashboard)
+  dashboardPeriodTooLong: '2500070',
+  dashboardPeriodReversed: '2500071',
   // two-factor sign-in (docs/protocol.md#two-factor)
   secondFactorInvalid: '1600001',
   secondStepExpired: '1600002',
@@ -447,6 +450,8 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
   '2500063': { status: 409, message: 'A staff account with this email already exists' },
   '2500064': { status: 409, message: 'The last enabled administrator cannot be disabled or given another role' },
   '2500065': { status: 409, message: 'The member has no verification code waiting at this address' },
+  '2500070': { status: 400, message: 'The period may be at most 366 days' },
+  '2500071': { status: 400, message: 'The period must start on or before its end' },
   '1600001': { status: 200, message: 'The code is wrong or was already used' },
   '1600002': { status: 200, message: 'The sign-in took too long, please sign in again' },
   '1600003': {

@@ -8,10 +8,14 @@
 export const REGIONS = ['us', 'cn'] as const;
 export type TRegion = (typeof REGIONS)[number];
 
+/** `dayTimeZone`: where the region's days start and end in the console's dashboard (docs/operations.md#dashboard). */
 export const regionSettings = {
-  us: { basePath: '/account/secure', currency: 'USD', defaultLanguage: 'en' },
-  cn: { basePath: '/secure', currency: 'CNY', defaultLanguage: 'zh-CN' },
-} as const satisfies Record<TRegion, { basePath: string; currency: string; defaultLanguage: string }>;
+  us: { basePath: '/account/secure', currency: 'USD', defaultLanguage: 'en', dayTimeZone: 'UTC' },
+  cn: { basePath: '/secure', currency: 'CNY', defaultLanguage: 'zh-CN', dayTimeZone: 'Asia/Shanghai' },
+} as const satisfies Record<
+  TRegion,
+  { basePath: string; currency: string; defaultLanguage: string; dayTimeZone: string }
+>;
 
 export const CURRENCIES = ['USD', 'CNY'] as const;
 export type TCurrency = (typeof CURRENCIES)[number];

@@ -33,6 +33,7 @@ import { createCodesService } from '../modules/codes/codes.service.ts';
 import { createCompanyService } from '../modules/company/company.service.ts';
 import { createConsoleAudit } from '../modules/console/console-audit.ts';
 import { createConsoleSessions } from '../modules/console/console-session.service.ts';
+import { createConsoleDashboard } from '../modules/console/dashboard.service.ts';
 import { createFinanceConsole } from '../modules/console/finance.service.ts';
 import { createFreshSecondFactor } from '../modules/console/fresh-second-factor.ts';
 import { createOffersConsole } from '../modules/console/offers.service.ts';
@@ -502,6 +503,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
   const redeemOfferAdmin = createRedeemOfferAdmin({ db, audit });
   const offersConsole = createOffersConsole({ db, currency, products, redeemOffers: redeemOfferAdmin, staffAudit });
   const staffAdmin = createStaffAdmin({ staff, consoleSessions, secondFactor });
+  const consoleDashboard = createConsoleDashboard({ region, orders, users, redeem, audit });
 
   registerScheduledJobs({
     queue: jobs,
@@ -575,6 +577,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     financeConsole,
     salesConsole,
     salesCoupons,
+    consoleDashboard,
     freshSecondFactor,
     consoleAudit,
     // the admin command line's own services

@@ -10,6 +10,7 @@ import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { antdTheme, antdThemeWithoutMotion } from '@/config/antd-theme';
 import { ConsoleError, callKey } from './api/console-api';
 import { ConsoleLayout } from './components/console-layout';
+import { EmptyText } from './components/empty-text';
 import { SessionGate } from './components/session-gate';
 import { consoleConfig } from './console-config';
 import { consoleI18n } from './i18n/console-i18n';
@@ -45,7 +46,11 @@ const router = createBrowserRouter(
     {
       element: <ConsoleLayout />,
       children: [
-        { index: true, element: <Navigate to="/users" replace /> },
+        // the dashboard and its chart library load with this route only
+        {
+          index: true,
+          lazy: async () => ({ Component: (await import('./pages/dashboard/dashboard-page')).DashboardPage }),
+        },
         { path: 'users', element: <UserSearchPage /> },
         { path: 'users/:userId', element: <UserViewPage /> },
         { path: 'orders', element: <OrdersPage /> },
@@ -60,7 +65,7 @@ const router = createBrowserRouter(
         { path: 'offers', element: <OffersPage /> },
         { path: 'staff', element: <StaffPage /> },
         { path: 'audit', element: <AuditPage /> },
-        { path: '*', element: <Navigate to="/users" replace /> },
+        { path: '*', element: <Navigate to="/" replace /> },
       ],
     },
   ],
@@ -71,9 +76,13 @@ const router = createBrowserRouter(
 const theme = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? antdThemeWithoutMotion : antdTheme;
 
 function Localised() {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
-    <ConfigProvider locale={i18n.language === 'zh-CN' ? zhCN : enUS} theme={theme}>
+    <ConfigProvider
+      locale={i18n.language === 'zh-CN' ? zhCN : enUS}
+      theme={theme}
+      renderEmpty={() => <EmptyText>{t('empty')}</EmptyText>}
+    >
       <AntdApp>
         <SessionGate>
           <RouterProvider router={router} />

@@ -50,6 +50,7 @@ import {
   ZUserSearchResponse,
   ZUserView,
 } from './console-shapes.ts';
+import { ZDashboardRequest, ZDashboardResponse } from './dashboard-shapes.ts';
 import {
   ZCampaignAnswer,
   ZCampaignCodesRequest,
@@ -205,6 +206,18 @@ export const consoleCalls = {
       request: ZEmpty,
       response: ZEmpty,
       errors: [],
+    }),
+  },
+  dashboard: {
+    summary: consoleCall({
+      path: '/dashboard/summary',
+      summary:
+        "Per day of a period (at most 366 days) in the server's region: paid orders by currency (with revenue for finance and admin), sign-ups, redemptions, failed member sign-ins, payments not confirmed",
+      stage: 'full',
+      permission: null,
+      request: ZDashboardRequest,
+      response: ZDashboardResponse,
+      errors: [...SESSION_ERRORS, Code.dashboardPeriodTooLong, Code.dashboardPeriodReversed],
     }),
   },
   users: {

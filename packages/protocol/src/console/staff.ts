@@ -36,6 +36,8 @@ export const STAFF_PERMISSIONS = [
   'offers.manage',
   'staff.read',
   'staff.manage',
+  /** The dashboard's revenue figures (the dashboard itself: any staff). */
+  'dashboard.revenue',
 ] as const;
 export type TStaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
@@ -61,6 +63,7 @@ const FINANCE: readonly TStaffPermission[] = [
   'invoices.read',
   'invoices.issue',
   'invoices.void',
+  'dashboard.revenue',
 ];
 
 /** Sales: companies (create with seats and an admin invitation, seats, end date, freeze), redeem-code batches and coupon campaigns, besides users and the audit. */

@@ -171,6 +171,11 @@ export const auditLog = pgTable(
     userAgent: text('user_agent'),
     clientType: text('client_type'),
   },
-  // audit_log_at_idx: the activity's 90-day purge (docs/decisions/0045-sign-in-history.md)
-  (t) => [index('audit_log_user_idx').on(t.userId, t.at), index('audit_log_at_idx').on(t.at)],
+  // audit_log_at_idx: the activity's 90-day purge (docs/decisions/0045-sign-in-history.md);
+  // audit_log_failed_login_idx: the console's dashboard, failed sign-ins per day
+  (t) => [
+    index('audit_log_user_idx').on(t.userId, t.at),
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_failed_login_idx').on(t.at).where(sql`${t.event} = 'login.failed'`),
+  ],
 );

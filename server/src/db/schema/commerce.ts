@@ -77,6 +77,8 @@ export const orders = pgTable(
     // one order per provider invoice: a paid period is applied exactly once
     uniqueIndex('orders_invoice_key').on(t.invoiceId),
     index('orders_subscription_idx').on(t.subscriptionId, t.endDate),
+    // the console's dashboard: orders paid per day and currency, read from the index alone (docs/operations.md#dashboard)
+    index('orders_pay_time_idx').on(t.payTime, t.currency, t.payAmount).where(sql`${t.payTime} is not null`),
   ],
 );
 
@@ -146,6 +148,8 @@ export const redeemCodes = pgTable(
     index('redeem_codes_redeemer_idx').on(t.redeemedBy),
     index('redeem_codes_batch_idx').on(t.batchId, t.serialNo),
     index('redeem_codes_order_idx').on(t.redeemOrderNo, t.serialNo),
+    // the console's dashboard: codes redeemed per day
+    index('redeem_codes_redeem_time_idx').on(t.redeemTime).where(sql`${t.redeemTime} is not null`),
     // Codes match case-insensitively, ignoring dashes and spaces (normalizeRedeemCode).
     uniqueIndex('redeem_codes_match_key').using(
       'btree',

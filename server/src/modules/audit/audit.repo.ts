@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, inArray, isNotNull, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { byDay, countAll, type DayPeriod, dayOf, inPeriod } from '../../db/per-day.ts';
 import { auditLog } from '../../db/schema/index.ts';
 
 export type AuditEvent = {
@@ -21,6 +22,15 @@ export const ACTIVITY_ROW_LIMIT = 500;
 
 export function createAuditRepo(db: DbOrTx) {
   return {
+    /** Rows of one event in the period, per day (audit_log_failed_login_idx for `login.failed`). */
+    eventsPerDay(event: string, p: DayPeriod) {
+      return db
+        .select({ day: dayOf(auditLog.at, p), count: countAll })
+        .from(auditLog)
+        .where(and(eq(auditLog.event, event), inPeriod(auditLog.at, p)))
+        .groupBy(byDay)
+        .orderBy(byDay);
+    },
     async record(e: AuditEvent) {
       await db.insert(auditLog).values({
         event: e.event,

@@ -4,6 +4,7 @@
  * (docs/decisions/0045-sign-in-history.md) reads its sign-ins and security events back.
  */
 import type { Db, DbOrTx } from '../../db/client.ts';
+import type { DayPeriod } from '../../db/per-day.ts';
 import { type AuditEvent, createAuditRepo } from './audit.repo.ts';
 
 export type { AuditEvent, AuditRow } from './audit.repo.ts';
@@ -14,6 +15,8 @@ export function createAuditService(d: { db: Db }) {
   const repo = (tx?: DbOrTx) => createAuditRepo(tx ?? d.db);
   return {
     record: (e: AuditEvent, tx?: DbOrTx) => repo(tx).record(e),
+    /** Rows of one event per day of the period (the console's dashboard: failed sign-ins). */
+    eventsPerDay: (event: string, p: DayPeriod) => repo().eventsPerDay(event, p),
     /** Account deletion: the log keeps what happened, not where from. */
     scrubIp: (userId: string, tx?: DbOrTx) => repo(tx).scrubIp(userId),
     /** The user's rows of these events since `since`, newest first (at most 500). */

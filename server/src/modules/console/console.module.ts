@@ -10,6 +10,7 @@ import type { createConsoleAudit } from './console-audit.ts';
 import { registerConsoleCalls } from './console-call.ts';
 import { consoleCookie } from './console-cookie.ts';
 import type { ConsoleSessions } from './console-session.service.ts';
+import type { ConsoleDashboard } from './dashboard.service.ts';
 import type { FinanceConsole } from './finance.service.ts';
 import type { FreshSecondFactor } from './fresh-second-factor.ts';
 import type { OffersConsole } from './offers.service.ts';
@@ -30,6 +31,7 @@ type Deps = {
   salesCoupons: SalesCoupons;
   offersConsole: OffersConsole;
   staffAdmin: StaffAdmin;
+  consoleDashboard: ConsoleDashboard;
   freshSecondFactor: FreshSecondFactor;
   consoleAudit: ConsoleAudit;
 };
@@ -53,6 +55,7 @@ export function consoleModule(d: Deps): AppModule {
           coupons: d.salesCoupons,
           offers: d.offersConsole,
           staffAdmin: d.staffAdmin,
+          dashboard: d.consoleDashboard,
           audit: d.consoleAudit,
           cookie,
         }),

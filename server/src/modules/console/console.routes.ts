@@ -4,6 +4,7 @@ import type { ConsoleAudit } from './console.module.ts';
 import { actorOf, type BoundConsoleCall, defineConsoleCall, sessionOf } from './console-call.ts';
 import type { ConsoleCookie } from './console-cookie.ts';
 import type { ConsoleSessions } from './console-session.service.ts';
+import type { ConsoleDashboard } from './dashboard.service.ts';
 import type { FinanceConsole } from './finance.service.ts';
 import type { OffersConsole } from './offers.service.ts';
 import type { SalesConsole } from './sales.service.ts';
@@ -19,6 +20,7 @@ type Deps = {
   coupons: SalesCoupons;
   offers: OffersConsole;
   staffAdmin: StaffAdmin;
+  dashboard: ConsoleDashboard;
   audit: ConsoleAudit;
   cookie: ConsoleCookie;
 };
@@ -39,6 +41,7 @@ export function consoleRoutes(d: Deps): BoundConsoleCall[] {
       d.cookie.clear(ctx.reply);
       return {};
     }),
+    defineConsoleCall(c.dashboard.summary, (p, ctx) => d.dashboard.summary(sessionOf(ctx).staff.role, p)),
     defineConsoleCall(c.users.search, (p) => d.support.search(p.query, p)),
     defineConsoleCall(c.users.view, (p) => d.support.view(p.userId)),
     defineConsoleCall(c.users.endSessions, (p, ctx) => d.support.endSessions(actorOf(ctx), p.userId, p.reason)),

@@ -1,7 +1,8 @@
 import { OrderStatus } from '@ac/protocol/enums';
-import { and, asc, desc, eq, gt, inArray, isNotNull, lte, ne, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { boundedTotal, pageWithTotal } from '../../db/bounded-count.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { byDay, countAll, type DayPeriod, dayOf, inPeriod } from '../../db/per-day.ts';
 import { goods, orders } from '../../db/schema/index.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -12,6 +13,34 @@ const withGoods = { order: orders, goodsName: goods.name, durationDays: goods.du
 
 export function createOrdersRepo(db: DbOrTx) {
   return {
+    /** Orders paid in the period with an amount, per day of payment and currency (orders_pay_time_idx). */
+    salesPerDay(p: DayPeriod) {
+      return db
+        .select({
+          day: dayOf(orders.payTime, p),
+          currency: orders.currency,
+          orders: countAll,
+          revenue: sql<number>`coalesce(sum(${orders.payAmount}), 0)::int`,
+        })
+        .from(orders)
+        .where(and(isNotNull(orders.payTime), inPeriod(orders.payTime, p), gt(orders.payAmount, 0)))
+        .groupBy(byDay, orders.currency)
+        .orderBy(byDay, orders.currency);
+    },
+    /** Orders not confirmed (status 6) per day of their last change, the payment's start (orders_status_idx). */
+    unconfirmedPerDay(p: DayPeriod) {
+      return db
+        .select({ day: dayOf(orders.updatedAt, p), count: countAll })
+        .from(orders)
+        .where(and(eq(orders.status, OrderStatus.unconfirmed), inPeriod(orders.updatedAt, p)))
+        .groupBy(byDay)
+        .orderBy(byDay);
+    },
+    /** Every order not confirmed now (orders_status_idx, index only). */
+    async unconfirmedCount() {
+      const [row] = await db.select({ n: countAll }).from(orders).where(eq(orders.status, OrderStatus.unconfirmed));
+      return row?.n ?? 0;
+    },
     /** The owner of an order number (the console's user search). */
     async userOfOrder(orderNo: string) {
       const rows = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.orderNo, orderNo)).limit(1);

@@ -8,6 +8,7 @@ import { Code } from '@ac/protocol/codes';
 import type { TOrderCreateRequest, TOrderDetail } from '@ac/protocol/commerce';
 import { OrderStatus, orderStatusName, type TOrderStatus } from '@ac/protocol/enums';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import type { DayPeriod } from '../../db/per-day.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { UserAnswerCache } from '../../lib/user-answer-cache.ts';
@@ -115,6 +116,11 @@ export function createOrdersService(d: Deps) {
   }
 
   return {
+    /** Paid orders with an amount per day of payment and currency, with what they paid (the console's dashboard). */
+    salesPerDay: (p: DayPeriod) => repo().salesPerDay(p),
+    /** Orders still not confirmed per day their payment began, and all of them now (the console's dashboard). */
+    unconfirmedPerDay: (p: DayPeriod) => repo().unconfirmedPerDay(p),
+    unconfirmedCount: () => repo().unconfirmedCount(),
     async list(userId: string, p: { pageNo: number; pageSize: number; status?: number }) {
       const { pageNo, pageSize, status } = p;
       const load = async () => {

@@ -1,7 +1,8 @@
 import { normalizeRedeemCode } from '@ac/protocol/commerce';
-import { and, asc, count, desc, eq, gt, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { boundedTotal, pageWithTotal } from '../../db/bounded-count.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { byDay, countAll, type DayPeriod, dayOf, inPeriod } from '../../db/per-day.ts';
 import { goods, orders, redeemCodeBatches, redeemCodes, redeemFailures, redeemOffers } from '../../db/schema/index.ts';
 
 export type RedeemTab = 'unused' | 'used' | 'expired';
@@ -31,6 +32,15 @@ function tabFilter(userId: string, tab: RedeemTab, now: Date): SQL {
 
 export function createRedeemRepo(db: DbOrTx) {
   return {
+    /** Codes redeemed in the period, per day of redemption (redeem_codes_redeem_time_idx). */
+    redemptionsPerDay(p: DayPeriod) {
+      return db
+        .select({ day: dayOf(redeemCodes.redeemTime, p), count: countAll })
+        .from(redeemCodes)
+        .where(and(isNotNull(redeemCodes.redeemTime), inPeriod(redeemCodes.redeemTime, p)))
+        .groupBy(byDay)
+        .orderBy(byDay);
+    },
     async listCodes(userId: string, tab: RedeemTab, now: Date, page: { offset: number; limit: number }) {
       const where = tabFilter(userId, tab, now);
       const orderBy = [desc(redeemCodes.createdAt), desc(redeemCodes.serialNo)];

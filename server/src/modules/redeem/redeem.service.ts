@@ -9,6 +9,7 @@ import { Code } from '@ac/protocol/codes';
 import type { TRedeemExchangeResponse, TRedeemOrderRow, TRedeemPreviewResponse } from '@ac/protocol/commerce';
 import { OrderStatus, type TCurrency } from '@ac/protocol/enums';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import type { DayPeriod } from '../../db/per-day.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addMs, iso, MINUTE } from '../../lib/time.ts';
 import type { AuditService, Origin } from '../audit/audit.service.ts';
@@ -58,6 +59,8 @@ export function createRedeemService(d: Deps) {
   }
 
   return {
+    /** Codes redeemed per day of the period (the console's dashboard). */
+    redemptionsPerDay: (p: DayPeriod) => repo.redemptionsPerDay(p),
     /** My codes in one tab (unused, used, expired). */
     async list(userId: string, p: { pageNo: number; pageSize: number; state: RedeemTab }) {
       const { pageNo, pageSize, state } = p;

@@ -4,6 +4,7 @@ import { normalizeMobile } from '@ac/protocol/common';
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { boundedTotal, pageWithTotal } from '../../db/bounded-count.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { byDay, countAll, type DayPeriod, dayOf, inPeriod } from '../../db/per-day.ts';
 import { users } from '../../db/schema/index.ts';
 
 export type NewUser = typeof users.$inferInsert;
@@ -35,6 +36,15 @@ const live = (id: string) => and(eq(users.id, id), isNull(users.deletedAt));
 
 export function createUserRepo(db: DbOrTx) {
   return {
+    /** Accounts registered in the period, per day, deleted ones included (users_register_idx). */
+    signUpsPerDay(p: DayPeriod) {
+      return db
+        .select({ day: dayOf(users.registerDate, p), count: countAll })
+        .from(users)
+        .where(inPeriod(users.registerDate, p))
+        .groupBy(byDay)
+        .orderBy(byDay);
+    },
     async findLiveUser(id: string) {
       const rows = await db.select().from(users).where(live(id)).limit(1);
       return rows[0] ?? null;

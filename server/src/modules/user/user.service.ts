@@ -5,6 +5,7 @@
  */
 import { Code } from '@ac/protocol/codes';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import type { DayPeriod } from '../../db/per-day.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserChanges } from '../../lib/user-changes.ts';
 import { createUserRepo, type NewUser, type UserPatch, type UserSearch } from './user.repo.ts';
@@ -22,6 +23,8 @@ export function createUserService(d: { db: Db; changes: UserChanges }) {
     return result;
   }
   return {
+    /** Accounts registered per day of the period (the console's dashboard). */
+    signUpsPerDay: (p: DayPeriod) => repo().signUpsPerDay(p),
     findLive: (id: string, tx?: DbOrTx) => repo(tx).findLiveUser(id),
     /** The live user, or 1000002 (the session's account is gone). */
     async requireLive(id: string, tx?: DbOrTx) {

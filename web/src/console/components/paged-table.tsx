@@ -34,7 +34,6 @@ export function PagedTable<T extends object>(p: Props<T>) {
         dataSource={p.page?.rows ?? []}
         loading={p.loading}
         scroll={{ x: p.scrollX }}
-        locale={{ emptyText: t('empty') }}
         pagination={{
           current: p.pageNo,
           pageSize: CONSOLE_PAGE_SIZE,

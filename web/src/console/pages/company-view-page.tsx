@@ -23,6 +23,7 @@ import {
   seatsOf,
   seatsText,
 } from '../components/company-fields';
+import { EmptyText } from '../components/empty-text';
 import { useErrorText } from '../components/error-text';
 import { date, dateTime } from '../components/format';
 import { useMay } from '../components/staff-context';
@@ -166,7 +167,7 @@ export function CompanyViewPage() {
           pagination={false}
           dataSource={members}
           scroll={{ x: 800 }}
-          locale={{ emptyText: t('companyNoMembers') }}
+          locale={{ emptyText: <EmptyText>{t('companyNoMembers')}</EmptyText> }}
           columns={[
             {
               title: t('colEmail'),
@@ -192,7 +193,7 @@ export function CompanyViewPage() {
           pagination={false}
           dataSource={invitations}
           scroll={{ x: 700 }}
-          locale={{ emptyText: t('companyNoInvitations') }}
+          locale={{ emptyText: <EmptyText>{t('companyNoInvitations')}</EmptyText> }}
           columns={[
             { title: t('colEmail'), dataIndex: 'email', width: 260 },
             { title: t('companyRole'), dataIndex: 'role', width: 120, render: (r: string) => t(`companyRole_${r}`) },

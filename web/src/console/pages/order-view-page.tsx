@@ -13,6 +13,7 @@ import { ScrollRegion } from '@/components/scroll-region';
 import { StatusTag } from '@/components/status-tag';
 import { useConsoleCall, useConsoleMutation } from '../api/console-api';
 import { ActionDialog } from '../components/action-dialog';
+import { EmptyText } from '../components/empty-text';
 import { useErrorText } from '../components/error-text';
 import { dateTime, money } from '../components/format';
 import { OrderStatusTag } from '../components/order-status';
@@ -154,7 +155,7 @@ export function OrderViewPage() {
             size="small"
             pagination={false}
             scroll={{ x: 900 }}
-            locale={{ emptyText: t('empty') }}
+            locale={{ emptyText: <EmptyText>{t('empty')}</EmptyText> }}
             dataSource={d.events}
             columns={[
               { title: t('colTime'), dataIndex: 'receivedAt', render: dateTime, width: 150 },
@@ -180,7 +181,7 @@ export function OrderViewPage() {
             size="small"
             pagination={false}
             scroll={{ x: 700 }}
-            locale={{ emptyText: t('empty') }}
+            locale={{ emptyText: <EmptyText>{t('empty')}</EmptyText> }}
             dataSource={d.attempts}
             columns={[
               { title: t('colTime'), dataIndex: 'createdAt', render: dateTime, width: 150 },
@@ -210,7 +211,7 @@ export function OrderViewPage() {
             size="small"
             pagination={false}
             scroll={{ x: 900 }}
-            locale={{ emptyText: t('noGatewayRefunds') }}
+            locale={{ emptyText: <EmptyText>{t('noGatewayRefunds')}</EmptyText> }}
             dataSource={d.refunds}
             columns={[
               { title: t('refundNo'), dataIndex: 'refundNo', width: 230 },

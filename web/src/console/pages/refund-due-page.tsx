@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { ScrollRegion } from '@/components/scroll-region';
 import { StatusTag } from '@/components/status-tag';
 import { useConsoleCall } from '../api/console-api';
+import { EmptyText } from '../components/empty-text';
 import { useErrorText } from '../components/error-text';
 import { dateTime, money } from '../components/format';
 
@@ -39,7 +40,7 @@ export function RefundDuePage() {
           dataSource={due.data?.rows ?? []}
           pagination={false}
           scroll={{ x: 1000 }}
-          locale={{ emptyText: t('noRefundDue') }}
+          locale={{ emptyText: <EmptyText>{t('noRefundDue')}</EmptyText> }}
           columns={[
             {
               title: t('colOrderNo'),

@@ -8,6 +8,7 @@ import { Link, useParams } from 'react-router';
 import { ScrollRegion } from '@/components/scroll-region';
 import { StatusTag } from '@/components/status-tag';
 import { useConsoleCall } from '../api/console-api';
+import { EmptyText } from '../components/empty-text';
 import { useErrorText } from '../components/error-text';
 import { dateTime } from '../components/format';
 import { SupportActions } from '../components/support-actions';
@@ -38,7 +39,7 @@ export function UserViewPage() {
         dataSource={rows}
         pagination={false}
         scroll={{ x: 800 }}
-        locale={{ emptyText: t('empty') }}
+        locale={{ emptyText: <EmptyText>{t('empty')}</EmptyText> }}
       />
     </ScrollRegion>
   );

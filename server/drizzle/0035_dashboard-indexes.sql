@@ -1,0 +1,3 @@
+CREATE INDEX "audit_log_failed_login_idx" ON "audit_log" USING btree ("at") WHERE "audit_log"."event" = 'login.failed';--> statement-breakpoint
+CREATE INDEX "orders_pay_time_idx" ON "orders" USING btree ("pay_time","currency","pay_amount") WHERE "orders"."pay_time" is not null;--> statement-breakpoint
+CREATE INDEX "redeem_codes_redeem_time_idx" ON "redeem_codes" USING btree ("redeem_time") WHERE "redeem_codes"."redeem_time" is not null;
