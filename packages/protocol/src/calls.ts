@@ -18,6 +18,7 @@ import { orders } from './calls/orders.ts';
 import { password } from './calls/password.ts';
 import { payments } from './calls/payments.ts';
 import { products } from './calls/products.ts';
+import { receipts } from './calls/receipts.ts';
 import { profile } from './calls/profile.ts';
 import { recovery } from './calls/recovery.ts';
 import { redeem } from './calls/redeem.ts';
@@ -52,6 +53,7 @@ export const calls = {
   redeem,
   coupons,
   invoice,
+  receipts,
   trade,
 };
 

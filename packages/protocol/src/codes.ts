@@ -197,6 +197,10 @@ export const Code = {
   storeAccountUnknown: '2600021',
   storeProductUnknown: '2600022',
   storeCurrencyUnsupported: '2600023',
+  // receipts of the overseas build (docs/decisions/0055-receipts.md)
+  billingCountryUnknown: '2600060',
+  billingTaxIdInvalid: '2600061',
+  receiptNotFound: '2600062',
   // the account's activity (docs/decisions/0045-sign-in-history.md)
   activityNotFound: '2800001',
 } as const;
@@ -456,6 +460,12 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
   '2600021': { status: 400, message: 'The store purchase names no account of ours' },
   '2600022': { status: 400, message: 'The store product is not one we sell' },
   '2600023': { status: 400, message: 'The store purchase is in a currency we do not record' },
+  '2600060': { status: 200, message: 'Choose the country from the list' },
+  '2600061': {
+    status: 200,
+    message: 'The VAT/GST number does not look right: in the EU it starts with the country prefix (e.g. DE123456789)',
+  },
+  '2600062': { status: 404, message: 'This receipt does not exist' },
   '2800001': { status: 200, message: 'This activity entry does not exist' },
 };
 
