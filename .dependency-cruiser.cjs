@@ -34,7 +34,7 @@ const MODULE_LAYERS = [
   ['nodes', 'company', 'coupons', 'trade', 'dev', 'storage', 'staff'],
   ['codes', 'memberships', 'second-factor'],
   ['session', 'orders'],
-  ['avatar', 'devices', 'invoice', 'password', 'redeem', 'profile', 'third-party', 'two-factor', 'device-sign-in'],
+  ['avatar', 'devices', 'invoice', 'receipts', 'password', 'redeem', 'profile', 'third-party', 'two-factor', 'device-sign-in'],
   ['account', 'payments', 'subscriptions', 'registration', 'data-export'],
   ['jobs', 'recovery', 'store-purchases'],
   ['console'],

@@ -41,6 +41,7 @@ import { paymentsModule } from '../modules/payments/payments.module.ts';
 import { productsModule } from '../modules/products/products.module.ts';
 import { profileModule } from '../modules/profile/profile.module.ts';
 import { recoveryModule } from '../modules/recovery/recovery.module.ts';
+import { receiptsModule } from '../modules/receipts/receipts.module.ts';
 import { redeemModule } from '../modules/redeem/redeem.module.ts';
 import { registrationModule } from '../modules/registration/registration.module.ts';
 import { sessionModule } from '../modules/session/session.module.ts';
@@ -224,6 +225,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     redeemModule(s),
     couponsModule(s),
     invoiceModule({ ...s, region }),
+    receiptsModule({ ...s, region }),
     devicesModule(s),
     profileModule(s),
     dataExportModule(s),
