@@ -30,11 +30,17 @@ function fontFile(name: FontName): Buffer {
   return file;
 }
 
-/** The font that has a text's script: Hangul → KR (which has Han too), Han or kana → SC, else Latin. */
-export function fontFor(text: string): FontName {
-  if (/\p{Script=Hangul}/u.test(text)) return 'kr';
-  if (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text)) return 'sc';
-  return 'latin';
+const CJK_RUN = /(\p{Script=Hangul}+|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f]+)/u;
+
+/** A text cut into runs, each with the font that has its script: Hangul → KR, Han or kana → SC, the rest Latin. */
+export function fontRuns(text: string): { font: FontName; text: string }[] {
+  return text
+    .split(CJK_RUN)
+    .filter((part) => part !== '')
+    .map((part) => ({
+      font: /\p{Script=Hangul}/u.test(part) ? 'kr' : CJK_RUN.test(part) ? 'sc' : 'latin',
+      text: part,
+    }));
 }
 
 export function formatMoney(minor: number, currency: string): string {
@@ -84,13 +90,17 @@ export async function renderReceiptPdf(r: ReceiptRow): Promise<Buffer> {
     pdf.on('error', reject);
   });
   const used = new Set<FontName>();
-  const write = (text: string, options?: PDFKit.Mixins.TextOptions, x?: number, y?: number) => {
-    const font = fontFor(text);
-    if (!used.has(font)) pdf.registerFont(font, fontFile(font));
-    used.add(font);
-    pdf.font(font);
-    if (x === undefined) pdf.text(text, options);
-    else pdf.text(text, x, y, options);
+  /** One paragraph, each run in its script's font (`continued` joins the runs into one line). */
+  const write = (text: string, options: PDFKit.Mixins.TextOptions = {}, x?: number, y?: number) => {
+    const runs = fontRuns(text);
+    runs.forEach((run, i) => {
+      if (!used.has(run.font)) pdf.registerFont(run.font, fontFile(run.font));
+      used.add(run.font);
+      pdf.font(run.font);
+      const o = { ...options, continued: i < runs.length - 1 };
+      if (i === 0 && x !== undefined) pdf.text(run.text, x, y, o);
+      else pdf.text(run.text, o);
+    });
   };
 
   const left = 50;

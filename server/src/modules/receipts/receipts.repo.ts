@@ -46,13 +46,13 @@ export function createReceiptsRepo(db: DbOrTx) {
         .where(and(eq(receipts.orderNo, orderNo), eq(receipts.kind, 'receipt')));
       return row ?? null;
     },
-    /** The receipt and credit notes of one of the member's orders, oldest first. */
+    /** The receipt and then the credit notes of one of the member's orders, in their numbers' order. */
     ofOrder(userId: string, orderNo: string): Promise<ReceiptRow[]> {
       return db
         .select()
         .from(receipts)
         .where(and(eq(receipts.orderNo, orderNo), eq(receipts.userId, userId)))
-        .orderBy(asc(receipts.seq), asc(receipts.issuedAt));
+        .orderBy(sql`${receipts.kind} = 'receipt' desc`, asc(receipts.seq));
     },
     async findOwn(userId: string, number: string): Promise<ReceiptRow | null> {
       const [row] = await db

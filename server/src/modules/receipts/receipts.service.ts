@@ -35,7 +35,7 @@ type Deps = {
   products: Pick<ProductsService, 'findGoods'>;
   mailer: Mailer;
   defaultLanguage: TLanguage;
-  /** PUBLIC_URL + the base path: the mails link the order's detail page. */
+  /** PUBLIC_URL + the base path: the mails link the order centre opened on the order (`/order?orderNo=`). */
   webUrl: string;
   now?: () => Date;
 };
@@ -70,7 +70,7 @@ export function createReceiptsService(d: Deps) {
     );
     if (row.buyerEmail) {
       const values = { orderNo: row.orderNo, number: saved.number, amount: formatMoney(row.amount, row.currency) };
-      const link = `${d.webUrl}/order/detail?orderNo=${encodeURIComponent(row.orderNo)}`;
+      const link = `${d.webUrl}/order?orderNo=${encodeURIComponent(row.orderNo)}`;
       const text =
         row.kind === 'receipt'
           ? mailText(d.defaultLanguage, 'receiptIssued', { ...values, link })
