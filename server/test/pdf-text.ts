@@ -5,7 +5,7 @@
  * PDF text extractor.
  */
 import { inflateSync } from 'node:zlib';
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFRef, type PDFStream } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFRawStream, type PDFRef, type PDFStream } from 'pdf-lib';
 
 type CharMap = Map<string, string>;
 

@@ -7,8 +7,8 @@
 import { getCountries } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { Code, type TCode } from './codes.ts';
-import { zDisplayText } from './common.ts';
 import { ZOrderNo } from './commerce.ts';
+import { zDisplayText } from './common.ts';
 import { CURRENCIES } from './enums.ts';
 
 /** ISO 3166-1 alpha-2 country codes (libphonenumber-js's territories, two letters). */

@@ -164,7 +164,14 @@ export async function renderReceiptPdf(r: ReceiptRow): Promise<Buffer> {
     '',
     formatMoney(sign * r.tax, r.currency),
   ]);
-  row([receipt ? `Total paid (${r.currency})` : `Total refunded (${r.currency})`, '', formatMoney(sign * r.amount, r.currency)], 11);
+  row(
+    [
+      receipt ? `Total paid (${r.currency})` : `Total refunded (${r.currency})`,
+      '',
+      formatMoney(sign * r.amount, r.currency),
+    ],
+    11,
+  );
   pdf.moveDown(2);
   pdf.fontSize(9).fillColor('#555555');
   write(

@@ -14,7 +14,8 @@ export function createReceiptsCalls(d: Deps) {
     defineCall(calls.receipts.billing, { handler: ({ session }) => d.receipts.billing(session.userId) }),
     defineCall(calls.receipts.setBilling, {
       rateLimit: { max: 20, timeWindow: '1 minute' },
-      handler: ({ payload, session, ip, requestId }) => d.receipts.setBilling(session.userId, payload, { ip, requestId }),
+      handler: ({ payload, session, ip, requestId }) =>
+        d.receipts.setBilling(session.userId, payload, { ip, requestId }),
     }),
     defineCall(calls.receipts.ofOrder, {
       handler: ({ payload, session }) => d.receipts.ofOrder(session.userId, payload.orderNo),
