@@ -298,6 +298,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
   const refunds = createOrderRefunds({ db, memberships, audit, receipts });
   const subscriptionEvents = createSubscriptionEvents({
     db,
+    receipts,
     orders,
     memberships,
     products,
