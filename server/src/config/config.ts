@@ -187,8 +187,8 @@ const ZEnv = z
     refineSmsEnv(e, ctx);
     refineIdentityEnv(e, ctx);
     refineInvoicingEnv(e, ctx);
-    refineReceiptsEnv(e, ctx);
     refineModeEnv(e, ctx);
+    refineReceiptsEnv(e, ctx);
   });
 
 /** Every variable the configuration reads (deployment files are checked against it). */
