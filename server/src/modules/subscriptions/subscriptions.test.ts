@@ -57,8 +57,11 @@ const lastEnd = async (userId: string, goodsCode: string) => {
   return rows[0]?.endTime ?? null;
 };
 const rowOf = async (id: string) => (await t.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!;
-const mailsTo = (email: string) =>
-  t.db.select().from(outbox).where(eq(outbox.recipient, email)).orderBy(outbox.createdAt);
+/** The subscription mails to an address (not the receipts each paid period also mails, docs/decisions/0055-receipts.md). */
+const mailsTo = async (email: string) =>
+  (await t.db.select().from(outbox).where(eq(outbox.recipient, email)).orderBy(outbox.createdAt)).filter(
+    (m) => !/\bR-US-\d{6}\b/.test(m.subject),
+  );
 const post = (e: { body: string; headers: Record<string, string> }) => postNotify(t, 'stripe', e.body, e.headers);
 
 /** A new member subscribed to `goodsCode` monthly and paid at the fake's checkout. */
