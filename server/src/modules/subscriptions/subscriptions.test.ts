@@ -20,7 +20,7 @@ import { type Account, createAccount, postNotify } from '../../../test/commerce-
 import { signedStripeEvent, startFakeStripe } from '../../../test/fake-stripe.ts';
 import { deliverTo, gatewayAppForTests } from '../../../test/gateway-app.ts';
 import { testServices } from '../../../test/test-app.ts';
-import { memberships, orders, outbox, subscriptions } from '../../db/schema/index.ts';
+import { memberships, orders, outbox, receipts, subscriptions } from '../../db/schema/index.ts';
 import { createOutboxMailer } from '../outbox/outbox-senders.ts';
 import { createSubscriptionReminders } from './subscription-reminders.ts';
 
@@ -160,6 +160,9 @@ describe('renewals', () => {
     expect((await post(signedStripeEvent(WEBHOOK_SECRET, 'invoice.paid', invoice))).statusCode).toBe(200);
     expect(await ordersOf(id)).toHaveLength(2);
     expect((await lastEnd(who.userId, 'ML2'))!.getTime()).toBe(after.getTime());
+    // each paid period has its one receipt (docs/decisions/0055-receipts.md)
+    const issued = await t.db.select().from(receipts).where(eq(receipts.orderNo, rows[1]!.orderNo));
+    expect(issued).toEqual([expect.objectContaining({ kind: 'receipt', amount: 399, provider: 'stripe' })]);
   });
 
   it('twenty copies of one invoice.paid at once extend the membership exactly once', async () => {
