@@ -26,10 +26,13 @@ export function recordSecrets(secrets: Secret[]) {
 /** Order and invoice numbers (`AC2026…`, `IV2026…`): a mail's link may name one; they are no secret. */
 const RECORD_NUMBER = /^[A-Z]{2}\d{18,}$/;
 
-/** Codes (6 digits) and link ids or tokens (path segments and query values of 16+ characters) in a message. */
+/**
+ * Codes (6 digits, not the tail of a receipt number such as `R-US-000001`) and link ids or
+ * tokens (path segments and query values of 16+ characters) in a message.
+ */
 export function secretsInText(text: string): Secret[] {
   const found: Secret[] = [];
-  for (const m of text.matchAll(/(?<![\d.])\d{6}(?![\d.])/g)) found.push({ kind: 'code', value: m[0] });
+  for (const m of text.matchAll(/(?<![\d.-])\d{6}(?![\d.])/g)) found.push({ kind: 'code', value: m[0] });
   for (const m of text.matchAll(/https?:\/\/[^\s<>"']+/g)) {
     const url = new URL(m[0]);
     for (const segment of url.pathname.split('/')) {

@@ -19,6 +19,7 @@ import { password } from './calls/password.ts';
 import { payments } from './calls/payments.ts';
 import { products } from './calls/products.ts';
 import { profile } from './calls/profile.ts';
+import { receipts } from './calls/receipts.ts';
 import { recovery } from './calls/recovery.ts';
 import { redeem } from './calls/redeem.ts';
 import { registration } from './calls/registration.ts';
@@ -52,6 +53,7 @@ export const calls = {
   redeem,
   coupons,
   invoice,
+  receipts,
   trade,
 };
 

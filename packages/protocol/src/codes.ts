@@ -224,6 +224,10 @@ export const Code = {
   storefrontProductMissing: '2600044',
   // the storage package and the orders a provider charges (docs/product.md#storage-package)
   orderChargedByProvider: '2600050',
+  // receipts of the overseas build (docs/decisions/0055-receipts.md)
+  billingCountryUnknown: '2600060',
+  billingTaxIdInvalid: '2600061',
+  receiptNotFound: '2600062',
   // the account's activity (docs/decisions/0045-sign-in-history.md)
   activityNotFound: '2800001',
 } as const;
@@ -514,6 +518,12 @@ export const catalogue: Record<TCode, CatalogueEntry> = {
     status: 200,
     message: 'This order belongs to a renewing membership: its provider charges it, it cannot be paid here',
   },
+  '2600060': { status: 200, message: 'Choose the country from the list' },
+  '2600061': {
+    status: 200,
+    message: 'The VAT/GST number does not look right: in the EU it starts with the country prefix (e.g. DE123456789)',
+  },
+  '2600062': { status: 404, message: 'This receipt does not exist' },
   '2800001': { status: 200, message: 'This activity entry does not exist' },
 };
 

@@ -28,6 +28,8 @@ export const httpPaths = {
   sandboxCheckout: '/order/v5/pay/sandbox/checkout',
   /** China build: an issued invoice's PDF, `GET <prefix>/<invoiceNo>` with the session from the HttpOnly ticket cookie or `Authorization: Bearer` (a `?utoken=` is refused, 0000015). */
   invoicePdfPrefix: '/order/v5/invoice/pdf',
+  /** Overseas build: a receipt's or credit note's PDF, `GET <prefix>/<number>` with the session from the HttpOnly ticket cookie or `Authorization: Bearer` (a `?utoken=` is refused, 0000015); another member's answers 2600062. */
+  receiptPdfPrefix: '/order/v5/receipt/pdf',
   /** The codes of one of my redeem-code orders as CSV (UTF-8 with BOM), `GET <prefix>/<orderNo>` with the session from the HttpOnly ticket cookie or `Authorization: Bearer` (a `?utoken=` is refused, 0000015). */
   redeemCodesCsvPrefix: '/order/v5/redeem/codes.csv',
   /** A personal data export's ZIP, `GET <prefix>/<token>`: the mailed single-use token (24 h) is the only credential, no session needed (2900002 when used or expired). */
@@ -51,6 +53,10 @@ export function payNotifyPath(provider: string): string {
 
 export function invoicePdfPath(invoiceNo: string): string {
   return `${httpPaths.invoicePdfPrefix}/${encodeURIComponent(invoiceNo)}`;
+}
+
+export function receiptPdfPath(number: string): string {
+  return `${httpPaths.receiptPdfPrefix}/${encodeURIComponent(number)}`;
 }
 
 export function redeemCodesCsvPath(orderNo: string): string {

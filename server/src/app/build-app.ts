@@ -41,6 +41,7 @@ import { passwordModule } from '../modules/password/password.module.ts';
 import { paymentsModule } from '../modules/payments/payments.module.ts';
 import { productsModule } from '../modules/products/products.module.ts';
 import { profileModule } from '../modules/profile/profile.module.ts';
+import { receiptsModule } from '../modules/receipts/receipts.module.ts';
 import { recoveryModule } from '../modules/recovery/recovery.module.ts';
 import { redeemModule } from '../modules/redeem/redeem.module.ts';
 import { registrationModule } from '../modules/registration/registration.module.ts';
@@ -225,6 +226,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     redeemModule(s),
     couponsModule(s),
     invoiceModule({ ...s, region }),
+    receiptsModule({ ...s, region }),
     devicesModule(s),
     profileModule(s),
     dataExportModule(s),

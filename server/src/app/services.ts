@@ -69,6 +69,7 @@ import { createOrderRefunds } from '../modules/payments/order-refund.ts';
 import { createPaymentsService } from '../modules/payments/payments.service.ts';
 import { createProductsService } from '../modules/products/products.service.ts';
 import { createProfileService } from '../modules/profile/profile.service.ts';
+import { createReceiptsService } from '../modules/receipts/receipts.service.ts';
 import { createRecoveryService } from '../modules/recovery/recovery.service.ts';
 import { createRedeemService } from '../modules/redeem/redeem.service.ts';
 import { createRedeemIssueService } from '../modules/redeem/redeem-issue.service.ts';
@@ -287,11 +288,24 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
   // commerce
   const coupons = createCouponsService({ db });
   const orders = createOrdersService({ db, products, memberships, companies, coupons, audit, answers });
-  const refunds = createOrderRefunds({ db, memberships, audit });
   // renewing memberships: their provider events come through the payments module's notify route
   const webUrl = `${publicUrl}${basePath}`;
+  // receipts and credit notes of the overseas build, issued in the payment's and the refund's transaction
+  const receipts = createReceiptsService({
+    db,
+    region,
+    seller: config.receiptSeller,
+    audit,
+    users,
+    products,
+    mailer,
+    defaultLanguage,
+    webUrl,
+  });
+  const refunds = createOrderRefunds({ db, memberships, audit, receipts });
   const subscriptionEvents = createSubscriptionEvents({
     db,
+    receipts,
     orders,
     memberships,
     products,
@@ -389,6 +403,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     orders,
     memberships,
     products,
+    receipts,
     gateways,
     refunds,
     audit,
@@ -569,6 +584,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
     coupons,
     invoices,
     invoiceTitles,
+    receipts,
     trade,
     staffAudit,
     staff,

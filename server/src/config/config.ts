@@ -16,6 +16,7 @@ import { type InvoicingConfig, invoicingConfig, invoicingEnvShape, refineInvoici
 import { type OAuthConfig, oauthConfig, oauthEnvShape, refineOAuthEnv } from './oauth.ts';
 import { type PaymentsConfig, paymentsConfig, paymentsEnvShape, refinePaymentsEnv } from './payments.ts';
 import { productionEnvShape, refineModeEnv } from './production.ts';
+import { type ReceiptSeller, receiptSeller, receiptsEnvShape, refineReceiptsEnv } from './receipts.ts';
 import { refineSmsEnv, type SmsConfig, smsConfig, smsEnvShape } from './sms.ts';
 
 /** True in the production build (server/scripts/build.mjs defines it), undefined from the sources. */
@@ -147,6 +148,8 @@ const ZEnv = z
     ...identityEnvShape,
     // The e-invoicing platform of the China build (docs/decisions/0041-e-invoicing-platform.md).
     ...invoicingEnvShape,
+    // The seller on the receipts of the overseas build (docs/decisions/0055-receipts.md).
+    ...receiptsEnvShape,
     // AES-256-GCM key of the fields kept encrypted at rest (docs/decisions/0009-trade-account.md): trade
     // identities and cash accounts, authenticator-app secrets (docs/decisions/0036-two-factor.md).
     FIELD_ENCRYPTION_KEY: z
@@ -185,6 +188,7 @@ const ZEnv = z
     refineIdentityEnv(e, ctx);
     refineInvoicingEnv(e, ctx);
     refineModeEnv(e, ctx);
+    refineReceiptsEnv(e, ctx);
   });
 
 /** Every variable the configuration reads (deployment files are checked against it). */
@@ -275,6 +279,8 @@ export type Config = {
   identity: IdentityConfig;
   /** The invoicing provider of the China build (config/invoicing.ts). */
   invoicing: InvoicingConfig;
+  /** The seller on the receipts of the overseas build (config/receipts.ts). */
+  receiptSeller: ReceiptSeller;
   /** Directory of the built SPA, if any. */
   webDist: string | undefined;
   /** The operator console (config/console.ts). */
@@ -339,6 +345,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     oauth: oauthConfig(e),
     identity: identityConfig(e),
     invoicing: invoicingConfig(e),
+    receiptSeller: receiptSeller(e),
     webDist: undefined,
     console: consoleConfig(e),
     consoleWebDist: undefined,

@@ -15,6 +15,8 @@ const SAFE = {
   TWILIO_AUTH_TOKEN: 'a-twilio-auth-token-0123456789',
   TWILIO_FROM: '+15005550006',
   FIELD_ENCRYPTION_KEY: 'CQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQk=',
+  RECEIPT_SELLER_NAME: 'Example Software Ltd',
+  RECEIPT_SELLER_ADDRESS: '1 Example Street; London EC1A 1AA; United Kingdom',
 };
 
 const STRIPE_KEY = 'sk_live_51AbCdEfGhIjKlMnOpQrStUvWxYz0123456789';
@@ -135,6 +137,8 @@ const UNSAFE_PRODUCTION: [string, Record<string, string | undefined>][] = [
   ['GOOGLE_PLAY_JWKS_URL', googlePlay({ GOOGLE_PLAY_JWKS_URL: 'http://127.0.0.1:9/jwks' })],
   ['GOOGLE_PLAY_TOKEN_URL', googlePlay({ GOOGLE_PLAY_TOKEN_URL: 'http://127.0.0.1:9/token' })],
   ['GOOGLE_PLAY_API_BASE', googlePlay({ GOOGLE_PLAY_API_BASE: 'http://127.0.0.1:9' })],
+  ['RECEIPT_SELLER_NAME', { RECEIPT_SELLER_NAME: undefined }],
+  ['RECEIPT_SELLER_ADDRESS', { RECEIPT_SELLER_ADDRESS: undefined }],
   ['INVOICING_PROVIDER', china({ INVOICING_PROVIDER: 'sandbox' })],
   ['INVOICING_PROVIDER', china({ INVOICING_PROVIDER: undefined })],
   ['IDENTITY_VERIFIER', china({ IDENTITY_VERIFIER: 'checksum' })],
@@ -399,6 +403,8 @@ describe('production mode', () => {
         expect.stringMatching(/^Invalid configuration: SMTP_URL /),
         expect.stringMatching(/^Invalid configuration: PAYMENT_PROVIDERS /),
         expect.stringMatching(/^Invalid configuration: SMS_PROVIDER /),
+        expect.stringMatching(/^Invalid configuration: RECEIPT_SELLER_NAME /),
+        expect.stringMatching(/^Invalid configuration: RECEIPT_SELLER_ADDRESS /),
       ]);
     }
   });

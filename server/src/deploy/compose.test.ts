@@ -60,6 +60,9 @@ function gatewayKeys() {
     TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
     TWILIO_AUTH_TOKEN: 'a-twilio-auth-token-0123456789',
     TWILIO_FROM: '+15005550006',
+    // the seller on receipts (REGION=us), also from app.env
+    RECEIPT_SELLER_NAME: 'Example Software Ltd',
+    RECEIPT_SELLER_ADDRESS: '1 Example Street; London EC1A 1AA; United Kingdom',
   };
 }
 

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import { thirdPartiesByRegion } from '@ac/protocol/enums';
-import { httpPaths, invoicePdfPath, payNotifyPath } from '@ac/protocol/http-paths';
+import { httpPaths, invoicePdfPath, payNotifyPath, receiptPdfPath } from '@ac/protocol/http-paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -57,6 +57,7 @@ function probes(): Probe[] {
   out.push({ method: 'POST', url: httpPaths.getRsaKey, row: httpPaths.getRsaKey });
   for (const url of httpPaths.avatarUploads) out.push({ method: 'POST', url, row: url });
   out.push({ method: 'GET', url: invoicePdfPath('INV0'), row: `${httpPaths.invoicePdfPrefix}/{invoiceNo}` });
+  out.push({ method: 'GET', url: receiptPdfPath('R-US-000000'), row: `${httpPaths.receiptPdfPrefix}/{number}` });
   out.push({ method: 'POST', url: payNotifyPath('sandbox'), row: `${httpPaths.payNotifyPrefix}/{provider}` });
   out.push({ method: 'GET', url: httpPaths.sandboxCheckout, row: httpPaths.sandboxCheckout });
   out.push({ method: 'POST', url: httpPaths.sandboxCheckout, row: httpPaths.sandboxCheckout });

@@ -14,6 +14,19 @@ import {
 const samples: { [M in keyof MailMessages]: MailMessages[M] } = {
   code: { code: '482913', minutes: 17 },
   registerNotice: {},
+  receiptIssued: {
+    orderNo: 'ORD-RECEIPT-1',
+    number: 'R-US-000042',
+    amount: '$12.34',
+    link: 'https://ac.example/account/secure/order/detail?orderNo=ORD-RECEIPT-1',
+  },
+  creditNoteIssued: {
+    orderNo: 'ORD-RECEIPT-1',
+    number: 'CN-US-000007',
+    receipt: 'R-US-000042',
+    amount: '$5.00',
+    link: 'https://ac.example/account/secure/order/detail?orderNo=ORD-RECEIPT-1',
+  },
   dataExport: { link: 'https://ac.example/user/v5/dataExport/download/tok-4', hours: 23 },
   activation: { link: 'https://ac.example/toactivate/tok-1', hours: 49 },
   reset: { link: 'https://ac.example/reset/tok-2', minutes: 31 },

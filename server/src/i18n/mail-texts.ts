@@ -45,6 +45,8 @@ export type MailMessages = {
   endingReminder: { goods: string; date: string; link: string };
   newSignIn: { time: string; place: string; browser: string; link: string };
   dataExport: { link: string; hours: number };
+  receiptIssued: { orderNo: string; number: string; amount: string; link: string };
+  creditNoteIssued: { orderNo: string; number: string; receipt: string; amount: string; link: string };
 };
 export type MailMessage = keyof MailMessages;
 

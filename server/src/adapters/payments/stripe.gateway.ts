@@ -84,6 +84,8 @@ function sessionReport(
     currency: (s.currency ?? '').toUpperCase(),
     result,
     paidAt: result === 'paid' ? at : null,
+    // Stripe Tax's amount within the total; null when the session computed none
+    tax: s.total_details?.amount_tax ?? null,
   };
 }
 

@@ -46,6 +46,8 @@ export type PaymentReport = {
   /** paid: money received; failed: the payment failed or was closed. */
   result: 'paid' | 'failed';
   paidAt: Date | null;
+  /** The tax within `amount` as the gateway reports it (Stripe's automatic tax, PayPal's tax total), minor units; absent when it reports none. */
+  tax?: number | null;
 };
 
 /**

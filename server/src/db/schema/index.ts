@@ -9,6 +9,7 @@ export * from './data-exports.ts';
 export * from './devices.ts';
 export * from './invoices.ts';
 export * from './payments.ts';
+export * from './receipts.ts';
 export * from './registration.ts';
 export * from './second-factors.ts';
 export * from './staff.ts';

@@ -10,6 +10,7 @@ import { asc, desc, eq, getTableColumns, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   auditLog,
+  billingDetails,
   companies,
   companyMembers,
   couponGrants,
@@ -20,6 +21,7 @@ import {
   invoiceTitles,
   memberships,
   orders,
+  receipts,
   redeemCodes,
   sessions,
   thirdPartyBindings,
@@ -101,9 +103,12 @@ export function exportParts(d: Deps): ExportPart[] {
     json('third-party-bindings.json', (userId) =>
       db.select().from(thirdPartyBindings).where(eq(thirdPartyBindings.userId, userId)),
     ),
+    // China's invoices and titles; overseas, the billing details and the receipts and credit notes
     json('invoices.json', async (userId) => ({
       titles: await db.select().from(invoiceTitles).where(eq(invoiceTitles.userId, userId)),
       invoices: await db.select().from(invoices).where(eq(invoices.userId, userId)).orderBy(asc(invoices.appliedAt)),
+      billing: (await db.select().from(billingDetails).where(eq(billingDetails.userId, userId)))[0] ?? null,
+      receipts: await db.select().from(receipts).where(eq(receipts.userId, userId)).orderBy(asc(receipts.issuedAt)),
     })),
     // sign-ins: the sessions (browsers and CAD clients), without their token hashes
     json('sessions.json', (userId) =>

@@ -86,7 +86,7 @@ describe('a personal data export', () => {
     expect(read('orders.json')).toEqual([]);
     expect(read('redeem-codes.json')).toEqual([]);
     expect(read('coupons.json')).toEqual({ granted: [], used: [] });
-    expect(read('invoices.json')).toEqual({ titles: [], invoices: [] });
+    expect(read('invoices.json')).toEqual({ titles: [], invoices: [], billing: null, receipts: [] });
     expect(read('company.json')).toBeNull();
     const sessionsPart = read('sessions.json');
     expect(sessionsPart.length).toBeGreaterThan(0);

@@ -16,9 +16,17 @@ import type { AuditService } from '../audit/audit.service.ts';
 import type { MembershipsService } from '../memberships/memberships.service.ts';
 import { assertTransition } from '../orders/order-state.ts';
 import { createOrdersRepo, type OrderRow } from '../orders/orders.repo.ts';
+import type { ReceiptsService } from '../receipts/receipts.service.ts';
 import { assertRefundableCodes, isRedeemCodeOrder, voidRefundedCodes } from '../redeem/redeem-order-codes.ts';
 
-type Deps = { db: Db; memberships: Pick<MembershipsService, 'shorten'>; audit: AuditService; now?: () => Date };
+type Deps = {
+  db: Db;
+  memberships: Pick<MembershipsService, 'shorten'>;
+  audit: AuditService;
+  /** Issues the refund's credit note (overseas build) in its transaction. */
+  receipts?: Pick<ReceiptsService, 'issueCreditNote'>;
+  now?: () => Date;
+};
 
 /**
  * Records a refund of `value` minor units on an order locked in `tx`: 5 when
@@ -27,7 +35,7 @@ type Deps = { db: Db; memberships: Pick<MembershipsService, 'shorten'>; audit: A
  * refund notification (payment-apply.ts).
  */
 export async function recordRefund(
-  d: Pick<Deps, 'memberships' | 'audit'>,
+  d: Pick<Deps, 'memberships' | 'audit' | 'receipts'>,
   tx: Tx,
   order: OrderRow,
   value: number,
@@ -60,6 +68,7 @@ export async function recordRefund(
     updatedAt: at,
   });
   if (!moved) throw new Error(`order ${order.orderNo} changed under its row lock`);
+  await d.receipts?.issueCreditNote(tx, moved, value, at);
   await d.audit.record(
     {
       event: full ? 'order.refunded' : 'order.partiallyRefunded',

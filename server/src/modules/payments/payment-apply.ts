@@ -19,6 +19,7 @@ import { canTransition, PAID_STATUSES } from '../orders/order-state.ts';
 import { dueAmount } from '../orders/order-view.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { ProductsService } from '../products/products.service.ts';
+import type { ReceiptsService } from '../receipts/receipts.service.ts';
 import { isRedeemCodeOrder, issueOrderCodes } from '../redeem/redeem-order-codes.ts';
 import { createPaymentsRepo } from './payments.repo.ts';
 
@@ -29,6 +30,8 @@ export type ApplyDeps = {
   orders: Pick<OrdersService, 'lock' | 'move'>;
   memberships: Pick<MembershipsService, 'grant' | 'shorten'>;
   products: Pick<ProductsService, 'findGoods'>;
+  /** Receipts and credit notes (overseas build), issued in the payment's and the refund's transaction. */
+  receipts?: Pick<ReceiptsService, 'issueReceipt' | 'issueCreditNote'>;
   audit: AuditService;
   log: Pick<PaymentLog, 'warn'>;
 };
@@ -109,6 +112,7 @@ export async function applyPaymentReport(
         tx,
       );
       if (!moved) throw new Error(`order ${order.orderNo} changed under its row lock`);
+      await d.receipts?.issueReceipt(tx, moved, { provider: r.provider, tax: r.tax ?? null, at: r.paidAt ?? now });
       outcome = 'granted';
     } else if (r.result === 'paid' && from === OrderStatus.cancelled) {
       if (order.payAmount > 0) {

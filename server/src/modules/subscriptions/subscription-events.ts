@@ -23,6 +23,7 @@ import { newOrderNo } from '../orders/order-number.ts';
 import { PAID_STATUSES } from '../orders/order-state.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { ProductsService } from '../products/products.service.ts';
+import type { ReceiptsService } from '../receipts/receipts.service.ts';
 import type { UserService } from '../user/user.service.ts';
 import { dateText, moneyText, syncSubscription } from './subscription-sync.ts';
 import { createSubscriptionsRepo, type SubscriptionRow, type SubscriptionsRepo } from './subscriptions.repo.ts';
@@ -35,6 +36,8 @@ export type SubscriptionEventDeps = {
   users: Pick<UserService, 'findLive'>;
   mailer: Mailer;
   audit: AuditService;
+  /** The receipt of each paid period (overseas build), in its transaction. */
+  receipts?: Pick<ReceiptsService, 'issueReceipt'>;
   defaultLanguage: TLanguage;
   /** The portal's web address (PUBLIC_URL and base path), for the links in mails. */
   webUrl: string;
@@ -124,6 +127,7 @@ export function createSubscriptionEvents(d: SubscriptionEventDeps) {
       tx,
     );
     if (!moved) throw new Error(`order ${orderNo} changed under the subscription's lock`);
+    await d.receipts?.issueReceipt(tx, moved, { provider: 'stripe', tax: null, at });
     const periodEnd = row.periodEnd && row.periodEnd > inv.periodEnd ? row.periodEnd : inv.periodEnd;
     const reached = row.nextGoodsCode === goodsCode && inv.reason === 'cycle';
     await repo.update(row.id, {

@@ -21,7 +21,7 @@ import { type Account, createAccount, postNotify } from '../../../test/commerce-
 import { signedStripeEvent, startFakeStripe } from '../../../test/fake-stripe.ts';
 import { deliverTo, gatewayAppForTests } from '../../../test/gateway-app.ts';
 import { testServices } from '../../../test/test-app.ts';
-import { memberships, orders, outbox, subscriptions } from '../../db/schema/index.ts';
+import { memberships, orders, outbox, receipts, subscriptions } from '../../db/schema/index.ts';
 import { createOutboxMailer } from '../outbox/outbox-senders.ts';
 import { createSubscriptionReminders } from './subscription-reminders.ts';
 
@@ -58,8 +58,11 @@ const lastEnd = async (userId: string, goodsCode: string) => {
   return rows[0]?.endTime ?? null;
 };
 const rowOf = async (id: string) => (await t.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!;
-const mailsTo = (email: string) =>
-  t.db.select().from(outbox).where(eq(outbox.recipient, email)).orderBy(outbox.createdAt);
+/** The subscription mails to an address (not the receipts each paid period also mails, docs/decisions/0055-receipts.md). */
+const mailsTo = async (email: string) =>
+  (await t.db.select().from(outbox).where(eq(outbox.recipient, email)).orderBy(outbox.createdAt)).filter(
+    (m) => !/\bR-US-\d{6}\b/.test(m.subject),
+  );
 const post = (e: { body: string; headers: Record<string, string> }) => postNotify(t, 'stripe', e.body, e.headers);
 
 /** A new member subscribed to `goodsCode` monthly and paid at the fake's checkout. */
@@ -158,6 +161,9 @@ describe('renewals', () => {
     expect((await post(signedStripeEvent(WEBHOOK_SECRET, 'invoice.paid', invoice))).statusCode).toBe(200);
     expect(await ordersOf(id)).toHaveLength(2);
     expect((await lastEnd(who.userId, 'ML2'))!.getTime()).toBe(after.getTime());
+    // each paid period has its one receipt (docs/decisions/0055-receipts.md)
+    const issued = await t.db.select().from(receipts).where(eq(receipts.orderNo, rows[1]!.orderNo));
+    expect(issued).toEqual([expect.objectContaining({ kind: 'receipt', amount: 399, provider: 'stripe' })]);
   });
 
   it('twenty copies of one invoice.paid at once extend the membership exactly once', async () => {

@@ -1,15 +1,17 @@
-/** Order detail (docs/product.md#data and docs/product.md#states): the order, its detail state and lines, with Pay and Cancel where allowed. */
+/** Order detail (docs/product.md#data and docs/product.md#states): the order, its detail state and lines, with Pay and Cancel where allowed; overseas, its receipts. */
 import { calls } from '@ac/protocol/calls';
 import type { TOrderDetail } from '@ac/protocol/commerce';
 import { Button, Descriptions, Drawer, Flex, Grid, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { useCall } from '@/lib/api/use-call';
+import { getRegion } from '@/lib/app-config';
 import { enumKey, goodsKey } from '@/lib/enum-keys';
 import { EMPTY_VALUE, formatDate, formatDateTime } from '@/lib/format/date';
 import { formatMoney } from '@/lib/format/money';
 import { CancelOrderButton } from './cancel-order-button';
 import { OrderLines } from './order-lines';
+import { OrderReceipts } from './order-receipts';
 import { canPay } from './order-rules';
 import { OrderStatusTag } from './order-status-tag';
 
@@ -90,6 +92,7 @@ export function OrderDetailDrawer({ orderNo, onClose, onPay }: Props) {
               </Descriptions.Item>
             </Descriptions>
             <OrderLines lines={order.lines} />
+            {getRegion() === 'us' ? <OrderReceipts orderNo={order.orderNo} /> : null}
           </>
         ) : detail.isPending && orderNo ? (
           <Skeleton active />

@@ -31,7 +31,8 @@ export function OrderList() {
   const { pageNo, status } = readParams(params);
   const returned = checkoutReturnOf(params);
   const refresh = useRefreshAfterPayment();
-  const [detailNo, setDetailNo] = useState<string | undefined>();
+  // a receipt mail links the order centre opened on its order (`?orderNo=`)
+  const [detailNo, setDetailNo] = useState<string | undefined>(() => params.get('orderNo') ?? undefined);
   const [checkout, setCheckout] = useState<CheckoutOrder | null>(null);
   const pay = (row: TOrderRow | TOrderDetail) => {
     setDetailNo(undefined);

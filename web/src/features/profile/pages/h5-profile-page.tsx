@@ -4,8 +4,10 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
 import { PageHeader } from '@/components/page-header';
+import { getRegion } from '@/lib/app-config';
 import { useUserDetail } from '@/lib/session/user-detail';
 import { useUserInfo } from '@/lib/session/user-info';
+import { H5Billing } from '../components/h5-billing';
 import { H5DataExport } from '../components/h5-data-export';
 import { H5MarketingConsent } from '../components/h5-marketing-consent';
 import { ProfileList } from '../components/profile-list';
@@ -33,6 +35,7 @@ export function H5ProfilePage() {
       ) : userInfo.data ? (
         <>
           <ProfileList info={userInfo.data} />
+          {detail.data && getRegion() === 'us' ? <H5Billing /> : null}
           {detail.data ? <H5MarketingConsent detail={detail.data} /> : null}
           {detail.data ? <H5DataExport /> : null}
           <div style={{ padding: 16 }}>
