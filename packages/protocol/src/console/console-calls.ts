@@ -50,7 +50,6 @@ import {
   ZUserSearchResponse,
   ZUserView,
 } from './console-shapes.ts';
-import { ZDashboardRequest, ZDashboardResponse } from './dashboard-shapes.ts';
 import {
   ZCampaignAnswer,
   ZCampaignCodesRequest,
@@ -64,6 +63,7 @@ import {
   ZCampaignListResponse,
   ZCampaignRef,
 } from './coupon-shapes.ts';
+import { ZDashboardRequest, ZDashboardResponse } from './dashboard-shapes.ts';
 import {
   ZConsoleInvoiceAnswer,
   ZConsoleInvoiceDetail,
