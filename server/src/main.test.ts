@@ -23,6 +23,8 @@ const PRODUCTION: Record<string, string> = {
   PAYMENT_PROVIDERS: '',
   ALLOW_OUTBOX_SMS: 'true',
   FIELD_ENCRYPTION_KEY: 'CQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQk=',
+  RECEIPT_SELLER_NAME: 'Example Software Ltd',
+  RECEIPT_SELLER_ADDRESS: '1 Example Street; London EC1A 1AA; United Kingdom',
 };
 
 async function checkServes(url: string) {

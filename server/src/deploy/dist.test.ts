@@ -52,6 +52,8 @@ describe('production build', () => {
       PAYMENT_PROVIDERS: '',
       ALLOW_OUTBOX_SMS: 'true',
       FIELD_ENCRYPTION_KEY: 'CQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQk=',
+      RECEIPT_SELLER_NAME: 'Example Software Ltd',
+      RECEIPT_SELLER_ADDRESS: '1 Example Street; London EC1A 1AA; United Kingdom',
     };
     const unsafe: [string, Record<string, string | undefined>][] = [
       ['PUBLIC_URL', { PUBLIC_URL: undefined }],
@@ -60,6 +62,7 @@ describe('production build', () => {
       ['SMTP_URL', { SMTP_URL: undefined }],
       ['PAYMENT_PROVIDERS', { PAYMENT_PROVIDERS: 'sandbox' }],
       ['DEV_MAILBOX', { DEV_MAILBOX: 'true' }],
+      ['RECEIPT_SELLER_NAME', { RECEIPT_SELLER_NAME: undefined }],
       ['NODE_SECRET', { NODE_SECRET: 'too-short' }],
       ['OAUTH_GOOGLE_CLIENT_SECRET', { OAUTH_GOOGLE_CLIENT_ID: 'id', OAUTH_GOOGLE_CLIENT_SECRET: 'short' }],
       [
