@@ -23,7 +23,8 @@ test('finance refunds a sandbox-paid order and the member’s order shows refund
   await signInNewStaff(page, server, 'finance');
 
   await page.getByRole('link', { name: 'Orders', exact: true }).click();
-  await page.getByLabel('Member').fill(user.account);
+  // exact: the dashboard's chart, still shown while Orders opens, has "member" in its label
+  await page.getByLabel('Member', { exact: true }).fill(user.account);
   await page.getByRole('button', { name: 'Filter' }).click();
   const row = page.getByTestId('orders-table').locator(`[data-row-key="${orderNo}"]`);
   await expect(row).toContainText('Paid');
@@ -53,7 +54,8 @@ test('finance refunds a sandbox-paid order and the member’s order shows refund
 
 test('finance uploads an invoice PDF and the member downloads it @cn-only', async ({ page }) => {
   const server = servers.cn2;
-  const { user, orderNos } = await freshUserWithPaidOrders(server.origin, ['ML2']);
+  // cn2's Alipay is the Alipay fake (agreement payments): the order is paid WeChat-style in the sandbox
+  const { user, orderNos } = await freshUserWithPaidOrders(server.origin, ['ML2'], 3);
   const api = apiClient(server.origin);
   const { utoken } = await api.login(user.account, user.password);
   const applied = await api.call(

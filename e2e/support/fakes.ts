@@ -2,10 +2,12 @@
  * The fakes of the e2e run, each a small server of its own (support/<script>),
  * started beside the product servers by support/start-servers.ts: the SMTP
  * sink, the OIDC provider, the native login fakes, the Aliyun SMS fake, the
- * Stripe, PayPal and FastSpring fakes, and the China server's Nuonuo e-invoicing and
- * Tencent Cloud FaceID fakes. Each is up when `readyUrl` answers at all (the
- * payment fakes answer 401 to a request without their key).
+ * Stripe, PayPal and FastSpring fakes, the China server's Nuonuo e-invoicing and
+ * Tencent Cloud FaceID fakes, and the Alipay gateway fake of `cn2`'s agreement payments.
+ * Each is up when `readyUrl` answers at all (the payment fakes answer 401 to a request
+ * without their key).
  */
+import { ALIPAY } from './alipay-config.ts';
 import { FACEID_FAKE } from './faceid-fake-config.ts';
 import { FASTSPRING } from './fastspring-config.ts';
 import { NUONUO_FAKE } from './nuonuo-fake-config.ts';
@@ -28,4 +30,6 @@ export const fakes: Fake[] = [
   { name: 'faceid-fake', script: 'faceid-fake.ts', readyUrl: FACEID_FAKE.checksUrl },
   { name: 'fake-paypal', script: 'fake-paypal-server.ts', readyUrl: `${PAYPAL.apiBase}/v2/checkout/orders/UP` },
   { name: 'fake-fastspring', script: 'fake-fastspring-server.ts', readyUrl: FASTSPRING.scriptUrl },
+  // answers an unsigned call with Alipay's signed isv.invalid-signature
+  { name: 'fake-alipay', script: 'fake-alipay-server.ts', readyUrl: ALIPAY.gateway },
 ];

@@ -11,18 +11,31 @@ import { clientAddressHeaders } from './client-address.ts';
 import { createFreshUser, type FreshUser } from './fresh-user.ts';
 
 /**
- * An order of `goodsCode` paid in the sandbox (Alipay-style, method 2): the payer's Pay on the sandbox
- * checkout page is its form post (server/src/modules/payments/sandbox-checkout.routes.ts), sent
- * without a browser; the journeys start once the order is paid. Its number.
+ * The pay method the sandbox answers on a China server: Alipay-style (2), or WeChat-style (3) on a
+ * server whose Alipay is the Alipay fake's (`cn2`, support/servers.ts), which has no page payment.
  */
-async function paidOrder(origin: string, token: string, goodsCode: TGoodsCode): Promise<string> {
+export type SandboxChinaMethod = 2 | 3;
+
+/**
+ * An order of `goodsCode` paid in the sandbox (Alipay-style, method 2, or WeChat-style, 3): the payer's
+ * Pay on the sandbox checkout page (the page to open, or the QR code's address) is its form post
+ * (server/src/modules/payments/sandbox-checkout.routes.ts), sent without a browser; the journeys
+ * start once the order is paid. Its number.
+ */
+async function paidOrder(
+  origin: string,
+  token: string,
+  goodsCode: TGoodsCode,
+  payMethod: SandboxChinaMethod,
+): Promise<string> {
   const api = apiClient(origin);
   const order = await api.call(calls.orders.create, { goodsCode }, { token });
-  const pay = await api.call(calls.payments.pay, { orderNo: order.orderNo, payMethod: 2 }, { token });
-  if (!('payUrl' in pay)) throw new Error('the sandbox Alipay-style method answers a page to open');
-  const checkout = new URL(pay.payUrl, origin);
+  const pay = await api.call(calls.payments.pay, { orderNo: order.orderNo, payMethod }, { token });
+  const page = 'payUrl' in pay ? pay.payUrl : 'qrCode' in pay ? pay.qrCode : undefined;
+  if (!page) throw new Error('the sandbox answers a page to open or a QR code of its page');
+  const checkout = new URL(page, origin);
   const trade = checkout.searchParams.get('trade');
-  if (!trade) throw new Error(`no sandbox trade in ${pay.payUrl}`);
+  if (!trade) throw new Error(`no sandbox trade in ${page}`);
   const paid = await fetch(new URL(checkout.pathname, origin), {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...clientAddressHeaders() },
@@ -35,16 +48,17 @@ async function paidOrder(origin: string, token: string, goodsCode: TGoodsCode): 
   return order.orderNo;
 }
 
-/** A fresh China account with one paid order of each goods code: the user and the order numbers. */
+/** A fresh China account with one paid order of each goods code (in the sandbox, `payMethod`): the user and the order numbers. */
 export async function freshUserWithPaidOrders(
   origin: string,
   goodsCodes: TGoodsCode[],
+  payMethod: SandboxChinaMethod = 2,
 ): Promise<{ user: FreshUser; orderNos: string[] }> {
   const user = await createFreshUser(origin, 'cn');
   const api = apiClient(origin);
   const { utoken: token } = await api.login(user.account, user.password);
   const orderNos: string[] = [];
-  for (const goodsCode of goodsCodes) orderNos.push(await paidOrder(origin, token, goodsCode));
+  for (const goodsCode of goodsCodes) orderNos.push(await paidOrder(origin, token, goodsCode, payMethod));
   await api.call(calls.session.logout, {}, { token });
   return { user, orderNos };
 }

@@ -12,6 +12,7 @@
  * output.
  */
 import { fileURLToPath } from 'node:url';
+import { alipayEnv, alipayVariables } from './alipay-config.ts';
 import { FACEID_FAKE } from './faceid-fake-config.ts';
 import { fastspringEnv } from './fastspring-config.ts';
 import { NUONUO_FAKE } from './nuonuo-fake-config.ts';
@@ -78,13 +79,32 @@ type Options = {
   fastspring?: boolean;
   /** INVOICING_PROVIDER=manual: finance uploads each issued invoice in the console (China). */
   manualInvoicing?: boolean;
+  /**
+   * Alipay (pay method 2) through the fake Alipay gateway (China): its agreement payments renew
+   * memberships; one-off Alipay payments would go to the fake too, which has no page payment.
+   */
+  alipay?: boolean;
 };
 
 /** The PostgreSQL server of the journey servers (E2E_DATABASE_URL; the machine's local one by default). */
 export const PG_SERVER = process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
 
-/** The environment of `node server/dist/admin.js` on a journey server's database (support/admin.ts). */
-export type AdminEnv = { REGION: Region; DATABASE_URL: string; LOG_LEVEL: string; NODE_ENV: 'development' };
+/**
+ * The environment of `node server/dist/admin.js` on a journey server's database (support/admin.ts),
+ * with Alipay's variables on a server that takes it (`subscriptions charge-due` calls it).
+ */
+export type AdminEnv = {
+  REGION: Region;
+  DATABASE_URL: string;
+  LOG_LEVEL: string;
+  NODE_ENV: 'development';
+} & Record<string, string>;
+
+/** The sandbox beside the real gateways' fakes a server takes (PAYMENT_PROVIDERS), when it takes any. */
+function paymentProviders({ stripe, paypal, fastspring, alipay }: Options): string | undefined {
+  const real = [stripe && 'stripe', paypal && 'paypal', fastspring && 'fastspring', alipay && 'alipay'].filter(Boolean);
+  return real.length ? ['sandbox', ...real].join(',') : undefined;
+}
 
 /**
  * A product server: its address, its mail sender and the command that starts it (from the
@@ -93,10 +113,10 @@ export type AdminEnv = { REGION: Region; DATABASE_URL: string; LOG_LEVEL: string
  * in X-Forwarded-For (support/test.ts), so the per-IP limits count tests apart, as they count
  * users apart.
  */
-function server(
-  { code, region, port, oidcProvider, nativeProvider, nodes, stripe, paypal, fastspring, manualInvoicing }: Options,
-  storage: string[],
-) {
+function server(options: Options, storage: string[]) {
+  const { code, region, port, oidcProvider, nativeProvider, nodes, stripe, paypal, fastspring, manualInvoicing } =
+    options;
+  const providers = paymentProviders(options);
   // DATA_DIR (PGlite's directory, and where a server looks for avatars to import) is the server's own and fresh
   const dataDir = `${root}/data-${code}`;
   const basePath = region === 'us' ? '/account/secure' : '/secure';
@@ -131,14 +151,11 @@ function server(
     ...(nativeProvider ? nativeOAuthEnv(nativeProvider) : []),
     ...(nodes ? [`NODE_CODE=${code}`, `SERVER_NODES='${JSON.stringify(nodes)}'`, `NODE_SECRET=${NODE_SECRET}`] : []),
     // the sandbox beside the real gateways' fakes
-    ...(stripe || paypal || fastspring
-      ? [
-          `PAYMENT_PROVIDERS=sandbox${stripe ? ',stripe' : ''}${paypal ? ',paypal' : ''}${fastspring ? ',fastspring' : ''}`,
-        ]
-      : []),
+    ...(providers ? [`PAYMENT_PROVIDERS=${providers}`] : []),
     ...(stripe ? stripeEnv : []),
     ...(paypal ? paypalEnv : []),
     ...(fastspring ? fastspringEnv : []),
+    ...(options.alipay ? alipayEnv : []),
     ...(manualInvoicing ? ['INVOICING_PROVIDER=manual'] : []),
   ];
   return {
@@ -166,6 +183,8 @@ function journeyServer(options: Options) {
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'development',
+    // the one gateway an admin command of the journeys calls: Alipay's, for `subscriptions charge-due`
+    ...(options.alipay ? { PAYMENT_PROVIDERS: 'sandbox,alipay', ...alipayVariables } : {}),
   };
   return { ...server(options, [`DATABASE_URL=${databaseUrl}`]), database, adminEnv };
 }
@@ -190,8 +209,9 @@ export const servers = {
     paypal: true,
     fastspring: true,
   }),
-  // China with the manual invoicing provider: the console's invoice upload (console/finance.spec.ts)
-  cn2: journeyServer({ code: 'cn2', region: 'cn', port: at(8305), manualInvoicing: true }),
+  // China with the manual invoicing provider: the console's invoice upload (console/finance.spec.ts); and
+  // Alipay through its fake: memberships renewing by agreement payments (commerce/alipay-agreement.spec.ts)
+  cn2: journeyServer({ code: 'cn2', region: 'cn', port: at(8305), manualInvoicing: true, alipay: true }),
 };
 
 /**

@@ -13,13 +13,15 @@
  * Agreement payments (periodic deduction): alipay.user.agreement.page.sign opened as a page (its
  * signed query checked, the signing remembered with its notify_url and periodic rule), `sign`
  * makes the agreement and answers Alipay's signed dut_user_sign notification, `unsignAtAlipay` the
- * dut_user_unsign of a member ending it in Alipay; alipay.trade.pay with GENERAL_WITHHOLDING
+ * dut_user_unsign of a member ending it in Alipay; the page's Sign button (the browser journey,
+ * e2e/support/fake-alipay-server.ts) does what `sign` does and posts the notification to the
+ * signing's notify_url itself, then sends the member back to its return_url; alipay.trade.pay with GENERAL_WITHHOLDING
  * deducts under an agreement (idempotent by out_trade_no: ACQ.TRADE_HAS_SUCCESS when taken
  * before; `state.declines` refuses the next ones with ACQ.BUYER_BALANCE_NOT_ENOUGH,
  * `state.loseDeductions` takes the money and loses the answer), alipay.user.agreement.unsign.
  */
 import { createSign, createVerify, type KeyObject, randomInt } from 'node:crypto';
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** Alipay's notification signature: sorted key=value pairs without sign and sign_type, RSA-SHA256, base64. */
@@ -70,7 +72,34 @@ export type FakeAlipay = Awaited<ReturnType<typeof startFakeAlipay>>;
 type Signing = { biz: Inner; notifyUrl: string; returnUrl: string };
 type Agreement = { agreementNo: string; signRef: string; userId: string; status: 'NORMAL' | 'UNSIGN'; max: number };
 
-export async function startFakeAlipay(o: { appId: string; appPublicKey: KeyObject; alipayPrivateKey: KeyObject }) {
+/** Text for the fake's HTML pages. */
+const html = (text: unknown) => String(text ?? '').replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The signing page: the agreement the member is asked to sign, and its Sign button. */
+function signingPage(signRef: string, biz: Inner) {
+  const rule = (biz.period_rule_params ?? {}) as Inner;
+  const every = rule.period === 1 ? 'every month' : `every ${html(rule.period)} months`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Fake Alipay agreement</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>body{font:16px system-ui,sans-serif;background:#f5f7fa;margin:0}main{max-width:420px;margin:64px auto;background:#fff;
+border-radius:12px;padding:32px;box-shadow:0 2px 12px #0001}h1{color:#1677ff;font-size:22px;margin:0 0 16px}
+dl{display:grid;grid-template-columns:auto 1fr;gap:8px 16px}dt{color:#666}dd{margin:0}
+button{width:100%;padding:12px;font-size:16px;border:0;border-radius:8px;background:#1677ff;color:#fff;cursor:pointer}</style>
+</head><body><main><h1>Fake Alipay agreement</h1>
+<p>Allow the merchant to deduct from your Alipay account periodically.</p>
+<dl><dt>Deduction</dt><dd data-testid="rule">${every}, at most <span data-testid="amount">${html(rule.single_amount)} CNY</span> each time</dd>
+<dt>First deduction</dt><dd>${html(rule.execute_time)}</dd><dt>Product</dt><dd>${html(biz.personal_product_code)} · ${html(biz.sign_scene)}</dd></dl>
+<form method="post" action="/agreement/sign"><input type="hidden" name="external_agreement_no" value="${html(signRef)}">
+<button type="submit">Sign</button></form></main></body></html>`;
+}
+
+export async function startFakeAlipay(o: {
+  appId: string;
+  appPublicKey: KeyObject;
+  alipayPrivateKey: KeyObject;
+  /** A fixed port (the e2e run's); any free one without it. */
+  port?: number;
+}) {
   const trades = new Map<string, Trade>();
   /** Every refund call as it arrived (verified or not). */
   const calls: { method: string; biz: Inner; verified: boolean }[] = [];
@@ -196,6 +225,10 @@ export async function startFakeAlipay(o: { appId: string; appPublicKey: KeyObjec
   }
 
   const server = createServer(async (req, res) => {
+    if (req.method === 'POST' && new URL(req.url ?? '/', 'http://x').pathname === '/agreement/sign') {
+      await signOnPage(new URLSearchParams(await readBody(req)).get('external_agreement_no') ?? '', res);
+      return;
+    }
     const params: Record<string, string> = Object.fromEntries(new URL(req.url ?? '/', 'http://x').searchParams);
     Object.assign(params, Object.fromEntries(new URLSearchParams(await readBody(req))));
     const method = params.method ?? '';
@@ -227,8 +260,7 @@ export async function startFakeAlipay(o: { appId: string; appPublicKey: KeyObjec
         returnUrl: params.return_url ?? '',
       });
       res.writeHead(200, { 'content-type': 'text/html;charset=utf-8' });
-      res.end(`<!doctype html><title>Fake Alipay agreement</title><h1>Fake Alipay agreement</h1>
-<p data-testid="rule">${JSON.stringify(biz.period_rule_params ?? {}).replace(/[<>&]/g, '')}</p>`);
+      res.end(signingPage(String(biz.external_agreement_no ?? ''), biz));
       return;
     }
     let inner: Inner;
@@ -265,7 +297,7 @@ export async function startFakeAlipay(o: { appId: string; appPublicKey: KeyObjec
     res.writeHead(200, { 'content-type': 'text/html;charset=utf-8' });
     res.end(`{"${method.replaceAll('.', '_')}_response":${text},"sign":"${sign}"}`);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(o.port ?? 0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/gateway.do`;
 
   function open(orderNo: string, total: number, status: TradeStatus) {
@@ -273,6 +305,34 @@ export async function startFakeAlipay(o: { appId: string; appPublicKey: KeyObjec
     const paidAt = status === 'TRADE_SUCCESS' ? beijing() : null;
     trades.set(orderNo, { tradeNo, total, refunded: 0, refunds: new Map(), status, paidAt });
     return tradeNo;
+  }
+
+  /**
+   * The member's Sign on the signing page: the agreement made, Alipay's signed dut_user_sign posted
+   * to the signing's notify_url (our server must answer `success`), then back to its return_url.
+   */
+  async function signOnPage(signRef: string, res: ServerResponse) {
+    if (!signings.has(signRef)) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('no signing page was opened for this agreement');
+      return;
+    }
+    const { notice, notifyUrl, returnUrl } = sign(signRef);
+    let answer: string;
+    try {
+      const posted = await fetch(notifyUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
+        body: new URLSearchParams(notice).toString(),
+      });
+      answer = (await posted.text()).trim();
+    } catch (e) {
+      answer = (e as Error).message;
+    }
+    if (answer !== 'success') {
+      res.writeHead(502, { 'content-type': 'text/plain' }).end(`the merchant answered the notification: ${answer}`);
+      return;
+    }
+    res.writeHead(303, { location: returnUrl }).end();
   }
 
   let agreementSeq = 0;
@@ -298,6 +358,30 @@ export async function startFakeAlipay(o: { appId: string; appPublicKey: KeyObjec
     return signLikeAlipay(params, o.alipayPrivateKey);
   }
 
+  /**
+   * The member signs on the page opened for `signRef`: the agreement is made; answers Alipay's
+   * signed dut_user_sign notification and where the signing page sends the member back.
+   */
+  function sign(signRef: string) {
+    const signing = signings.get(signRef);
+    if (!signing) throw new Error(`no signing page was opened for ${signRef}`);
+    agreementSeq += 1;
+    const rule = (signing.biz.period_rule_params ?? {}) as Inner;
+    const a: Agreement = {
+      agreementNo: `2026${String(agreementSeq).padStart(4, '0')}${String(randomInt(1e9)).padStart(9, '0')}`,
+      signRef,
+      userId: `2088${String(randomInt(1e9)).padStart(12, '0')}`,
+      status: 'NORMAL',
+      max: fen(rule.single_amount),
+    };
+    agreements.set(a.agreementNo, a);
+    return {
+      notice: agreementNotice(a, 'dut_user_sign'),
+      notifyUrl: signing.notifyUrl,
+      returnUrl: signing.returnUrl,
+    };
+  }
+
   return {
     url,
     trades,
@@ -307,29 +391,7 @@ export async function startFakeAlipay(o: { appId: string; appPublicKey: KeyObjec
     signings,
     agreements,
     deductions,
-    /**
-     * The member signs on the page opened for `signRef`: the agreement is made; answers Alipay's
-     * signed dut_user_sign notification and where the signing page sends the member back.
-     */
-    sign(signRef: string) {
-      const signing = signings.get(signRef);
-      if (!signing) throw new Error(`no signing page was opened for ${signRef}`);
-      agreementSeq += 1;
-      const rule = (signing.biz.period_rule_params ?? {}) as Inner;
-      const a: Agreement = {
-        agreementNo: `2026${String(agreementSeq).padStart(4, '0')}${String(randomInt(1e9)).padStart(9, '0')}`,
-        signRef,
-        userId: `2088${String(randomInt(1e9)).padStart(12, '0')}`,
-        status: 'NORMAL',
-        max: fen(rule.single_amount),
-      };
-      agreements.set(a.agreementNo, a);
-      return {
-        notice: agreementNotice(a, 'dut_user_sign'),
-        notifyUrl: signing.notifyUrl,
-        returnUrl: signing.returnUrl,
-      };
-    },
+    sign,
     /** The member ends the agreement in Alipay: answers the signed dut_user_unsign notification. */
     unsignAtAlipay(agreementNo: string) {
       const a = agreements.get(agreementNo);

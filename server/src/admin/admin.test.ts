@@ -124,6 +124,10 @@ describe('admin commands', () => {
     expect(await admin('reconcile', { 'older-than': '0' })).toMatch(/^checked \d+ orders? awaiting payment/);
   });
 
+  it('subscriptions charge-due needs Alipay agreement payments (commands/subscriptions.test.ts has the rest)', async () => {
+    await expect(admin('subscriptions charge-due')).rejects.toMatchObject({ code: Code.payMethodUnavailable });
+  });
+
   it('companies create, seats, add-admin, freeze and unfreeze', async () => {
     const created = await admin('companies create', { name: 'Admin CLI Co', end: '2099-12-31' });
     const id = created.split('\t')[0]!;

@@ -18,6 +18,7 @@ import { membershipGrant, membershipRevoke } from './commands/membership.ts';
 import { offersAdd, offersDisable, offersEnable, offersList } from './commands/offers.ts';
 import { ordersExpire, ordersRefund, ordersRefundDue, ordersRefunds, reconcile } from './commands/orders.ts';
 import { staffCreate, staffDisable, staffEnable, staffList, staffResetSecondFactor } from './commands/staff.ts';
+import { subscriptionsChargeDue } from './commands/subscriptions.ts';
 import { usersList } from './commands/users.ts';
 
 export const COMMANDS: Record<string, AdminCommand> = {
@@ -42,6 +43,7 @@ export const COMMANDS: Record<string, AdminCommand> = {
   'orders refunds': ordersRefunds,
   'orders refund-due': ordersRefundDue,
   'orders expire': ordersExpire,
+  'subscriptions charge-due': subscriptionsChargeDue,
   'invoices void': invoicesVoid,
   'fields reencrypt': fieldsReencrypt,
   'users list': usersList,
@@ -88,6 +90,9 @@ export const USAGE = `Usage: npm run admin -- <command> [options]
   orders refunds <orderNo>               (the refunds asked of the gateway: open, succeeded, failed and why)
   orders refund-due                      (orders paid after they were cancelled, to refund)
   orders expire
+  subscriptions charge-due [--at <ISO time, e.g. 2026-12-01T08:00:00Z>]
+                                         (China: the Alipay agreement deductions due now, as the job agreements-charge
+                                         makes them every ten minutes; --at as if it were that time, refused in production)
   invoices void <invoiceNo>              (an issued invoice, China build; its orders can be invoiced again)
   fields reencrypt                       (after FIELD_ENCRYPTION_KEY changed: rewrites every encrypted field still
                                          under a key of FIELD_ENCRYPTION_PREVIOUS_KEYS; the hourly job does it too)

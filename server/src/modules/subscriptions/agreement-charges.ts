@@ -70,6 +70,25 @@ export type AgreementChargeDeps = {
 
 export type ChargeOutcome = 'notDue' | 'granted' | 'failed' | 'ended' | 'unknown' | 'duplicate';
 type EventOutcome = 'signed' | 'unsigned' | 'duplicate' | 'ignored';
+/**
+ * One run of the due deductions: the cancelled renewals ended at their period end, each deduction's
+ * outcome, and the deductions that threw (logged; the next run tries them again).
+ */
+export type ChargeDueCounts = { endedCancelled: number; errors: number } & Record<ChargeOutcome, number>;
+
+export type AgreementCharges = {
+  /** One due deduction of a subscription (nothing when it is not due or another attempt holds it). */
+  charge(id: string): Promise<ChargeOutcome>;
+  /** A verified dut_user_sign / dut_user_unsign notification, applied once. */
+  applyEvent(e: AgreementEvent): Promise<EventOutcome>;
+  /**
+   * The same deductions with the clock standing at `at` (the admin command's `subscriptions
+   * charge-due --at`, refused in production): what the scheduled job would do at that time.
+   */
+  asOf(at: Date): AgreementCharges;
+  /** The scheduled tick: renewals that no longer renew end at their period end; every due deduction is made. */
+  chargeDue(limit?: number): Promise<ChargeDueCounts>;
+};
 
 /** The end of a period of `interval` from `start` (calendar months, in UTC). */
 export function periodEndOf(start: Date, interval: TRenewalInterval): Date {
@@ -83,7 +102,7 @@ export const newSignRef = () => randomBytes(16).toString('hex');
 
 const mismatch = (what: string) => new AppError(Code.paymentMismatch, what);
 
-export function createAgreementCharges(d: AgreementChargeDeps) {
+export function createAgreementCharges(d: AgreementChargeDeps): AgreementCharges {
   /** When the next deduction of a row whose paid period ends at `end` is due (now at the latest). */
   const dueBefore = (end: Date | null, at: Date) =>
     end ? new Date(Math.max(at.getTime(), end.getTime() - CHARGE_AHEAD_MS)) : at;
@@ -344,7 +363,7 @@ export function createAgreementCharges(d: AgreementChargeDeps) {
   return {
     charge,
     applyEvent,
-    /** The scheduled tick: renewals that no longer renew end at their period end; every due deduction is made. */
+    asOf: (at: Date) => createAgreementCharges({ ...d, now: () => new Date(at) }),
     async chargeDue(limit = 200) {
       const ended = await createSubscriptionsRepo(d.db).endCancelled(d.now());
       const due = await createSubscriptionsRepo(d.db).dueCharges(d.now(), limit);
@@ -356,15 +375,16 @@ export function createAgreementCharges(d: AgreementChargeDeps) {
         unknown: 0,
         duplicate: 0,
       };
+      let errors = 0;
       for (const { id } of due) {
         try {
           counts[await charge(id)] += 1;
         } catch (err) {
+          errors += 1;
           d.log.error({ err, subscriptionId: id }, 'alipay deduction failed');
         }
       }
-      return { endedCancelled: ended, ...counts };
+      return { endedCancelled: ended, errors, ...counts };
     },
   };
 }
-export type AgreementCharges = ReturnType<typeof createAgreementCharges>;
