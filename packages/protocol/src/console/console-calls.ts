@@ -527,6 +527,25 @@ export const consoleCalls = {
       response: ZCompanyAnswer,
       errors: [...SESSION_ERRORS, Code.companyNotFound],
     }),
+    close: consoleCall({
+      path: '/companies/close',
+      summary:
+        "Closes the company (status closed): its seats grant nothing from the members' next call, who see it as closed; members, seats and invitations are kept for a reopening; audited",
+      stage: 'full',
+      permission: 'companies.manage',
+      request: ZCompanyFreezeRequest,
+      response: ZCompanyAnswer,
+      errors: [...SESSION_ERRORS, Code.companyNotFound],
+    }),
+    reopen: consoleCall({
+      path: '/companies/reopen',
+      summary: 'Reopens a closed company (status active): its seats grant again until its end date; audited',
+      stage: 'full',
+      permission: 'companies.manage',
+      request: ZCompanyFreezeRequest,
+      response: ZCompanyAnswer,
+      errors: [...SESSION_ERRORS, Code.companyNotFound],
+    }),
   },
   codes: {
     batches: consoleCall({

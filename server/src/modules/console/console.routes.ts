@@ -77,6 +77,8 @@ export function consoleRoutes(d: Deps): BoundConsoleCall[] {
     defineConsoleCall(c.companies.update, (p, ctx) => d.sales.update(actorOf(ctx), p)),
     defineConsoleCall(c.companies.freeze, (p, ctx) => d.sales.setFrozen(actorOf(ctx), p, true)),
     defineConsoleCall(c.companies.unfreeze, (p, ctx) => d.sales.setFrozen(actorOf(ctx), p, false)),
+    defineConsoleCall(c.companies.close, (p, ctx) => d.sales.setClosed(actorOf(ctx), p, true)),
+    defineConsoleCall(c.companies.reopen, (p, ctx) => d.sales.setClosed(actorOf(ctx), p, false)),
     defineConsoleCall(c.codes.batches, (p) => d.sales.batches(p)),
     defineConsoleCall(c.codes.createBatch, (p, ctx) => d.sales.createBatch(actorOf(ctx), p)),
     defineConsoleCall(c.codes.exportBatch, (p) => d.sales.exportBatch(p.batchId)),

@@ -1,11 +1,12 @@
 /**
  * The console's companies (docs/operations.md#companies) through the HTTP surface: the list and
  * its search, creating a company with seats and its owner invitation mailed, changing seats and
- * the end date, freezing and unfreezing (the members' entitlements follow at their next call),
+ * the end date, freezing and unfreezing, closing and reopening (the members' entitlements follow at their next call),
  * the members, roles and open invitations — sales and admin allowed, support and finance refused
  * with 2500004 and nothing changed; bad input answers a catalogue code; each change writes its
  * staff audit row in its transaction.
  */
+import { randomUUID } from 'node:crypto';
 import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TMyProduct } from '@ac/protocol/commerce';
@@ -184,6 +185,45 @@ describe('console companies', () => {
     expect(await auditRows('company.unfreeze', companyId)).toHaveLength(1);
   });
 
+  it("closes and reopens: the members' seats stop and start granting at their next call, members and seats kept", async () => {
+    const { browser, owner, companyId } = await createdCompany();
+    const token = linkToken((await waitForMail(t.db, owner.email)).body, '/enterprise/join');
+    await call(owner, calls.company.acceptInvitation, { token });
+    await call(owner, calls.company.assignSeat, { userId: owner.userId, goodsCode: 'ML2' });
+    expect((await mine(owner)).map((r) => r.goodsCode)).toEqual(['ML2']);
+    const closed = await browser.call(cc.companies.close, { companyId, reason: 'contract ended early' });
+    expect(closed.body.company).toMatchObject({ status: 'closed', granting: false });
+    await vi.waitFor(async () => expect(await mine(owner)).toEqual([]), { timeout: 1000, interval: 10 });
+    // members and seats stay for a reopening
+    expect((await browser.call(cc.companies.detail, { companyId })).body.members).toMatchObject([
+      { userId: owner.userId, seats: ['ML2'] },
+    ]);
+    const reopened = await browser.call(cc.companies.reopen, { companyId, reason: 'renewed' });
+    expect(reopened.body.company).toMatchObject({ status: 'active', granting: true });
+    await vi.waitFor(async () => expect((await mine(owner)).map((r) => r.goodsCode)).toEqual(['ML2']), {
+      timeout: 1000,
+      interval: 10,
+    });
+    expect((await auditRows('company.close', companyId))[0]).toMatchObject({
+      reason: 'contract ended early',
+      before: { status: 'active' },
+      after: { status: 'closed' },
+    });
+    expect((await auditRows('company.reopen', companyId))[0]).toMatchObject({
+      reason: 'renewed',
+      before: { status: 'closed' },
+      after: { status: 'active' },
+    });
+    // a reason is required; an unknown company is a catalogue code
+    expect(await browser.call(cc.companies.close, { companyId, reason: '' })).toMatchObject({
+      status: 400,
+      body: { code: Code.invalidParam },
+    });
+    expect(
+      await browser.call(cc.companies.close, { companyId: randomUUID(), reason: 'duplicate entry' }),
+    ).toMatchObject({ body: { code: Code.companyNotFound } });
+  });
+
   it('support and finance are refused every company call, and nothing changes', async () => {
     const { companyId } = await createdCompany();
     for (const role of REFUSED) {
@@ -202,6 +242,8 @@ describe('console companies', () => {
         browser.call(cc.companies.update, { companyId, endTime: inAYear(), reason: 'not mine' }),
         browser.call(cc.companies.freeze, { companyId, reason: 'not mine' }),
         browser.call(cc.companies.unfreeze, { companyId, reason: 'not mine' }),
+        browser.call(cc.companies.close, { companyId, reason: 'not mine' }),
+        browser.call(cc.companies.reopen, { companyId, reason: 'not mine' }),
       ];
       for (const res of await Promise.all(tries)) {
         expect(res).toMatchObject({ status: 403, body: { code: Code.staffPermissionDenied } });
@@ -215,7 +257,9 @@ describe('console companies', () => {
     }
     const [company] = await t.db.select().from(companies).where(eq(companies.id, companyId));
     expect(company?.freezeStatus).toBe('normal');
+    expect(company?.status).toBe('active');
     expect(await auditRows('company.freeze', companyId)).toEqual([]);
+    expect(await auditRows('company.close', companyId)).toEqual([]);
   });
 
   it('answers bad input with catalogue codes, never a 500', async () => {

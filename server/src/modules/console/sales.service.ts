@@ -161,6 +161,16 @@ export function createSalesConsole(d: Deps) {
       return answer(p.companyId);
     },
 
+    /** Closed: status `closed` (its seats grant nothing, as the command line's `companies set --status closed`); reopened: `active`. */
+    async setClosed(actor: StaffActor, p: { companyId: string; reason: string }, closed: boolean) {
+      await admin.change(
+        p.companyId,
+        { status: closed ? 'closed' : 'active' },
+        audited(actor, closed ? 'company.close' : 'company.reopen', p.reason),
+      );
+      return answer(p.companyId);
+    },
+
     // ---- redeem-code batches
 
     async batches(p: { pageNo: number; pageSize: number }) {

@@ -1,7 +1,7 @@
 /**
  * One company (sales): its state, seats (used of total) and end date, its members with their role
  * and seats, and its open invitations (the owner invitation of a new company until accepted);
- * Edit seats and end date, Freeze and Unfreeze, each with a reason, for a role that may manage companies.
+ * Edit seats and end date, Freeze and Unfreeze, Close and Reopen, each with a reason, for a role that may manage companies.
  */
 import { consoleCalls } from '@ac/protocol/console/console-calls';
 import type { TCompanyDetail } from '@ac/protocol/console/sales-shapes';
@@ -80,44 +80,63 @@ function EditCompany({ company }: { company: Company }) {
   );
 }
 
-function FreezeAction({ company }: { company: Company }) {
+/** A company state that an action turns on and off (freeze/unfreeze, close/reopen), each with a reason. */
+type Toggle = {
+  on: boolean;
+  turnOn: typeof consoleCalls.companies.freeze;
+  turnOff: typeof consoleCalls.companies.unfreeze;
+  /** i18n keys of the action that turns it on and of the one that turns it off: label, title, hint, done */
+  keys: { on: readonly [string, string, string, string]; off: readonly [string, string, string, string] };
+};
+
+function ToggleAction({ company, toggle }: { company: Company; toggle: Toggle }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [open, setOpen] = useState(false);
-  const frozen = company.freezeStatus === 'frozen';
-  const freeze = useConsoleMutation(frozen ? consoleCalls.companies.unfreeze : consoleCalls.companies.freeze);
+  const turningOff = toggle.on;
+  const [label, title, hint, done] = turningOff ? toggle.keys.off : toggle.keys.on;
+  const change = useConsoleMutation(turningOff ? toggle.turnOff : toggle.turnOn);
   return (
     <>
-      <Button danger={!frozen} onClick={() => setOpen(true)}>
-        {t(frozen ? 'companyUnfreeze' : 'companyFreeze')}
+      <Button danger={!turningOff} onClick={() => setOpen(true)}>
+        {t(label)}
       </Button>
       <ActionDialog<object>
-        title={t(frozen ? 'companyUnfreezeTitle' : 'companyFreezeTitle', { name: company.name })}
-        danger={!frozen}
+        title={t(title, { name: company.name })}
+        danger={!turningOff}
         open={open}
-        pending={freeze.isPending}
-        error={freeze.error}
+        pending={change.isPending}
+        error={change.error}
         onCancel={() => {
           setOpen(false);
-          freeze.reset();
+          change.reset();
         }}
         onSubmit={({ reason }) =>
-          freeze.mutate(
+          change.mutate(
             { companyId: company.id, reason },
             {
               onSuccess: () => {
                 setOpen(false);
-                void message.success(t(frozen ? 'companyUnfrozen' : 'companyFrozenDone'));
+                void message.success(t(done));
               },
             },
           )
         }
       >
-        <Typography.Paragraph>{t(frozen ? 'companyUnfreezeHint' : 'companyFreezeHint')}</Typography.Paragraph>
+        <Typography.Paragraph>{t(hint)}</Typography.Paragraph>
       </ActionDialog>
     </>
   );
 }
+
+const FREEZE_KEYS = {
+  on: ['companyFreeze', 'companyFreezeTitle', 'companyFreezeHint', 'companyFrozenDone'],
+  off: ['companyUnfreeze', 'companyUnfreezeTitle', 'companyUnfreezeHint', 'companyUnfrozen'],
+} as const;
+const CLOSE_KEYS = {
+  on: ['companyClose', 'companyCloseTitle', 'companyCloseHint', 'companyClosedDone'],
+  off: ['companyReopen', 'companyReopenTitle', 'companyReopenHint', 'companyReopened'],
+} as const;
 
 export function CompanyViewPage() {
   const { t } = useTranslation();
@@ -139,7 +158,24 @@ export function CompanyViewPage() {
         {mayManage ? (
           <Space>
             <EditCompany company={company} />
-            <FreezeAction company={company} />
+            <ToggleAction
+              company={company}
+              toggle={{
+                on: company.freezeStatus === 'frozen',
+                turnOn: consoleCalls.companies.freeze,
+                turnOff: consoleCalls.companies.unfreeze,
+                keys: FREEZE_KEYS,
+              }}
+            />
+            <ToggleAction
+              company={company}
+              toggle={{
+                on: company.status === 'closed',
+                turnOn: consoleCalls.companies.close,
+                turnOff: consoleCalls.companies.reopen,
+                keys: CLOSE_KEYS,
+              }}
+            />
           </Space>
         ) : null}
       </Space>
