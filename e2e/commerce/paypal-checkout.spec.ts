@@ -33,7 +33,7 @@ test('buys a membership through PayPal: approve on PayPal’s page, the product 
   const orderNo = await createOrder(page, 'ML-A1', '$');
   const dialog = page.getByTestId('checkout-dialog');
   await expect(dialog.getByRole('radio', { name: 'Card payment' })).toBeVisible();
-  await dialog.getByRole('radio', { name: 'PayPal' }).check();
+  await dialog.getByRole('radio', { name: 'PayPal', exact: true }).check();
   await expect(dialog.getByTestId('pay-method-7-paypal')).toBeChecked();
   if (shots) await page.screenshot({ path: `../docs/screenshots/checkout-paypal-${phone ? 'mobile' : 'desktop'}.png` });
   const popupPromise = page.waitForEvent('popup');
@@ -59,7 +59,7 @@ test('buys a membership through PayPal: approve on PayPal’s page, the product 
 /** Chooses PayPal in the open checkout dialog of `page` and presses Pay: the PayPal window it opens. */
 async function payWithPaypal(page: Page): Promise<Page> {
   const dialog = page.getByTestId('checkout-dialog');
-  await dialog.getByRole('radio', { name: 'PayPal' }).check();
+  await dialog.getByRole('radio', { name: 'PayPal', exact: true }).check();
   const popupPromise = page.waitForEvent('popup');
   await page.getByTestId('checkout-pay').click();
   const popup = await popupPromise;

@@ -17,7 +17,7 @@ test('changes the password with the current one, then logs in with the new one',
   await expect(page.getByRole('tab', { name: 'Password verification' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('tab', { name: 'Mobile verification' })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Please input Password').first()).toBeVisible();
 
   await page.getByLabel('New password', { exact: true }).fill('abcdefgh');
@@ -27,11 +27,11 @@ test('changes the password with the current one, then logs in with the new one',
   await expect(page.getByTestId('password-strength')).toHaveAttribute('data-strength', 'strong');
   await page.getByLabel('Confirm new password').fill(`${newPassword}x`);
   await page.getByLabel('Current password').fill(user.password);
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Two Passwords do not match')).toBeVisible();
 
   await page.getByLabel('Confirm new password').fill(newPassword);
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Your password has been changed')).toBeVisible();
   await expect(page).toHaveURL(/\/change_pwd$/);
 
@@ -51,7 +51,7 @@ test('a wrong current password shows the catalogue message', async ({ page, base
   await page.getByLabel('Current password').fill(`${user.password}-wrong`);
   await page.getByLabel('New password', { exact: true }).fill('Another-Pass-2026');
   await page.getByLabel('Confirm new password').fill('Another-Pass-2026');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('The current password is wrong')).toBeVisible();
 });
 
@@ -74,7 +74,7 @@ test('changes the password with a code sent to the mobile @cn-only', async ({ pa
   await panel.getByLabel('Verification code').fill(await codeSince(origin, user.mobile!, since));
   await panel.getByLabel('New password', { exact: true }).fill(newPassword);
   await panel.getByLabel('Confirm new password').fill(newPassword);
-  await panel.getByRole('button', { name: 'Save' }).click();
+  await panel.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Your password has been changed')).toBeVisible();
   await page.getByTestId('user-menu').click();
   await page.getByTestId('logout').click();

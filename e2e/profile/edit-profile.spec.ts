@@ -17,13 +17,13 @@ test('edits the nickname and location; the header shows the new nickname', async
   await logInAs(page, user.account, user.password, '/profile');
   await expect(page.getByRole('heading', { level: 1, name: 'Basic information' })).toBeVisible();
   await page.getByLabel('Nickname').fill('');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Please enter a nickname')).toBeVisible();
   await page.getByLabel('Nickname').fill('Fresh Nick');
   await page.getByLabel('Location').fill('Germany');
   await page.keyboard.press('Enter');
   await page.getByLabel('Company').fill('Fresh GmbH');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Your information has been saved')).toBeVisible();
   await expect(page.getByTestId('user-menu')).toContainText('Fresh Nick');
   await page.reload();
@@ -41,7 +41,7 @@ test('changes the email with the code sent to the new address @us-only', async (
   await page.getByTestId('emailCode-send').click();
   await expect(page.getByTestId('emailCode-send')).toBeDisabled();
   await page.getByLabel('Email verification code').fill(await codeSince(origin, newEmail, since));
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Your information has been saved')).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(newEmail);
@@ -57,7 +57,7 @@ test('changes the mobile number with the code sent to the new number @cn-only', 
   await page.getByTestId('mobileCode-send').click();
   await expect(page.getByTestId('mobileCode-send')).toBeDisabled();
   await page.getByLabel('Mobile verification code').fill(await codeSince(origin, newMobile, since));
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Your information has been saved')).toBeVisible();
   await page.reload();
   // kept in E.164, shown as people write it in China (138 xxxx xxxx)

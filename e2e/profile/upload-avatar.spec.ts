@@ -38,6 +38,6 @@ test('edits the nickname and uploads an avatar on the phone @h5', async ({ page,
   await page.getByRole('textbox', { name: 'Company' }).fill('Phone Co');
   await page.locator('input[type=file]').setInputFiles(picture);
   await expect(page.getByTestId('h5-avatar').locator('img')).toHaveAttribute('src', /^https?:\/\/.+/);
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByTestId('h5-profile-nickname')).toHaveText('Phone Nick');
 });
