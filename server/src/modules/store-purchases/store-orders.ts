@@ -7,8 +7,9 @@
  * existing machinery (payments/order-refund.ts). Called inside the notification's transaction.
  */
 import { OrderStatus, PayMethod, type TOrderStatus } from '@ac/protocol/enums';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { storeSubscriptions } from '../../db/schema/index.ts';
 import { DAY } from '../../lib/time.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { MembershipsService } from '../memberships/memberships.service.ts';
@@ -45,6 +46,18 @@ const ORDER_TYPE = {
 /** The order's channel: the store, or a renewing membership's provider for FastSpring's rebills. */
 const CHANNEL = { appStore: 'appStore', googlePlay: 'googlePlay', fastspring: 'subscription' } as const;
 const PREFIX = { appStore: 'appstore', googlePlay: 'googleplay', fastspring: 'fastspring' } as const;
+
+/** What a store said of a subscription (docs/product.md#renewing-memberships: managed at the store). */
+export type StoreSubscriptionState = {
+  store: Store;
+  storeSubscriptionId: string;
+  productId: string;
+  goodsCode: string;
+  state: 'active' | 'pastDue' | 'ended';
+  autoRenewing: boolean;
+  expiresAt: Date;
+  manageUrl: string;
+};
 
 export const storeInvoiceId = (store: Store, chargeId: string) => `${PREFIX[store]}:${chargeId}`;
 
@@ -181,6 +194,56 @@ export function createStoreOrders(d: StoreOrderDeps) {
         tx,
       );
       return 'refunded';
+    },
+
+    /**
+     * The store subscription's state as the store says it now, onto its row (written once its
+     * first period is paid, with the price of that period; later notifications update it).
+     * Notifications arrive in any order: an end already later than `expiresAt` is kept.
+     */
+    async track(
+      tx: Tx,
+      userId: string,
+      s: StoreSubscriptionState,
+      price: { amount: number | null; currency: string | null } | null,
+    ) {
+      const now = d.now();
+      const where = and(
+        eq(storeSubscriptions.store, s.store),
+        eq(storeSubscriptions.storeSubscriptionId, s.storeSubscriptionId),
+      );
+      const [row] = await tx.select().from(storeSubscriptions).where(where).for('update');
+      if (row) {
+        if (row.userId !== userId) return;
+        const stale = row.expiresAt > s.expiresAt;
+        await tx
+          .update(storeSubscriptions)
+          .set({
+            ...(stale ? {} : { state: s.state, autoRenewing: s.autoRenewing, expiresAt: s.expiresAt }),
+            productId: s.productId,
+            goodsCode: s.goodsCode,
+            manageUrl: s.manageUrl,
+            ...(price?.amount != null && price.currency && CURRENCIES.has(price.currency)
+              ? { amount: price.amount, currency: price.currency as 'USD' | 'CNY' }
+              : {}),
+            updatedAt: now,
+          })
+          .where(where);
+        return;
+      }
+      if (price?.amount == null || !price.currency || !CURRENCIES.has(price.currency)) return;
+      if (!(await d.products.findGoods(s.goodsCode, tx))) return;
+      await tx
+        .insert(storeSubscriptions)
+        .values({
+          ...s,
+          userId,
+          amount: price.amount,
+          currency: price.currency as 'USD' | 'CNY',
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing();
     },
 
     /** A subscription started, an expiry, a failed renewal, a cancellation: recorded (audit), the membership keeps its end. */

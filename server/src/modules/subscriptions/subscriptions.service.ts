@@ -282,7 +282,24 @@ export function createSubscriptionsService(d: Deps) {
       const rows = (await repo.ofUser(userId)).filter(
         ({ s }) => s.state !== 'ended' || (s.periodEnd !== null && s.periodEnd > at),
       );
-      return { rows: await Promise.all(rows.map(({ s }) => view(s))) };
+      const ours = await Promise.all(rows.map(({ s }) => view(s)));
+      // the ones a store manages (docs/decisions/0048-app-store-purchases.md), the same way
+      const atStores: TSubscription[] = (await repo.storeOfUser(userId))
+        .filter(({ s }) => s.state !== 'ended' || s.expiresAt > at)
+        .map(({ s, name, durationDays }) => ({
+          id: s.id,
+          provider: s.store,
+          manageUrl: s.manageUrl,
+          goodsCode: s.goodsCode as TSubscription['goodsCode'],
+          name,
+          interval: durationDays >= 365 ? 'year' : 'month',
+          price: { amount: s.amount, currency: s.currency },
+          state: s.state,
+          cancelAtPeriodEnd: !s.autoRenewing,
+          periodEnd: s.expiresAt.toISOString(),
+          scheduledChange: null,
+        }));
+      return { rows: [...ours, ...atStores] };
     },
 
     async subscribe(
