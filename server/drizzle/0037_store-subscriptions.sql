@@ -5,6 +5,7 @@ CREATE TABLE "store_subscriptions" (
 	"store_subscription_id" text NOT NULL,
 	"product_id" text NOT NULL,
 	"goods_code" text NOT NULL,
+	"interval" text NOT NULL,
 	"amount" integer NOT NULL,
 	"currency" text NOT NULL,
 	"state" text NOT NULL,

@@ -131,6 +131,8 @@ export const storeSubscriptions = pgTable(
     goodsCode: text('goods_code')
       .notNull()
       .references(() => goods.code),
+    /** How often it renews, from the length of its first period. */
+    interval: text('interval', { enum: RENEWAL_INTERVALS }).notNull(),
     /** The price of one period at the store, minor units of `currency`. */
     amount: integer('amount').notNull(),
     currency: text('currency', { enum: ['USD', 'CNY'] }).notNull(),

@@ -78,7 +78,13 @@ export function createAppStoreEvents(d: AppStoreEventDeps) {
           expiresAt: t.expiresDate,
           manageUrl: APP_STORE_MANAGE_URL,
         },
-        PAYS.has(n.notificationType) ? { amount: t.price === null ? null : Math.round(t.price / 10), currency: t.currency } : null,
+        PAYS.has(n.notificationType)
+          ? {
+              amount: t.price === null ? null : Math.round(t.price / 10),
+              currency: t.currency,
+              periodStart: t.purchaseDate,
+            }
+          : null,
       );
     }
     if (renewal) return 'recorded';

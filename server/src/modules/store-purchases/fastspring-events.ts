@@ -141,7 +141,7 @@ export function createFastspringEvents(d: FastspringEventDeps) {
           expiresAt: new Date(paidAt.getTime() + goods.durationDays * DAY),
           manageUrl: fastspringManageUrl(d.storefront),
         },
-        { amount, currency },
+        { amount, currency, periodStart: paidAt },
       );
     }
     return store.pay(tx, user.id, {
@@ -216,7 +216,7 @@ export function createFastspringEvents(d: FastspringEventDeps) {
           expiresAt: next,
           manageUrl: fastspringManageUrl(d.storefront),
         },
-        { amount: first.payAmount, currency: first.currency },
+        { amount: first.payAmount, currency: first.currency, periodStart: first.payTime ?? d.now() },
       );
     }
     return store.record(tx, user.id, event, {

@@ -81,7 +81,7 @@ export function createGooglePlayEvents(d: GooglePlayEventDeps) {
           expiresAt: s.expiryTime,
           manageUrl: googlePlayManageUrl(s.productId, d.packageName),
         },
-        s.price,
+        s.price && { ...s.price, periodStart: d.now() },
       );
     }
     if (PAYS.has(n.notificationType)) {

@@ -199,13 +199,14 @@ export function createStoreOrders(d: StoreOrderDeps) {
     /**
      * The store subscription's state as the store says it now, onto its row (written once its
      * first period is paid, with the price of that period; later notifications update it).
-     * Notifications arrive in any order: an end already later than `expiresAt` is kept.
+     * Google Play's state is read from its API (always the current one); the App Store's and
+     * FastSpring's notifications arrive in any order: an end already later than theirs is kept.
      */
     async track(
       tx: Tx,
       userId: string,
       s: StoreSubscriptionState,
-      price: { amount: number | null; currency: string | null } | null,
+      price: { amount: number | null; currency: string | null; periodStart: Date } | null,
     ) {
       const now = d.now();
       const where = and(
@@ -215,7 +216,7 @@ export function createStoreOrders(d: StoreOrderDeps) {
       const [row] = await tx.select().from(storeSubscriptions).where(where).for('update');
       if (row) {
         if (row.userId !== userId) return;
-        const stale = row.expiresAt > s.expiresAt;
+        const stale = s.store !== 'googlePlay' && row.expiresAt > s.expiresAt;
         await tx
           .update(storeSubscriptions)
           .set({
@@ -238,6 +239,8 @@ export function createStoreOrders(d: StoreOrderDeps) {
         .values({
           ...s,
           userId,
+          // a period of half a year or more renews yearly
+          interval: s.expiresAt.getTime() - price.periodStart.getTime() >= 180 * DAY ? 'year' : 'month',
           amount: price.amount,
           currency: price.currency as 'USD' | 'CNY',
           createdAt: now,

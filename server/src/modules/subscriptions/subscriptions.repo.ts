@@ -114,7 +114,7 @@ export function createSubscriptionsRepo(db: DbOrTx) {
     /** The member's store-managed subscriptions (App Store, Google Play, FastSpring), newest first. */
     async storeOfUser(userId: string) {
       return db
-        .select({ s: storeSubscriptions, name: goods.name, durationDays: goods.durationDays })
+        .select({ s: storeSubscriptions, name: goods.name })
         .from(storeSubscriptions)
         .innerJoin(goods, eq(goods.code, storeSubscriptions.goodsCode))
         .where(eq(storeSubscriptions.userId, userId))

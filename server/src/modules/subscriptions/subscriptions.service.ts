@@ -286,13 +286,13 @@ export function createSubscriptionsService(d: Deps) {
       // the ones a store manages (docs/decisions/0048-app-store-purchases.md), the same way
       const atStores: TSubscription[] = (await repo.storeOfUser(userId))
         .filter(({ s }) => s.state !== 'ended' || s.expiresAt > at)
-        .map(({ s, name, durationDays }) => ({
+        .map(({ s, name }) => ({
           id: s.id,
           provider: s.store,
           manageUrl: s.manageUrl,
           goodsCode: s.goodsCode as TSubscription['goodsCode'],
           name,
-          interval: durationDays >= 365 ? 'year' : 'month',
+          interval: s.interval,
           price: { amount: s.amount, currency: s.currency },
           state: s.state,
           cancelAtPeriodEnd: !s.autoRenewing,
