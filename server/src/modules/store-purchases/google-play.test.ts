@@ -18,6 +18,7 @@ import { type Account, createAccount } from '../../../test/commerce-fixtures.ts'
 import { startFakeGooglePlay } from '../../../test/fakes/google-play/google-play.fake.ts';
 import { gatewayAppForTests } from '../../../test/gateway-app.ts';
 import { memberships, orders, subscriptionEvents } from '../../db/schema/index.ts';
+import { iso } from '../../lib/time.ts';
 import { storeInvoiceId } from './store-orders.ts';
 
 const PACKAGE = 'com.example.viewer';
@@ -102,7 +103,7 @@ describe('Google Play purchases', () => {
       price: { amount: 399, currency: 'USD' },
       state: 'active',
       cancelAtPeriodEnd: false,
-      periodEnd: expiry.toISOString(),
+      periodEnd: iso(expiry),
       scheduledChange: null,
     });
     // our cancel does not know it: the member cancels at Google Play

@@ -32,6 +32,7 @@ import type { OrdersService } from '../orders/orders.service.ts';
 import type { ProductsService } from '../products/products.service.ts';
 import type { UserService } from '../user/user.service.ts';
 import { CHARGE_AHEAD_MS, newSignRef } from './agreement-charges.ts';
+import { iso } from '../../lib/time.ts';
 import { providerTime, syncSubscription, toSubscription } from './subscription-sync.ts';
 import { createSubscriptionsRepo, type SubscriptionRow } from './subscriptions.repo.ts';
 
@@ -296,7 +297,7 @@ export function createSubscriptionsService(d: Deps) {
           price: { amount: s.amount, currency: s.currency },
           state: s.state,
           cancelAtPeriodEnd: !s.autoRenewing,
-          periodEnd: s.expiresAt.toISOString(),
+          periodEnd: iso(s.expiresAt),
           scheduledChange: null,
         }));
       return { rows: [...ours, ...atStores] };
