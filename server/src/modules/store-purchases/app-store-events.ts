@@ -57,10 +57,7 @@ export function createAppStoreEvents(d: AppStoreEventDeps) {
     const t = n.transaction;
     const renewal = n.notificationType === RENEWAL_STATUS;
     const known =
-      PAYS.has(n.notificationType) ||
-      TAKES_BACK.has(n.notificationType) ||
-      RECORDS.has(n.notificationType) ||
-      renewal;
+      PAYS.has(n.notificationType) || TAKES_BACK.has(n.notificationType) || RECORDS.has(n.notificationType) || renewal;
     if (!t || !known) return 'ignored';
     const user = await store.member(t.appAccountToken, tx);
     if (!user) return 'unknownAccount';

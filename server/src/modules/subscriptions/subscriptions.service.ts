@@ -27,12 +27,12 @@ import type { Db, Tx } from '../../db/client.ts';
 import { subscriptions } from '../../db/schema/index.ts';
 import { messageLanguage } from '../../i18n/language.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { iso } from '../../lib/time.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { ProductsService } from '../products/products.service.ts';
 import type { UserService } from '../user/user.service.ts';
 import { CHARGE_AHEAD_MS, newSignRef } from './agreement-charges.ts';
-import { iso } from '../../lib/time.ts';
 import { providerTime, syncSubscription, toSubscription } from './subscription-sync.ts';
 import { createSubscriptionsRepo, type SubscriptionRow } from './subscriptions.repo.ts';
 

@@ -59,7 +59,8 @@ describe('RenewalCard', () => {
   });
 
   it('says who manages a store subscription, links to its page there and offers none of our buttons', async () => {
-    const play = 'https://play.google.com/store/account/subscriptions?sku=viewer_premium_monthly&package=com.example.viewer';
+    const play =
+      'https://play.google.com/store/account/subscriptions?sku=viewer_premium_monthly&package=com.example.viewer';
     await renderWithApp(
       <RenewalCard
         rows={[
