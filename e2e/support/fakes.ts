@@ -2,12 +2,13 @@
  * The fakes of the e2e run, each a small server of its own (support/<script>),
  * started beside the product servers by support/start-servers.ts: the SMTP
  * sink, the OIDC provider, the native login fakes, the Aliyun SMS fake, the
- * Stripe, PayPal and FastSpring fakes, and the China server's Nuonuo e-invoicing and
+ * Stripe, PayPal, FastSpring and Google Play fakes, and the China server's Nuonuo e-invoicing and
  * Tencent Cloud FaceID fakes. Each is up when `readyUrl` answers at all (the
  * payment fakes answer 401 to a request without their key).
  */
 import { FACEID_FAKE } from './faceid-fake-config.ts';
 import { FASTSPRING } from './fastspring-config.ts';
+import { GOOGLE_PLAY } from './google-play-config.ts';
 import { NUONUO_FAKE } from './nuonuo-fake-config.ts';
 import { OAUTH_FAKE } from './oauth-fake-config.ts';
 import { PAYPAL } from './paypal-config.ts';
@@ -28,4 +29,5 @@ export const fakes: Fake[] = [
   { name: 'faceid-fake', script: 'faceid-fake.ts', readyUrl: FACEID_FAKE.checksUrl },
   { name: 'fake-paypal', script: 'fake-paypal-server.ts', readyUrl: `${PAYPAL.apiBase}/v2/checkout/orders/UP` },
   { name: 'fake-fastspring', script: 'fake-fastspring-server.ts', readyUrl: FASTSPRING.scriptUrl },
+  { name: 'fake-google-play', script: 'fake-google-play-server.ts', readyUrl: `${GOOGLE_PLAY.url}/jwks` },
 ];

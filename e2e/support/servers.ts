@@ -14,6 +14,7 @@
 import { fileURLToPath } from 'node:url';
 import { FACEID_FAKE } from './faceid-fake-config.ts';
 import { fastspringEnv } from './fastspring-config.ts';
+import { googlePlayEnv } from './google-play-config.ts';
 import { NUONUO_FAKE } from './nuonuo-fake-config.ts';
 import { nativeOAuthEnv } from './oauth-fake-config.ts';
 import { paypalEnv } from './paypal-config.ts';
@@ -76,6 +77,8 @@ type Options = {
   paypal?: boolean;
   /** FastSpring's popup storefront (pay method 7, fastspring channel) through the fake FastSpring. */
   fastspring?: boolean;
+  /** Google Play's real-time developer notifications through the fake Google (support/google-play-config.ts). */
+  googlePlay?: boolean;
   /** INVOICING_PROVIDER=manual: finance uploads each issued invoice in the console (China). */
   manualInvoicing?: boolean;
 };
@@ -84,7 +87,15 @@ type Options = {
 export const PG_SERVER = process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
 
 /** The environment of `node server/dist/admin.js` on a journey server's database (support/admin.ts). */
-export type AdminEnv = { REGION: Region; DATABASE_URL: string; LOG_LEVEL: string; NODE_ENV: 'development' };
+export type AdminEnv = {
+  REGION: Region;
+  DATABASE_URL: string;
+  LOG_LEVEL: string;
+  NODE_ENV: 'development';
+  /** The server's mail: what a command sends (`subscriptions remind`) reaches the SMTP sink as the server's. */
+  SMTP_URL: string;
+  MAIL_FROM: string;
+};
 
 /**
  * A product server: its address, its mail sender and the command that starts it (from the
@@ -94,7 +105,19 @@ export type AdminEnv = { REGION: Region; DATABASE_URL: string; LOG_LEVEL: string
  * users apart.
  */
 function server(
-  { code, region, port, oidcProvider, nativeProvider, nodes, stripe, paypal, fastspring, manualInvoicing }: Options,
+  {
+    code,
+    region,
+    port,
+    oidcProvider,
+    nativeProvider,
+    nodes,
+    stripe,
+    paypal,
+    fastspring,
+    googlePlay,
+    manualInvoicing,
+  }: Options,
   storage: string[],
 ) {
   // DATA_DIR (PGlite's directory, and where a server looks for avatars to import) is the server's own and fresh
@@ -139,6 +162,8 @@ function server(
     ...(stripe ? stripeEnv : []),
     ...(paypal ? paypalEnv : []),
     ...(fastspring ? fastspringEnv : []),
+    // Google Play's notifications verified and read through the fake Google (e2e/support/google-play-config.ts)
+    ...(googlePlay ? googlePlayEnv : []),
     ...(manualInvoicing ? ['INVOICING_PROVIDER=manual'] : []),
   ];
   return {
@@ -166,6 +191,8 @@ function journeyServer(options: Options) {
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'development',
+    SMTP_URL: SMTP_SINK.smtpUrl,
+    MAIL_FROM: `Account Center <no-reply-${options.code}@e2e.test>`,
   };
   return { ...server(options, [`DATABASE_URL=${databaseUrl}`]), database, adminEnv };
 }
@@ -179,6 +206,7 @@ export const servers = {
     oidcProvider: 'GOOGLE',
     nativeProvider: 'facebook',
     nodes: overseasNodes,
+    googlePlay: true,
   }),
   cn: journeyServer({ code: 'cn', region: 'cn', port: at(8302), oidcProvider: 'QQ', nativeProvider: 'wx' }),
   us2: journeyServer({
