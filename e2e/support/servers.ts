@@ -92,8 +92,9 @@ export type AdminEnv = {
   DATABASE_URL: string;
   LOG_LEVEL: string;
   NODE_ENV: 'development';
-  /** The server's mail: what a command sends (`subscriptions remind`) reaches the SMTP sink as the server's. */
+  /** The server's mail and address: what a command sends (`subscriptions remind`) reaches the SMTP sink as the server's, its links to the server. */
   SMTP_URL: string;
+  PORT: string;
   MAIL_FROM: string;
 };
 
@@ -192,6 +193,7 @@ function journeyServer(options: Options) {
     LOG_LEVEL: 'warn',
     NODE_ENV: 'development',
     SMTP_URL: SMTP_SINK.smtpUrl,
+    PORT: String(options.port),
     MAIL_FROM: `Account Center <no-reply-${options.code}@e2e.test>`,
   };
   return { ...server(options, [`DATABASE_URL=${databaseUrl}`]), database, adminEnv };

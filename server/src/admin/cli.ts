@@ -15,7 +15,7 @@ import { findCommand, run, USAGE } from './registry.ts';
 const STRING_OPTIONS = `
 goods amount currency count days source kind valid-days owner out user page limit
 older-than name end status company total code percent from to per-user audience usd cny
-min max buyers email role`
+min max buyers email role at`
   .split(/\s+/)
   .filter(Boolean);
 

@@ -6,6 +6,7 @@
  */
 import { Code } from '@ac/protocol/codes';
 import { AppError } from '../../lib/app-error.ts';
+import { MAIL_QUEUE } from '../../modules/jobs/mail-jobs.ts';
 import type { AdminCommand } from '../admin-context.ts';
 import { optionalText } from '../args.ts';
 
@@ -20,6 +21,8 @@ export const subscriptionsRemind: AdminCommand = async ({ config, services, now 
     throw new AppError(Code.invalidParam, '--at must be an ISO time with its zone, e.g. 2027-03-04T09:00:00Z');
   }
   const at = given === undefined ? now() : new Date(given);
+  // over SMTP each mail's delivery job is written with it: the running server's worker sends it
+  if (config.smtpUrl) await services.jobs.prepare(MAIL_QUEUE);
   const sent = await services.reminders.remind(at);
   return `reminders at ${at.toISOString()}: ${sent.renewal} renewal, ${sent.ending} ending`;
 };
