@@ -200,7 +200,8 @@ export function createStoreOrders(d: StoreOrderDeps) {
      * The store subscription's state as the store says it now, onto its row (written once its
      * first period is paid, with the price of that period; later notifications update it).
      * Google Play's state is read from its API (always the current one); the App Store's and
-     * FastSpring's notifications arrive in any order: an end already later than theirs is kept.
+     * FastSpring's notifications arrive in any order: an end already later than theirs is kept,
+     * and so is the state against an earlier period's expiry or failure.
      */
     async track(
       tx: Tx,
@@ -216,11 +217,13 @@ export function createStoreOrders(d: StoreOrderDeps) {
       const [row] = await tx.select().from(storeSubscriptions).where(where).for('update');
       if (row) {
         if (row.userId !== userId) return;
+        // an older period's expiry or failure heard late changes nothing; its renewal switch still counts
         const stale = s.store !== 'googlePlay' && row.expiresAt > s.expiresAt;
         await tx
           .update(storeSubscriptions)
           .set({
-            ...(stale ? {} : { state: s.state, autoRenewing: s.autoRenewing, expiresAt: s.expiresAt }),
+            ...(stale && s.state !== 'active' ? {} : { state: s.state, autoRenewing: s.autoRenewing }),
+            ...(stale ? {} : { expiresAt: s.expiresAt }),
             productId: s.productId,
             goodsCode: s.goodsCode,
             manageUrl: s.manageUrl,
