@@ -24,7 +24,7 @@ import type {
   BillingSubscription,
 } from '../../adapters/payments/billing.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { subscriptions } from '../../db/schema/index.ts';
+import { storeSubscriptions, subscriptions } from '../../db/schema/index.ts';
 import { messageLanguage } from '../../i18n/language.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { iso } from '../../lib/time.ts';
@@ -257,6 +257,8 @@ export function createSubscriptionsService(d: Deps) {
           .set({ state: 'ended', cancelAtPeriodEnd: true, scheduleId: null, nextChargeAt: null, updatedAt: now() })
           .where(and(eq(subscriptions.userId, userId), ne(subscriptions.state, 'ended')));
       }
+      // a store's subscriptions are the store's to cancel: we forget them (their later notifications name no account)
+      await tx.delete(storeSubscriptions).where(eq(storeSubscriptions.userId, userId));
     },
 
     /** After the deletion committed: the cancel jobs run now. */
