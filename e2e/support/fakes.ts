@@ -2,7 +2,7 @@
  * The fakes of the e2e run, each a small server of its own (support/<script>),
  * started beside the product servers by support/start-servers.ts: the SMTP
  * sink, the OIDC provider, the native login fakes, the Aliyun SMS fake, the
- * Stripe, PayPal and FastSpring fakes, the China server's Nuonuo e-invoicing and
+ * Stripe, PayPal, FastSpring and Google Play fakes, the China server's Nuonuo e-invoicing and
  * Tencent Cloud FaceID fakes, and the Alipay gateway fake of `cn2`'s agreement payments.
  * Each is up when `readyUrl` answers at all (the payment fakes answer 401 to a request
  * without their key).
@@ -10,6 +10,7 @@
 import { ALIPAY } from './alipay-config.ts';
 import { FACEID_FAKE } from './faceid-fake-config.ts';
 import { FASTSPRING } from './fastspring-config.ts';
+import { GOOGLE_PLAY } from './google-play-config.ts';
 import { NUONUO_FAKE } from './nuonuo-fake-config.ts';
 import { OAUTH_FAKE } from './oauth-fake-config.ts';
 import { PAYPAL } from './paypal-config.ts';
@@ -32,4 +33,5 @@ export const fakes: Fake[] = [
   { name: 'fake-fastspring', script: 'fake-fastspring-server.ts', readyUrl: FASTSPRING.scriptUrl },
   // answers an unsigned call with Alipay's signed isv.invalid-signature
   { name: 'fake-alipay', script: 'fake-alipay-server.ts', readyUrl: ALIPAY.gateway },
+  { name: 'fake-google-play', script: 'fake-google-play-server.ts', readyUrl: `${GOOGLE_PLAY.url}/jwks` },
 ];

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { alipayEnv, alipayVariables } from './alipay-config.ts';
 import { FACEID_FAKE } from './faceid-fake-config.ts';
 import { fastspringEnv } from './fastspring-config.ts';
+import { googlePlayEnv } from './google-play-config.ts';
 import { NUONUO_FAKE } from './nuonuo-fake-config.ts';
 import { nativeOAuthEnv } from './oauth-fake-config.ts';
 import { paypalEnv } from './paypal-config.ts';
@@ -77,6 +78,8 @@ type Options = {
   paypal?: boolean;
   /** FastSpring's popup storefront (pay method 7, fastspring channel) through the fake FastSpring. */
   fastspring?: boolean;
+  /** Google Play's real-time developer notifications through the fake Google (support/google-play-config.ts). */
+  googlePlay?: boolean;
   /** INVOICING_PROVIDER=manual: finance uploads each issued invoice in the console (China). */
   manualInvoicing?: boolean;
   /**
@@ -98,6 +101,10 @@ export type AdminEnv = {
   DATABASE_URL: string;
   LOG_LEVEL: string;
   NODE_ENV: 'development';
+  /** The server's mail and address: what a command sends (`subscriptions remind`) reaches the SMTP sink as the server's, its links to the server. */
+  SMTP_URL: string;
+  PORT: string;
+  MAIL_FROM: string;
 } & Record<string, string>;
 
 /** The sandbox beside the real gateways' fakes a server takes (PAYMENT_PROVIDERS), when it takes any. */
@@ -114,8 +121,19 @@ function paymentProviders({ stripe, paypal, fastspring, alipay }: Options): stri
  * users apart.
  */
 function server(options: Options, storage: string[]) {
-  const { code, region, port, oidcProvider, nativeProvider, nodes, stripe, paypal, fastspring, manualInvoicing } =
-    options;
+  const {
+    code,
+    region,
+    port,
+    oidcProvider,
+    nativeProvider,
+    nodes,
+    stripe,
+    paypal,
+    fastspring,
+    googlePlay,
+    manualInvoicing,
+  } = options;
   const providers = paymentProviders(options);
   // DATA_DIR (PGlite's directory, and where a server looks for avatars to import) is the server's own and fresh
   const dataDir = `${root}/data-${code}`;
@@ -156,6 +174,8 @@ function server(options: Options, storage: string[]) {
     ...(paypal ? paypalEnv : []),
     ...(fastspring ? fastspringEnv : []),
     ...(options.alipay ? alipayEnv : []),
+    // Google Play's notifications verified and read through the fake Google (e2e/support/google-play-config.ts)
+    ...(googlePlay ? googlePlayEnv : []),
     ...(manualInvoicing ? ['INVOICING_PROVIDER=manual'] : []),
   ];
   return {
@@ -185,6 +205,9 @@ function journeyServer(options: Options) {
     NODE_ENV: 'development',
     // the one gateway an admin command of the journeys calls: Alipay's, for `subscriptions charge-due`
     ...(options.alipay ? { PAYMENT_PROVIDERS: 'sandbox,alipay', ...alipayVariables } : {}),
+    SMTP_URL: SMTP_SINK.smtpUrl,
+    PORT: String(options.port),
+    MAIL_FROM: `Account Center <no-reply-${options.code}@e2e.test>`,
   };
   return { ...server(options, [`DATABASE_URL=${databaseUrl}`]), database, adminEnv };
 }
@@ -198,6 +221,7 @@ export const servers = {
     oidcProvider: 'GOOGLE',
     nativeProvider: 'facebook',
     nodes: overseasNodes,
+    googlePlay: true,
   }),
   cn: journeyServer({ code: 'cn', region: 'cn', port: at(8302), oidcProvider: 'QQ', nativeProvider: 'wx' }),
   us2: journeyServer({

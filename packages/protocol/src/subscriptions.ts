@@ -34,8 +34,14 @@ export const ZScheduledChange = z.object({
 export const ZSubscription = z.object({
   /** Our id of the renewing membership (not the provider's). */
   id: z.string().uuid(),
-  /** Who charges it: Stripe Billing (overseas) or an Alipay agreement (China). */
-  provider: z.enum(['stripe', 'alipay']),
+  /**
+   * Who charges it: Stripe Billing (overseas) or an Alipay agreement (China) — ours to cancel,
+   * resume and change — or a store that manages it (the App Store, Google Play, FastSpring): the
+   * member manages those at `manageUrl`, none of our calls change them.
+   */
+  provider: z.enum(['stripe', 'alipay', 'appStore', 'googlePlay', 'fastspring']),
+  /** The store's page where the member manages a store-managed subscription; null for ours. */
+  manageUrl: z.string().url().nullable(),
   goodsCode: ZGoodsCode,
   name: z.string(),
   interval: ZRenewalInterval,

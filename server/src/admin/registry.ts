@@ -19,6 +19,7 @@ import { offersAdd, offersDisable, offersEnable, offersList } from './commands/o
 import { ordersExpire, ordersRefund, ordersRefundDue, ordersRefunds, reconcile } from './commands/orders.ts';
 import { staffCreate, staffDisable, staffEnable, staffList, staffResetSecondFactor } from './commands/staff.ts';
 import { subscriptionsChargeDue } from './commands/subscriptions.ts';
+import { subscriptionsRemind } from './commands/subscription-reminders.ts';
 import { usersList } from './commands/users.ts';
 
 export const COMMANDS: Record<string, AdminCommand> = {
@@ -59,6 +60,7 @@ export const COMMANDS: Record<string, AdminCommand> = {
   'companies unfreeze': companiesUnfreeze,
   'companies set': companiesSet,
   'companies add-admin': companiesAddAdmin,
+  'subscriptions remind': subscriptionsRemind,
   reconcile,
 };
 
@@ -107,6 +109,8 @@ export const USAGE = `Usage: npm run admin -- <command> [options]
   companies freeze --company <id>        companies unfreeze --company <id>
   companies set --company <id> [--status active|pending|closed] [--end <YYYY-MM-DD>]
   companies add-admin --company <id> --user <email|mobile>
+  subscriptions remind [--at <ISO time>]   (the reminder mails due: 7 days before a renewal or an end;
+                                         --at runs the pass as if it were then, refused in production)
   reconcile [--older-than <minutes, default 15>]
 
 The database is the server's: DATA_DIR (PGlite; stop the server first) or DATABASE_URL.`;

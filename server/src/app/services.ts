@@ -374,6 +374,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
           users,
           audit,
           productGoods: config.googlePlay.products,
+          packageName: config.googlePlay.packageName,
           now: () => new Date(),
         }),
       }
@@ -393,6 +394,7 @@ export function createServices({ config, db, log, adapters = {} }: Deps) {
             audit,
             log,
             gateway: fastspringGateway,
+            storefront: config.payments.fastspring.storefront,
             now: () => new Date(),
           }),
         }

@@ -110,3 +110,44 @@ export const membershipReminders = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.goodsCode, t.kind, t.endsAt] })],
 );
+
+/**
+ * A renewing membership the member holds at a store (docs/decisions/0048-app-store-purchases.md,
+ * docs/decisions/0053-popup-storefront.md): an App Store or Google Play subscription of the
+ * mobile app, a FastSpring subscription of the popup storefront. The store charges and renews it;
+ * we only follow its notifications (its periods are `orders` rows) and show it in the product
+ * centre with a link to manage it at the store. Written with each notification that names it.
+ */
+export const storeSubscriptions = pgTable(
+  'store_subscriptions',
+  {
+    id: idColumn(),
+    userId: userRef(),
+    store: text('store', { enum: ['appStore', 'googlePlay', 'fastspring'] }).notNull(),
+    /** The store's id: the App Store's originalTransactionId, Google Play's purchase token, FastSpring's subscription id. */
+    storeSubscriptionId: text('store_subscription_id').notNull(),
+    /** The store's product id, and our goods code it buys. */
+    productId: text('product_id').notNull(),
+    goodsCode: text('goods_code')
+      .notNull()
+      .references(() => goods.code),
+    /** How often it renews, from the length of its first period. */
+    interval: text('interval', { enum: RENEWAL_INTERVALS }).notNull(),
+    /** The price of one period at the store, minor units of `currency`. */
+    amount: integer('amount').notNull(),
+    currency: text('currency', { enum: ['USD', 'CNY'] }).notNull(),
+    state: text('state', { enum: SUBSCRIPTION_STATES }).notNull(),
+    /** False once the member turned renewal off at the store: it runs to `expires_at`. */
+    autoRenewing: boolean('auto_renewing').notNull(),
+    /** The end of the paid period: the next renewal, or the end. */
+    expiresAt: at('expires_at').notNull(),
+    /** Where the member manages it at the store. */
+    manageUrl: text('manage_url').notNull(),
+    createdAt: createdAtColumn(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('store_subscriptions_store_id_key').on(t.store, t.storeSubscriptionId),
+    index('store_subscriptions_user_idx').on(t.userId, t.createdAt),
+  ],
+);

@@ -30,6 +30,23 @@ export type AppStoreOutcome = StoreOutcome;
 const PAYS = new Set(['SUBSCRIBED', 'DID_RENEW']);
 const TAKES_BACK = new Set(['REFUND', 'REVOKE']);
 const RECORDS = new Set(['EXPIRED', 'DID_FAIL_TO_RENEW']);
+/** The member turned renewal off (AUTO_RENEW_DISABLED) or on again: only the store subscription's row changes. */
+const RENEWAL_STATUS = 'DID_CHANGE_RENEWAL_STATUS';
+
+/** Where the member manages an App Store subscription (Apple's page, for every app). */
+export const APP_STORE_MANAGE_URL = 'https://apps.apple.com/account/subscriptions';
+
+/** The product centre's state of the subscription after a notification. */
+function appStoreState(n: AppStoreNotification): { state: 'active' | 'pastDue' | 'ended'; autoRenewing: boolean } {
+  if (n.notificationType === 'EXPIRED' || TAKES_BACK.has(n.notificationType) || n.transaction?.revocationDate) {
+    return { state: 'ended', autoRenewing: false };
+  }
+  if (n.notificationType === 'DID_FAIL_TO_RENEW') return { state: 'pastDue', autoRenewing: true };
+  if (n.notificationType === RENEWAL_STATUS) {
+    return { state: 'active', autoRenewing: n.subtype !== 'AUTO_RENEW_DISABLED' };
+  }
+  return { state: 'active', autoRenewing: true };
+}
 
 export const appStoreInvoiceId = (transactionId: string) => storeInvoiceId('appStore', transactionId);
 
@@ -38,10 +55,36 @@ export function createAppStoreEvents(d: AppStoreEventDeps) {
 
   async function handle(tx: Tx, n: AppStoreNotification): Promise<StoreOutcome> {
     const t = n.transaction;
-    const known = PAYS.has(n.notificationType) || TAKES_BACK.has(n.notificationType) || RECORDS.has(n.notificationType);
+    const renewal = n.notificationType === RENEWAL_STATUS;
+    const known =
+      PAYS.has(n.notificationType) || TAKES_BACK.has(n.notificationType) || RECORDS.has(n.notificationType) || renewal;
     if (!t || !known) return 'ignored';
     const user = await store.member(t.appAccountToken, tx);
     if (!user) return 'unknownAccount';
+    const goodsCode = d.productGoods[t.productId];
+    if (goodsCode && t.expiresDate) {
+      await store.track(
+        tx,
+        user.id,
+        {
+          store: 'appStore',
+          storeSubscriptionId: t.originalTransactionId,
+          productId: t.productId,
+          goodsCode,
+          ...appStoreState(n),
+          expiresAt: t.expiresDate,
+          manageUrl: APP_STORE_MANAGE_URL,
+        },
+        PAYS.has(n.notificationType)
+          ? {
+              amount: t.price === null ? null : Math.round(t.price / 10),
+              currency: t.currency,
+              periodStart: t.purchaseDate,
+            }
+          : null,
+      );
+    }
+    if (renewal) return 'recorded';
     const detail = { notification: n.notificationType, originalTransactionId: t.originalTransactionId };
     if (PAYS.has(n.notificationType)) {
       // a transaction Apple already took back (a copy sent after the refund) buys nothing

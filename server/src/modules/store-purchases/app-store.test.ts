@@ -13,6 +13,7 @@ import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import { OrderStatus } from '@ac/protocol/enums';
 import { httpPaths } from '@ac/protocol/http-paths';
+import type { TSubscription } from '@ac/protocol/subscriptions';
 import { and, desc, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type Account, createAccount } from '../../../test/commerce-fixtures.ts';
@@ -73,7 +74,56 @@ const purchase = (who: Account, type = 'SUBSCRIBED', over: Partial<FakeNotificat
   transaction: { productId: PRODUCT, appAccountToken: who.userId, transactionId: txId(), ...over },
 });
 
+const mine = async (who: Account) => {
+  const res = await t.client
+    .from(who.ip)
+    .call<{ rows: TSubscription[] }>(calls.subscriptions.mine, {}, { token: who.token });
+  expect(res.code).toBe(Code.ok);
+  return res.data.rows;
+};
+
 describe('App Store purchases', () => {
+  it('lists the subscription among the renewing memberships of its member, managed in the App Store; renewal off, renewed, expired', async () => {
+    const who = await createAccount(t);
+    const original = txId();
+    const start = Date.now();
+    const first = purchase(who, 'SUBSCRIBED', { originalTransactionId: original, purchaseDate: start });
+    expect((await send(first)).statusCode).toBe(200);
+    const [row, ...rest] = await mine(who);
+    expect(rest).toEqual([]);
+    expect(row).toMatchObject({
+      provider: 'appStore',
+      manageUrl: 'https://apps.apple.com/account/subscriptions',
+      goodsCode: 'ML2',
+      interval: 'month',
+      state: 'active',
+      cancelAtPeriodEnd: false,
+    });
+    // the member turns renewal off in the App Store
+    const off = {
+      notificationType: 'DID_CHANGE_RENEWAL_STATUS',
+      subtype: 'AUTO_RENEW_DISABLED',
+      transaction: { ...first.transaction },
+    };
+    expect((await send(off)).statusCode).toBe(200);
+    expect(await mine(who)).toMatchObject([{ id: row!.id, cancelAtPeriodEnd: true }]);
+    // on again, and renewed: the next period's end; an EXPIRED of the first period heard late changes nothing
+    expect((await send({ ...off, subtype: 'AUTO_RENEW_ENABLED' })).statusCode).toBe(200);
+    const renewal = purchase(who, 'DID_RENEW', {
+      originalTransactionId: original,
+      purchaseDate: start + 30 * DAY,
+      expiresDate: start + 60 * DAY,
+    });
+    expect((await send(renewal)).statusCode).toBe(200);
+    expect((await send({ notificationType: 'EXPIRED', transaction: { ...first.transaction } })).statusCode).toBe(200);
+    const [renewed] = await mine(who);
+    expect(renewed).toMatchObject({ id: row!.id, state: 'active', cancelAtPeriodEnd: false });
+    expect(Date.parse(renewed!.periodEnd!)).toBeGreaterThan(start + 59 * DAY);
+    // our calls do not change it
+    const resume = await t.client.from(who.ip).call(calls.subscriptions.resume, { id: row!.id }, { token: who.token });
+    expect(resume.code).toBe(Code.subscriptionNotFound);
+  });
+
   it('SUBSCRIBED: an App Store order of the period, paid, and the membership extended by it', async () => {
     const who = await createAccount(t);
     const start = Date.now();

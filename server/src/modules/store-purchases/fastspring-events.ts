@@ -33,6 +33,8 @@ export type FastspringEventDeps = StoreOrderDeps &
     orders: Pick<OrdersService, 'insert' | 'lockByInvoice' | 'move' | 'lock'>;
     /** The FastSpring gateway (its mode is the merchant every payment is checked against). */
     gateway: PaymentGateway;
+    /** The popup storefront (FASTSPRING_STOREFRONT), for the link to manage a subscription. */
+    storefront: string;
   };
 
 /** Outcomes that refuse the event (answered with their catalogue code; FastSpring sends it again). */
@@ -61,6 +63,12 @@ export function tagsOf(v: unknown): FastspringTags | null {
 
 /** An id, or the `id` of the object a webhook with expansion carries in its place. */
 const idOf = (v: unknown): string | null => text(v) ?? (isRecord(v) ? (text(v.id) ?? text(v.order)) : null);
+
+/** Where the member manages a FastSpring subscription: the store's account page (`<store>.onfastspring.com/account`). */
+export function fastspringManageUrl(storefront: string): string {
+  const host = storefront.replace(/^https?:\/\//, '').split('/')[0] ?? storefront;
+  return `https://${host}/account`;
+}
 
 export function createFastspringEvents(d: FastspringEventDeps) {
   const store = createStoreOrders(d);
@@ -116,6 +124,26 @@ export function createFastspringEvents(d: FastspringEventDeps) {
     if (!goods) return 'unknownProduct';
     const source = isRecord(fsOrder) ? fsOrder : e.data;
     const paidAt = d.now();
+    const subscriptionId = idOf(sub);
+    const amount = cents(num(source.total) - num(source.tax));
+    const currency = text(source.currency) ?? text(e.data.currency);
+    if (subscriptionId) {
+      await store.track(
+        tx,
+        user.id,
+        {
+          store: 'fastspring',
+          storeSubscriptionId: subscriptionId,
+          productId: (isRecord(sub) ? text(sub.product) : null) ?? first.goodsCode,
+          goodsCode: first.goodsCode,
+          state: 'active',
+          autoRenewing: true,
+          expiresAt: new Date(paidAt.getTime() + goods.durationDays * DAY),
+          manageUrl: fastspringManageUrl(d.storefront),
+        },
+        { amount, currency, periodStart: paidAt },
+      );
+    }
     return store.pay(tx, user.id, {
       store: 'fastspring',
       chargeId,
@@ -170,6 +198,27 @@ export function createFastspringEvents(d: FastspringEventDeps) {
     const user = await store.member(tags.account, tx);
     if (!user) return 'unknownAccount';
     const event = e.type === 'subscription.activated' ? 'store.subscribed' : 'store.cancelled';
+    const subscriptionId = idOf(e.data.id) ?? idOf(e.data.subscription);
+    const first = await d.orders.lock(tags.orderNo, tx);
+    if (subscriptionId && first && first.userId === user.id && first.endDate) {
+      // its first period is the order paid in our checkout; FastSpring's `next` is its next charge
+      const next = typeof e.data.next === 'number' ? new Date(e.data.next) : first.endDate;
+      await store.track(
+        tx,
+        user.id,
+        {
+          store: 'fastspring',
+          storeSubscriptionId: subscriptionId,
+          productId: text(e.data.product) ?? first.goodsCode,
+          goodsCode: first.goodsCode,
+          state: 'active',
+          autoRenewing: event === 'store.subscribed',
+          expiresAt: next,
+          manageUrl: fastspringManageUrl(d.storefront),
+        },
+        { amount: first.payAmount, currency: first.currency, periodStart: first.payTime ?? d.now() },
+      );
+    }
     return store.record(tx, user.id, event, {
       store: 'fastspring',
       subscription: idOf(e.data.id) ?? idOf(e.data.subscription),

@@ -14,6 +14,7 @@ import { Code } from '@ac/protocol/codes';
 import type { TOrderDetail, TOrderPayResponse } from '@ac/protocol/commerce';
 import { OrderStatus, PayMethod } from '@ac/protocol/enums';
 import { httpPaths } from '@ac/protocol/http-paths';
+import type { TSubscription } from '@ac/protocol/subscriptions';
 import { and, desc, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type Account, createAccount } from '../../../test/commerce-fixtures.ts';
@@ -110,6 +111,37 @@ const charge = (who: Account, orderNo: string, over: Record<string, unknown> = {
 };
 
 describe('the popup storefront (FastSpring)', () => {
+  it('a FastSpring subscription is listed among the renewing memberships, managed by FastSpring; cancelled there, it ends', async () => {
+    const who = await createAccount(t);
+    const { orderNo } = await paid(who);
+    const sub = { id: `FsSub-${orderNo}`, product: 'viewer-premium', tags: { orderNo, account: who.userId } };
+    expect((await post(fake.webhook([{ type: 'subscription.activated', data: sub }]))).statusCode).toBe(200);
+    const mine = async () => {
+      const res = await t.client
+        .from(who.ip)
+        .call<{ rows: TSubscription[] }>(calls.subscriptions.mine, {}, { token: who.token });
+      expect(res.code).toBe(Code.ok);
+      return res.data.rows;
+    };
+    const [row, ...rest] = await mine();
+    expect(rest).toEqual([]);
+    expect(row).toMatchObject({
+      provider: 'fastspring',
+      manageUrl: 'https://accountcenter.test.onfastspring.com/account',
+      goodsCode: 'ML2',
+      interval: 'year',
+      price: { amount: 3999, currency: 'USD' },
+      state: 'active',
+      cancelAtPeriodEnd: false,
+    });
+    // a rebill: the next period's end
+    expect((await post(fake.webhook([charge(who, orderNo)]))).statusCode).toBe(200);
+    const [renewed] = await mine();
+    expect(Date.parse(renewed!.periodEnd!)).toBeGreaterThan(Date.parse(row!.periodEnd!));
+    expect((await post(fake.webhook([{ type: 'subscription.canceled', data: sub }]))).statusCode).toBe(200);
+    expect(await mine()).toMatchObject([{ id: row!.id, cancelAtPeriodEnd: true }]);
+  });
+
   it('the pay call answers the popup: our price and tags encrypted with our key, the order awaiting FastSpring', async () => {
     const { orderNo, popup } = await started(buyer);
     expect(popup).toMatchObject({

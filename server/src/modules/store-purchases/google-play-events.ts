@@ -17,7 +17,29 @@ export type GooglePlayEventDeps = StoreOrderDeps & {
   db: Db;
   /** Google Play product id → our goods code (GOOGLE_PLAY_PRODUCTS). */
   productGoods: Record<string, string>;
+  /** The app's package name (GOOGLE_PLAY_PACKAGE_NAME), for the link to manage a subscription. */
+  packageName: string;
 };
+
+/** Where the member manages a Google Play subscription. */
+export const googlePlayManageUrl = (productId: string, packageName: string) =>
+  `https://play.google.com/store/account/subscriptions?sku=${encodeURIComponent(productId)}&package=${encodeURIComponent(packageName)}`;
+
+/** subscriptionsv2 `subscriptionState` → the product centre's state and whether it renews. */
+function playState(state: string): { state: 'active' | 'pastDue' | 'ended'; autoRenewing: boolean } {
+  switch (state) {
+    case 'SUBSCRIPTION_STATE_ACTIVE':
+      return { state: 'active', autoRenewing: true };
+    case 'SUBSCRIPTION_STATE_CANCELED':
+      return { state: 'active', autoRenewing: false };
+    case 'SUBSCRIPTION_STATE_IN_GRACE_PERIOD':
+    case 'SUBSCRIPTION_STATE_ON_HOLD':
+    case 'SUBSCRIPTION_STATE_PAUSED':
+      return { state: 'pastDue', autoRenewing: true };
+    default:
+      return { state: 'ended', autoRenewing: false };
+  }
+}
 
 /** subscriptionNotification.notificationType */
 const PAYS = new Set([1, 2, 4, 7]); // RECOVERED, RENEWED, PURCHASED, RESTARTED
@@ -44,6 +66,24 @@ export function createGooglePlayEvents(d: GooglePlayEventDeps) {
     const user = await store.member(s.obfuscatedAccountId, tx);
     if (!user) return 'unknownAccount';
     const detail = { notification: n.notificationType, state: s.state, productId: s.productId };
+    const goodsCode = d.productGoods[s.productId];
+    if (goodsCode && n.purchaseToken) {
+      // the purchase read from the Publisher API is its state now, whatever the notification
+      await store.track(
+        tx,
+        user.id,
+        {
+          store: 'googlePlay',
+          storeSubscriptionId: n.purchaseToken,
+          productId: s.productId,
+          goodsCode,
+          ...playState(s.state),
+          expiresAt: s.expiryTime,
+          manageUrl: googlePlayManageUrl(s.productId, d.packageName),
+        },
+        s.price && { ...s.price, periodStart: d.now() },
+      );
+    }
     if (PAYS.has(n.notificationType)) {
       return store.pay(tx, user.id, {
         store: 'googlePlay',

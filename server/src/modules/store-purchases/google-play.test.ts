@@ -7,15 +7,18 @@
  * revocation and voided purchases shorten; an unknown account is recorded and refused.
  */
 import { randomUUID } from 'node:crypto';
+import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import { OrderStatus } from '@ac/protocol/enums';
 import { httpPaths } from '@ac/protocol/http-paths';
+import type { TSubscription } from '@ac/protocol/subscriptions';
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type Account, createAccount } from '../../../test/commerce-fixtures.ts';
 import { startFakeGooglePlay } from '../../../test/fakes/google-play/google-play.fake.ts';
 import { gatewayAppForTests } from '../../../test/gateway-app.ts';
 import { memberships, orders, subscriptionEvents } from '../../db/schema/index.ts';
+import { iso } from '../../lib/time.ts';
 import { storeInvoiceId } from './store-orders.ts';
 
 const PACKAGE = 'com.example.viewer';
@@ -72,7 +75,56 @@ const note = (type: number, purchaseToken: string) => ({
   subscriptionNotification: { version: '1.0', notificationType: type, purchaseToken, subscriptionId: PRODUCT },
 });
 
+const mine = async (who: Account) => {
+  const res = await t.client
+    .from(who.ip)
+    .call<{ rows: TSubscription[] }>(calls.subscriptions.mine, {}, { token: who.token });
+  expect(res.code).toBe(Code.ok);
+  return res.data.rows;
+};
+
 describe('Google Play purchases', () => {
+  it('the renewing memberships of the member list the Google Play subscription, managed at Google Play, none of our calls change it', async () => {
+    const who = await createAccount(t);
+    const { token } = bought(who);
+    // twenty copies at once: one row
+    const p = await fake.push(note(4, token));
+    expect((await Promise.all(Array.from({ length: 20 }, () => post(p)))).map((a) => a.statusCode)).toEqual(
+      Array(20).fill(204),
+    );
+    const expiry = fake.subscriptions.get(token)!.expiryTime;
+    const [row, ...rest] = await mine(who);
+    expect(rest).toEqual([]);
+    expect(row).toMatchObject({
+      provider: 'googlePlay',
+      manageUrl: `https://play.google.com/store/account/subscriptions?sku=${PRODUCT}&package=${PACKAGE}`,
+      goodsCode: 'ML2',
+      interval: 'month',
+      price: { amount: 399, currency: 'USD' },
+      state: 'active',
+      cancelAtPeriodEnd: false,
+      periodEnd: iso(expiry),
+      scheduledChange: null,
+    });
+    // our cancel does not know it: the member cancels at Google Play
+    const cancel = await t.client.from(who.ip).call(calls.subscriptions.cancel, { id: row!.id }, { token: who.token });
+    expect(cancel.code).toBe(Code.subscriptionNotFound);
+    // cancelled at Google Play: it runs to its end and no longer renews
+    fake.subscriptions.set(token, { ...fake.subscriptions.get(token)!, state: 'SUBSCRIPTION_STATE_CANCELED' });
+    expect((await post(await fake.push(note(3, token)))).statusCode).toBe(204);
+    expect(await mine(who)).toMatchObject([{ id: row!.id, state: 'active', cancelAtPeriodEnd: true }]);
+    // another member sees none of it
+    expect(await mine(await createAccount(t))).toEqual([]);
+    // expired: gone from the list once its end has passed
+    fake.subscriptions.set(token, {
+      ...fake.subscriptions.get(token)!,
+      state: 'SUBSCRIPTION_STATE_EXPIRED',
+      expiryTime: new Date(Date.now() - 1000),
+    });
+    expect((await post(await fake.push(note(13, token)))).statusCode).toBe(204);
+    expect(await mine(who)).toEqual([]);
+  });
+
   it('PURCHASED then RENEWED: orders of type googlePlayAutoRenewal, each extending the membership once', async () => {
     const who = await createAccount(t);
     const { token, orderId } = bought(who);

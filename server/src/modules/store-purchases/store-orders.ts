@@ -7,8 +7,9 @@
  * existing machinery (payments/order-refund.ts). Called inside the notification's transaction.
  */
 import { OrderStatus, PayMethod, type TOrderStatus } from '@ac/protocol/enums';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { storeSubscriptions } from '../../db/schema/index.ts';
 import { DAY } from '../../lib/time.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { MembershipsService } from '../memberships/memberships.service.ts';
@@ -45,6 +46,18 @@ const ORDER_TYPE = {
 /** The order's channel: the store, or a renewing membership's provider for FastSpring's rebills. */
 const CHANNEL = { appStore: 'appStore', googlePlay: 'googlePlay', fastspring: 'subscription' } as const;
 const PREFIX = { appStore: 'appstore', googlePlay: 'googleplay', fastspring: 'fastspring' } as const;
+
+/** What a store said of a subscription (docs/product.md#renewing-memberships: managed at the store). */
+export type StoreSubscriptionState = {
+  store: Store;
+  storeSubscriptionId: string;
+  productId: string;
+  goodsCode: string;
+  state: 'active' | 'pastDue' | 'ended';
+  autoRenewing: boolean;
+  expiresAt: Date;
+  manageUrl: string;
+};
 
 export const storeInvoiceId = (store: Store, chargeId: string) => `${PREFIX[store]}:${chargeId}`;
 
@@ -181,6 +194,62 @@ export function createStoreOrders(d: StoreOrderDeps) {
         tx,
       );
       return 'refunded';
+    },
+
+    /**
+     * The store subscription's state as the store says it now, onto its row (written once its
+     * first period is paid, with the price of that period; later notifications update it).
+     * Google Play's state is read from its API (always the current one); the App Store's and
+     * FastSpring's notifications arrive in any order: an end already later than theirs is kept,
+     * and so is the state against an earlier period's expiry or failure.
+     */
+    async track(
+      tx: Tx,
+      userId: string,
+      s: StoreSubscriptionState,
+      price: { amount: number | null; currency: string | null; periodStart: Date } | null,
+    ) {
+      const now = d.now();
+      const where = and(
+        eq(storeSubscriptions.store, s.store),
+        eq(storeSubscriptions.storeSubscriptionId, s.storeSubscriptionId),
+      );
+      const [row] = await tx.select().from(storeSubscriptions).where(where).for('update');
+      if (row) {
+        if (row.userId !== userId) return;
+        // an older period's expiry or failure heard late changes nothing; its renewal switch still counts
+        const stale = s.store !== 'googlePlay' && row.expiresAt > s.expiresAt;
+        await tx
+          .update(storeSubscriptions)
+          .set({
+            ...(stale && s.state !== 'active' ? {} : { state: s.state, autoRenewing: s.autoRenewing }),
+            ...(stale ? {} : { expiresAt: s.expiresAt }),
+            productId: s.productId,
+            goodsCode: s.goodsCode,
+            manageUrl: s.manageUrl,
+            ...(price?.amount != null && price.currency && CURRENCIES.has(price.currency)
+              ? { amount: price.amount, currency: price.currency as 'USD' | 'CNY' }
+              : {}),
+            updatedAt: now,
+          })
+          .where(where);
+        return;
+      }
+      if (price?.amount == null || !price.currency || !CURRENCIES.has(price.currency)) return;
+      if (!(await d.products.findGoods(s.goodsCode, tx))) return;
+      await tx
+        .insert(storeSubscriptions)
+        .values({
+          ...s,
+          userId,
+          // a period of half a year or more renews yearly
+          interval: s.expiresAt.getTime() - price.periodStart.getTime() >= 180 * DAY ? 'year' : 'month',
+          amount: price.amount,
+          currency: price.currency as 'USD' | 'CNY',
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing();
     },
 
     /** A subscription started, an expiry, a failed renewal, a cancellation: recorded (audit), the membership keeps its end. */

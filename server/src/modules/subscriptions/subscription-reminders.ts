@@ -49,9 +49,11 @@ export function createSubscriptionReminders(d: Deps) {
   }
 
   return {
-    /** Sends the reminders due now; answers how many of each were sent. */
-    async remind(): Promise<{ renewal: number; ending: number }> {
-      const at = now();
+    /**
+     * Sends the reminders due at `at` (now, for the hourly job; an operator's time for
+     * `npm run admin -- subscriptions remind --at`, outside production); answers how many of each were sent.
+     */
+    async remind(at: Date = now()): Promise<{ renewal: number; ending: number }> {
       const until = addMs(at, REMINDER_DAYS * DAY);
       const sent = { renewal: 0, ending: 0 };
       for (const { s, name } of await repo.renewingBetween(at, until, BATCH)) {

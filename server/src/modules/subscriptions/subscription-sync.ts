@@ -50,6 +50,7 @@ export function toSubscription(row: SubscriptionRow, name: string, nextName: str
   return {
     id: row.id,
     provider: row.provider,
+    manageUrl: null,
     goodsCode: row.goodsCode as TSubscription['goodsCode'],
     name,
     interval: row.interval,

@@ -1,7 +1,14 @@
 /** The queries of renewal_plans, subscriptions, subscription_events and membership_reminders. */
 import { and, asc, desc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { goods, membershipReminders, renewalPlans, subscriptionEvents, subscriptions } from '../../db/schema/index.ts';
+import {
+  goods,
+  membershipReminders,
+  renewalPlans,
+  storeSubscriptions,
+  subscriptionEvents,
+  subscriptions,
+} from '../../db/schema/index.ts';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type SubscriptionPatch = Partial<Omit<typeof subscriptions.$inferInsert, 'id' | 'userId' | 'provider'>>;
@@ -104,6 +111,15 @@ export function createSubscriptionsRepo(db: DbOrTx) {
         .where(and(eq(subscriptions.userId, userId), isNotNull(subscriptions.providerSubscriptionId)))
         .orderBy(desc(subscriptions.createdAt));
     },
+    /** The member's store-managed subscriptions (App Store, Google Play, FastSpring), newest first. */
+    async storeOfUser(userId: string) {
+      return db
+        .select({ s: storeSubscriptions, name: goods.name })
+        .from(storeSubscriptions)
+        .innerJoin(goods, eq(goods.code, storeSubscriptions.goodsCode))
+        .where(eq(storeSubscriptions.userId, userId))
+        .orderBy(desc(storeSubscriptions.createdAt));
+    },
     /** The member's subscriptions in `states`. */
     async ofUserIn(userId: string, states: SubscriptionRow['state'][]) {
       return db
@@ -146,7 +162,7 @@ export function createSubscriptionsRepo(db: DbOrTx) {
         .set({ outcome })
         .where(and(eq(subscriptionEvents.provider, provider), eq(subscriptionEvents.eventId, eventId)));
     },
-    /** Renewing subscriptions whose period ends in (from, to]. */
+    /** Renewing subscriptions whose period ends in (from, to] (ours: a store reminds of its own). */
     async renewingBetween(from: Date, to: Date, limit: number) {
       return db
         .select({ s: subscriptions, name: goods.name })
@@ -165,6 +181,18 @@ export function createSubscriptionsRepo(db: DbOrTx) {
     },
     /** Whether the member has a subscription of the goods that renews (so its end is no end). */
     async renews(userId: string, goodsCode: string) {
+      const [atStore] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(storeSubscriptions)
+        .where(
+          and(
+            eq(storeSubscriptions.userId, userId),
+            eq(storeSubscriptions.goodsCode, goodsCode),
+            inArray(storeSubscriptions.state, ['active', 'pastDue']),
+            eq(storeSubscriptions.autoRenewing, true),
+          ),
+        );
+      if ((atStore?.n ?? 0) > 0) return true;
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(subscriptions)

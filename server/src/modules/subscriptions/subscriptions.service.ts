@@ -24,9 +24,10 @@ import type {
   BillingSubscription,
 } from '../../adapters/payments/billing.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { subscriptions } from '../../db/schema/index.ts';
+import { storeSubscriptions, subscriptions } from '../../db/schema/index.ts';
 import { messageLanguage } from '../../i18n/language.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { iso } from '../../lib/time.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { ProductsService } from '../products/products.service.ts';
@@ -256,6 +257,8 @@ export function createSubscriptionsService(d: Deps) {
           .set({ state: 'ended', cancelAtPeriodEnd: true, scheduleId: null, nextChargeAt: null, updatedAt: now() })
           .where(and(eq(subscriptions.userId, userId), ne(subscriptions.state, 'ended')));
       }
+      // a store's subscriptions are the store's to cancel: we forget them (their later notifications name no account)
+      await tx.delete(storeSubscriptions).where(eq(storeSubscriptions.userId, userId));
     },
 
     /** After the deletion committed: the cancel jobs run now. */
@@ -282,7 +285,24 @@ export function createSubscriptionsService(d: Deps) {
       const rows = (await repo.ofUser(userId)).filter(
         ({ s }) => s.state !== 'ended' || (s.periodEnd !== null && s.periodEnd > at),
       );
-      return { rows: await Promise.all(rows.map(({ s }) => view(s))) };
+      const ours = await Promise.all(rows.map(({ s }) => view(s)));
+      // the ones a store manages (docs/decisions/0048-app-store-purchases.md), the same way
+      const atStores: TSubscription[] = (await repo.storeOfUser(userId))
+        .filter(({ s }) => s.state !== 'ended' || s.expiresAt > at)
+        .map(({ s, name }) => ({
+          id: s.id,
+          provider: s.store,
+          manageUrl: s.manageUrl,
+          goodsCode: s.goodsCode as TSubscription['goodsCode'],
+          name,
+          interval: s.interval,
+          price: { amount: s.amount, currency: s.currency },
+          state: s.state,
+          cancelAtPeriodEnd: !s.autoRenewing,
+          periodEnd: iso(s.expiresAt),
+          scheduledChange: null,
+        }));
+      return { rows: [...ours, ...atStores] };
     },
 
     async subscribe(

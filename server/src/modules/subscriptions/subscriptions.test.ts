@@ -21,7 +21,7 @@ import { type Account, createAccount, postNotify } from '../../../test/commerce-
 import { signedStripeEvent, startFakeStripe } from '../../../test/fake-stripe.ts';
 import { deliverTo, gatewayAppForTests } from '../../../test/gateway-app.ts';
 import { testServices } from '../../../test/test-app.ts';
-import { memberships, orders, outbox, receipts, subscriptions } from '../../db/schema/index.ts';
+import { memberships, orders, outbox, receipts, storeSubscriptions, subscriptions } from '../../db/schema/index.ts';
 import { createOutboxMailer } from '../outbox/outbox-senders.ts';
 import { createSubscriptionReminders } from './subscription-reminders.ts';
 
@@ -378,6 +378,21 @@ describe('orders a provider charges', () => {
 describe('account deletion', () => {
   it('ends the member’s subscription at Stripe in the deletion and nothing renews it after', async () => {
     const { who, id, stripeId } = await subscribed();
+    // a Google Play subscription too: the store's to cancel, forgotten here
+    await t.db.insert(storeSubscriptions).values({
+      userId: who.userId,
+      store: 'googlePlay',
+      storeSubscriptionId: `tok-${who.userId}`,
+      productId: 'viewer_premium_monthly',
+      goodsCode: 'ML2',
+      interval: 'month',
+      amount: 399,
+      currency: 'USD',
+      state: 'active',
+      autoRenewing: true,
+      expiresAt: new Date(Date.now() + 30 * DAY),
+      manageUrl: 'https://play.google.com/store/account/subscriptions?sku=viewer_premium_monthly&package=com.example',
+    });
     const code = await sendCode(t, { email: who.email }, 'cancelAccount', who.token);
     const res = await t.client
       .from(who.ip)
@@ -385,6 +400,7 @@ describe('account deletion', () => {
     expect(res.code).toBe(Code.ok);
     // ended on our side in the deletion's transaction
     expect(await rowOf(id)).toMatchObject({ state: 'ended', cancelAtPeriodEnd: true });
+    expect(await t.db.select().from(storeSubscriptions).where(eq(storeSubscriptions.userId, who.userId))).toEqual([]);
     // and at Stripe by the durable job, once
     await vi.waitFor(() => expect(fake.billing.cancelledNow).toContain(stripeId), { timeout: 15_000 });
     expect(fake.billing.subscriptions.get(stripeId)!.status).toBe('canceled');

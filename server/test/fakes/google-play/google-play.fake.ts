@@ -6,7 +6,7 @@
  * the Android Publisher API's `purchases.subscriptionsv2.get` (checks the access token).
  * The app is pointed at it with GOOGLE_PLAY_JWKS_URL, _TOKEN_URL and _API_BASE (refused in production).
  */
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, importSPKI, jwtVerify, SignJWT } from 'jose';
@@ -20,11 +20,25 @@ export type FakePlaySubscription = {
   price?: { currencyCode: string; units: string; nanos: number } | null;
 };
 
-export async function startFakeGooglePlay(o: { packageName: string; audience: string; pushAccount: string }) {
+/**
+ * `port` and `serviceAccountKey` (a PKCS#8 PEM) fix what a server started apart needs to know (the
+ * e2e run: e2e/support/fake-google-play-server.ts); the e2e journeys drive it over HTTP:
+ * `POST /_fake/subscriptions` (a FakePlaySubscription with `token`) and `POST /_fake/push`
+ * (`{notification}` → the Pub/Sub push, body and headers, signed by the fake Google).
+ */
+export async function startFakeGooglePlay(o: {
+  packageName: string;
+  audience: string;
+  pushAccount: string;
+  port?: number;
+  serviceAccountKey?: string;
+}) {
   const google = await generateKeyPair('RS256', { extractable: true });
   const forger = await generateKeyPair('RS256', { extractable: true });
   const jwk = { ...(await exportJWK(google.publicKey)), kid: 'fake-google-1', alg: 'RS256', use: 'sig' };
-  const sa = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const sa = o.serviceAccountKey
+    ? { privateKey: createPrivateKey(o.serviceAccountKey), publicKey: createPublicKey(o.serviceAccountKey) }
+    : generateKeyPairSync('rsa', { modulusLength: 2048 });
   const saEmail = 'play-reader@fake-project.iam.gserviceaccount.com';
   const saPublic = await importSPKI(sa.publicKey.export({ type: 'spki', format: 'pem' }).toString(), 'RS256');
   const tokens = new Set<string>();
@@ -40,6 +54,14 @@ export async function startFakeGooglePlay(o: { packageName: string; audience: st
     let raw = '';
     for await (const chunk of req) raw += chunk;
     if (url.pathname === '/jwks') return send(200, { keys: [jwk] });
+    if (url.pathname === '/_fake/subscriptions' && req.method === 'POST') {
+      const b = JSON.parse(raw) as Omit<FakePlaySubscription, 'expiryTime'> & { token: string; expiryTime: string };
+      subscriptions.set(b.token, { ...b, expiryTime: new Date(b.expiryTime) });
+      return send(200, { ok: true });
+    }
+    if (url.pathname === '/_fake/push' && req.method === 'POST') {
+      return send(200, await push((JSON.parse(raw) as { notification: Record<string, unknown> }).notification));
+    }
     if (url.pathname === '/token' && req.method === 'POST') {
       const form = new URLSearchParams(raw);
       try {
@@ -91,7 +113,7 @@ export async function startFakeGooglePlay(o: { packageName: string; audience: st
     }
     send(404, { error: 'not found' });
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  await new Promise<void>((r) => server.listen(o.port ?? 0, '127.0.0.1', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   /** A Pub/Sub push of `notification` (a DeveloperNotification without packageName), with its OIDC token. */

@@ -11,6 +11,7 @@ const server = installFakeServer();
 const active: TSubscription = {
   id: '00000000-0000-4000-8000-000000000001',
   provider: 'stripe',
+  manageUrl: null,
   goodsCode: 'ML3',
   name: 'Viewer Professional',
   interval: 'month',
@@ -43,6 +44,21 @@ describe('H5RenewalList', () => {
     const ml5 = screen.getByTestId('renewal-ML5');
     expect(within(ml5).getByTestId('renewal-state').textContent).toBe('Ended on 2026-12-29');
     expect(within(ml5).queryByRole('button')).toBeNull();
+  });
+
+  it('says who manages a store subscription and links to its page there, without our buttons', async () => {
+    await renderWithApp(
+      <H5RenewalList
+        rows={[{ ...active, provider: 'fastspring', manageUrl: 'https://example.onfastspring.com/account' }]}
+      />,
+    );
+    const row = screen.getByTestId('renewal-ML3');
+    expect(within(row).getByTestId('renewal-state').textContent).toBe('Renews on 2026-12-29 for $12.99');
+    expect(within(row).getByTestId('renewal-provider').textContent).toContain('Managed by FastSpring');
+    expect(within(row).getByTestId('renewal-manage').getAttribute('href')).toBe(
+      'https://example.onfastspring.com/account',
+    );
+    expect(within(row).queryByRole('button')).toBeNull();
   });
 
   it('asks before cancelling, then cancels that one; resume calls at once', async () => {

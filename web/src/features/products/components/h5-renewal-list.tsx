@@ -15,7 +15,7 @@ import { PAYMENT_OUTCOMES } from '@/lib/checkout/payment-outcomes';
 import { goodsKey } from '@/lib/enum-keys';
 import { formatDate } from '@/lib/format/date';
 import { formatMoney } from '@/lib/format/money';
-import { intervalKey, type RenewalTone, renewalActions, renewalState } from '../utils/renewal-state';
+import { intervalKey, type RenewalTone, renewalActions, renewalState, storeManagedKey } from '../utils/renewal-state';
 
 /** antd-mobile's tag colours for the tones of the desktop's status tag. */
 const tagColor: Record<RenewalTone, 'success' | 'warning' | 'danger' | 'default'> = {
@@ -48,6 +48,7 @@ export function H5RenewalList({ rows }: { rows: readonly TSubscription[] }) {
           const state = renewalState(s);
           const actions = renewalActions(s);
           const date = formatDate(s.periodEnd);
+          const managed = storeManagedKey(s);
           return (
             <List.Item
               key={s.id}
@@ -59,6 +60,19 @@ export function H5RenewalList({ rows }: { rows: readonly TSubscription[] }) {
                   <div data-testid="renewal-state">
                     {t(state.key, { date, amount: formatMoney(s.price, i18n.language) })}
                   </div>
+                  {managed ? (
+                    <div data-testid="renewal-provider">
+                      {t(managed)}
+                      {s.manageUrl ? (
+                        <>
+                          {' · '}
+                          <a href={s.manageUrl} target="_blank" rel="noopener noreferrer" data-testid="renewal-manage">
+                            {t('products.renewalManageAtStore')}
+                          </a>
+                        </>
+                      ) : null}
+                    </div>
+                  ) : null}
                   {s.scheduledChange && s.state !== 'ended' && !s.cancelAtPeriodEnd ? (
                     <div data-testid="renewal-change">
                       {t('products.renewalChange', {

@@ -11,6 +11,7 @@ const server = installFakeServer();
 const active: TSubscription = {
   id: '00000000-0000-4000-8000-000000000001',
   provider: 'stripe',
+  manageUrl: null,
   goodsCode: 'ML3',
   name: 'Viewer Professional',
   interval: 'month',
@@ -55,6 +56,39 @@ describe('RenewalCard', () => {
     );
     expect(within(row).getByTestId('renewal-cancel')).toBeTruthy();
     expect(within(row).queryByTestId('renewal-card-portal')).toBeNull();
+  });
+
+  it('says who manages a store subscription, links to its page there and offers none of our buttons', async () => {
+    const play =
+      'https://play.google.com/store/account/subscriptions?sku=viewer_premium_monthly&package=com.example.viewer';
+    await renderWithApp(
+      <RenewalCard
+        rows={[
+          { ...active, provider: 'googlePlay', manageUrl: play },
+          {
+            ...active,
+            id: '00000000-0000-4000-8000-000000000004',
+            goodsCode: 'ML2',
+            provider: 'appStore',
+            manageUrl: 'https://apps.apple.com/account/subscriptions',
+            cancelAtPeriodEnd: true,
+          },
+        ]}
+      />,
+    );
+    const google = screen.getByTestId('renewal-ML3');
+    expect(within(google).getByTestId('renewal-provider').textContent).toBe('Managed in Google Play');
+    expect(within(google).getByTestId('renewal-state').textContent).toBe('Renews on 2026-12-29 for $12.99');
+    expect(within(google).getByTestId('renewal-manage').getAttribute('href')).toBe(play);
+    const apple = screen.getByTestId('renewal-ML2');
+    expect(within(apple).getByTestId('renewal-provider').textContent).toBe('Managed in the App Store');
+    expect(within(apple).getByTestId('renewal-state').textContent).toBe('Cancelled — ends on 2026-12-29');
+    expect(within(apple).getByTestId('renewal-manage').getAttribute('href')).toBe(
+      'https://apps.apple.com/account/subscriptions',
+    );
+    for (const id of ['renewal-cancel', 'renewal-resume', 'renewal-card-portal']) {
+      expect(screen.queryByTestId(id)).toBeNull();
+    }
   });
 
   it('asks before cancelling; keeping it calls nothing, confirming cancels that one', async () => {

@@ -17,7 +17,7 @@ import { PAYMENT_OUTCOMES } from '@/lib/checkout/payment-outcomes';
 import { goodsKey } from '@/lib/enum-keys';
 import { formatDate } from '@/lib/format/date';
 import { formatMoney } from '@/lib/format/money';
-import { intervalKey, renewalActions, renewalState } from '../utils/renewal-state';
+import { intervalKey, renewalActions, renewalState, storeManagedKey } from '../utils/renewal-state';
 import { ConfirmSheet } from './confirm-sheet';
 import { PlainCard } from './plain-card';
 
@@ -94,6 +94,7 @@ function RenewalItem({ subscription: s, busy, onCancel, onResume, onCard }: Item
   const actions = renewalActions(s);
   const date = formatDate(s.periodEnd);
   const amount = formatMoney(s.price, i18n.language);
+  const managed = storeManagedKey(s);
   return (
     <li className="renewal-item" data-testid={`renewal-${s.goodsCode}`} data-state={s.state}>
       <div className="renewal-main">
@@ -109,6 +110,11 @@ function RenewalItem({ subscription: s, busy, onCancel, onResume, onCard }: Item
             {t('products.renewalByAlipay')}
           </p>
         ) : null}
+        {managed ? (
+          <p className="plain-paragraph renewal-provider" data-testid="renewal-provider">
+            {t(managed)}
+          </p>
+        ) : null}
         {s.scheduledChange && s.state !== 'ended' && !s.cancelAtPeriodEnd ? (
           <p className="plain-paragraph renewal-change" data-testid="renewal-change">
             {t('products.renewalChange', {
@@ -120,6 +126,17 @@ function RenewalItem({ subscription: s, busy, onCancel, onResume, onCard }: Item
         ) : null}
       </div>
       <div className="renewal-actions">
+        {managed && s.manageUrl ? (
+          <a
+            className="plain-button plain-button-link"
+            href={s.manageUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            data-testid="renewal-manage"
+          >
+            {t('products.renewalManageAtStore')}
+          </a>
+        ) : null}
         {actions.includes('cancel') ? (
           <PlainButton disabled={busy} onClick={onCancel} data-testid="renewal-cancel">
             {t('products.renewalCancel')}

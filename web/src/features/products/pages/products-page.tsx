@@ -1,4 +1,7 @@
-/** Product centre: current membership, storage, every membership product with its expiry, and Buy / Renew. */
+/**
+ * Product centre: current membership, storage, every membership product with its expiry, and Buy / Renew
+ * (opened at once by the reminder mail's renew link, `?renew=<goods code>`).
+ */
 import { calls } from '@ac/protocol/calls';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCall } from '@/lib/api/use-call';
@@ -83,9 +86,11 @@ export function ProductsPage() {
   const userInfo = useUserInfo();
   const products = useCall(calls.memberships.mine, {}, { select: (answer) => answer.rows });
   const renewing = useRenewing();
-  const [buying, setBuying] = useState(false);
+  // the renew link of the reminder mail (`?renew=<goods code>`) opens the buy dialog at once
+  const [search] = useSearchParams();
+  const [buying, setBuying] = useState(() => search.has('renew'));
   // stays mounted once opened: after the dialog closes it still shows the checkout of the order
-  const [bought, setBought] = useState(false);
+  const [bought, setBought] = useState(() => search.has('renew'));
   const held = useMemo(
     () => new Set((products.data ?? []).filter((p) => !isPast(p.expireTime)).map((p) => p.goodsCode)),
     [products.data],

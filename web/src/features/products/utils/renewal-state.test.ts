@@ -37,6 +37,10 @@ describe('renewalActions', () => {
 describe('renewalActions of an Alipay agreement', () => {
   it('offers cancel and resume but no card: Alipay deducts from the member’s Alipay account', () => {
     expect(renewalActions({ state: 'active', cancelAtPeriodEnd: false, provider: 'alipay' })).toEqual(['cancel']);
+    for (const provider of ['appStore', 'googlePlay', 'fastspring'] as const) {
+      expect(renewalActions({ state: 'active', cancelAtPeriodEnd: false, provider })).toEqual([]);
+      expect(renewalActions({ state: 'active', cancelAtPeriodEnd: true, provider })).toEqual([]);
+    }
     expect(renewalActions({ state: 'active', cancelAtPeriodEnd: true, provider: 'alipay' })).toEqual(['resume']);
     expect(renewalActions({ state: 'pastDue', cancelAtPeriodEnd: false, provider: 'alipay' })).toEqual(['cancel']);
   });

@@ -32,12 +32,26 @@ export function renewalState(s: Pick<TSubscription, 'state' | 'cancelAtPeriodEnd
   }
 }
 
+/** "Managed in Google Play" / "in the App Store" / "by FastSpring" (products namespace); null for ours. */
+export function storeManagedKey(s: Pick<TSubscription, 'provider'>): string | null {
+  switch (s.provider) {
+    case 'googlePlay':
+      return 'products.renewalManagedGooglePlay';
+    case 'appStore':
+      return 'products.renewalManagedAppStore';
+    case 'fastspring':
+      return 'products.renewalManagedFastspring';
+    default:
+      return null;
+  }
+}
+
 /**
- * Cancel while it renews, resume while cancelled and not ended; the card while the provider holds
+ * None for a store-managed one (the member manages it at the store's page); else cancel while it renews, resume while cancelled and not ended; the card while the provider holds
  * one (Stripe: an Alipay agreement deducts from the member's Alipay account, managed in Alipay).
  */
 export function renewalActions(s: Pick<TSubscription, 'state' | 'cancelAtPeriodEnd' | 'provider'>): RenewalAction[] {
-  if (s.state !== 'active' && s.state !== 'pastDue') return [];
+  if (storeManagedKey(s) || (s.state !== 'active' && s.state !== 'pastDue')) return [];
   const first: RenewalAction = s.cancelAtPeriodEnd ? 'resume' : 'cancel';
   return s.provider === 'alipay' ? [first] : [first, 'card'];
 }
