@@ -18,8 +18,8 @@ import { membershipGrant, membershipRevoke } from './commands/membership.ts';
 import { offersAdd, offersDisable, offersEnable, offersList } from './commands/offers.ts';
 import { ordersExpire, ordersRefund, ordersRefundDue, ordersRefunds, reconcile } from './commands/orders.ts';
 import { staffCreate, staffDisable, staffEnable, staffList, staffResetSecondFactor } from './commands/staff.ts';
-import { subscriptionsChargeDue } from './commands/subscriptions.ts';
 import { subscriptionsRemind } from './commands/subscription-reminders.ts';
+import { subscriptionsChargeDue } from './commands/subscriptions.ts';
 import { usersList } from './commands/users.ts';
 
 export const COMMANDS: Record<string, AdminCommand> = {
