@@ -69,6 +69,9 @@ test('every console route passes axe and does not scroll sideways at 1024 and 39
     ['companies', '/companies'],
     ['company-view', companyView],
     ['codes', '/codes'],
+    ['coupons', '/coupons'],
+    ['offers', '/offers'],
+    ['staff', '/staff'],
     ['audit', '/audit'],
   ];
   for (const [name, path] of routes) {

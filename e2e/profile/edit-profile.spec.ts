@@ -22,12 +22,12 @@ test('edits the nickname and location; the header shows the new nickname', async
   await page.getByLabel('Nickname').fill('Fresh Nick');
   await page.getByLabel('Location').fill('Germany');
   await page.keyboard.press('Enter');
-  await page.getByLabel('Company').fill('Fresh GmbH');
+  await page.getByLabel('Company', { exact: true }).fill('Fresh GmbH');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Your information has been saved')).toBeVisible();
   await expect(page.getByTestId('user-menu')).toContainText('Fresh Nick');
   await page.reload();
-  await expect(page.getByLabel('Company')).toHaveValue('Fresh GmbH');
+  await expect(page.getByLabel('Company', { exact: true })).toHaveValue('Fresh GmbH');
   await expect(page.locator('.ant-select', { hasText: 'Germany' })).toBeVisible();
 });
 

@@ -151,12 +151,12 @@ export function CompanyViewPage() {
   return (
     <>
       <Link to="/companies">{t('companiesBack')}</Link>
-      <Space style={{ width: '100%', justifyContent: 'space-between', alignItems: 'baseline' }}>
+      <Space wrap style={{ width: '100%', justifyContent: 'space-between', alignItems: 'baseline' }}>
         <Typography.Title level={1} style={{ fontSize: 22 }}>
           {company.name}
         </Typography.Title>
         {mayManage ? (
-          <Space>
+          <Space wrap>
             <EditCompany company={company} />
             <ToggleAction
               company={company}

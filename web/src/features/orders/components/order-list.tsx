@@ -31,8 +31,11 @@ export function OrderList() {
   const { pageNo, status } = readParams(params);
   const returned = checkoutReturnOf(params);
   const refresh = useRefreshAfterPayment();
-  // a receipt mail links the order centre opened on its order (`?orderNo=`)
-  const [detailNo, setDetailNo] = useState<string | undefined>(() => params.get('orderNo') ?? undefined);
+  // a receipt mail links the order centre opened on its order (`?orderNo=`); a return from a payment
+  // page (`?orderNo=…&checkout=…`) shows its notice instead, with the order's Pay now in reach
+  const [detailNo, setDetailNo] = useState<string | undefined>(() =>
+    returned ? undefined : (params.get('orderNo') ?? undefined),
+  );
   const [checkout, setCheckout] = useState<CheckoutOrder | null>(null);
   const pay = (row: TOrderRow | TOrderDetail) => {
     setDetailNo(undefined);

@@ -36,6 +36,8 @@ export function BillingForm() {
   return (
     <Form
       form={form}
+      // field ids billing_name, billing_line1…: apart from the profile form's on the same page
+      name="billing"
       layout="vertical"
       initialValues={billingValuesOf(billing.data.billing)}
       onFinish={submit}
