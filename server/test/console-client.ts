@@ -3,10 +3,14 @@ import type { ConsoleCall } from '@ac/protocol/console/console-calls';
 import { consoleCalls } from '@ac/protocol/console/console-calls';
 import type { TStaffRole } from '@ac/protocol/console/staff';
 import { CSRF_HEADER } from '@ac/protocol/console/staff';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { generateSync } from 'otplib';
+import { beforeAll, expect } from 'vitest';
 import type { Services } from '../src/app/services.ts';
+import { staffAudit } from '../src/db/schema/index.ts';
 import { COMMAND_LINE_ACTOR } from '../src/modules/staff-audit/staff-audit.service.ts';
+import { type TestApp, testServices } from './test-app.ts';
 
 export const STAFF_PASSWORD = 'Console-2026-pass';
 
@@ -116,4 +120,28 @@ export async function createStaffOfEachRole(s: Services, prefix: string) {
     out[role] = email;
   }
   return out;
+}
+
+/**
+ * A test file's staff of each role on its app (made before its tests), a console client signed in as
+ * one of them, and the staff audit rows of one action on one target.
+ */
+export function consoleStaffForTests(t: TestApp, prefix: string) {
+  const staff = {} as Record<TStaffRole, string>;
+  beforeAll(async () => {
+    Object.assign(staff, await createStaffOfEachRole(testServices(t), prefix));
+  });
+  return {
+    staff,
+    async signedIn(role: TStaffRole) {
+      const browser = consoleClient(t.app);
+      expect((await browser.signIn(staff[role])).body.stage).toBe('signedIn');
+      return browser;
+    },
+    auditRows: (action: string, targetId: string) =>
+      t.db
+        .select()
+        .from(staffAudit)
+        .where(and(eq(staffAudit.action, action), eq(staffAudit.targetId, targetId))),
+  };
 }

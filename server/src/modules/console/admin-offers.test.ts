@@ -8,29 +8,12 @@ import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TProductCatalogResponse, TRedeemOffersResponse } from '@ac/protocol/commerce';
 import { consoleCalls as cc } from '@ac/protocol/console/console-calls';
-import type { TStaffRole } from '@ac/protocol/console/staff';
-import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { commerceAppForTests } from '../../../test/commerce-fixtures.ts';
-import { consoleClient, createStaffOfEachRole } from '../../../test/console-client.ts';
-import { testServices } from '../../../test/test-app.ts';
-import { staffAudit } from '../../db/schema/index.ts';
+import { consoleStaffForTests } from '../../../test/console-client.ts';
 
 const { t, buyer } = commerceAppForTests();
-let staff: Awaited<ReturnType<typeof createStaffOfEachRole>>;
-beforeAll(async () => {
-  staff = await createStaffOfEachRole(testServices(t), 'of');
-});
-const signedIn = async (role: TStaffRole) => {
-  const browser = consoleClient(t.app);
-  expect((await browser.signIn(staff[role])).body.stage).toBe('signedIn');
-  return browser;
-};
-const auditRows = (action: string, targetId: string) =>
-  t.db
-    .select()
-    .from(staffAudit)
-    .where(and(eq(staffAudit.action, action), eq(staffAudit.targetId, targetId)));
+const { staff, signedIn, auditRows } = consoleStaffForTests(t, 'of');
 const catalogPrice = async (code: string) => {
   const res = await t.client.call<TProductCatalogResponse>(calls.products.catalog, {});
   return res.data.rows.find((r) => r.goodsCode === code)?.price;

@@ -8,30 +8,15 @@
 import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import { consoleCalls as cc } from '@ac/protocol/console/console-calls';
-import type { TStaffRole } from '@ac/protocol/console/staff';
-import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { callFrom, commerceAppForTests, createAccount } from '../../../test/commerce-fixtures.ts';
-import { consoleClient, createStaffOfEachRole } from '../../../test/console-client.ts';
-import { testServices } from '../../../test/test-app.ts';
-import { redeemCodeBatches, redeemCodes, staffAudit } from '../../db/schema/index.ts';
+import { consoleStaffForTests } from '../../../test/console-client.ts';
+import { redeemCodeBatches, redeemCodes } from '../../db/schema/index.ts';
 
 const { t } = commerceAppForTests();
-let staff: Awaited<ReturnType<typeof createStaffOfEachRole>>;
-beforeAll(async () => {
-  staff = await createStaffOfEachRole(testServices(t), 'sk');
-});
+const { staff, signedIn, auditRows } = consoleStaffForTests(t, 'sk');
 
-const signedIn = async (role: TStaffRole) => {
-  const browser = consoleClient(t.app);
-  expect((await browser.signIn(staff[role])).body.stage).toBe('signedIn');
-  return browser;
-};
-const auditRows = (action: string, targetId: string) =>
-  t.db
-    .select()
-    .from(staffAudit)
-    .where(and(eq(staffAudit.action, action), eq(staffAudit.targetId, targetId)));
 const codesOf = (batchId: string) =>
   t.db.select().from(redeemCodes).where(eq(redeemCodes.batchId, batchId)).orderBy(redeemCodes.serialNo);
 const BATCH = {

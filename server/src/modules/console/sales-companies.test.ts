@@ -13,33 +13,19 @@ import type { TMyProduct } from '@ac/protocol/commerce';
 import { consoleCalls as cc } from '@ac/protocol/console/console-calls';
 import type { TStaffRole } from '@ac/protocol/console/staff';
 import type { TCompanyInfo } from '@ac/protocol/session';
-import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
 import { type Account, callFrom, commerceAppForTests, createAccount } from '../../../test/commerce-fixtures.ts';
-import { consoleClient, createStaffOfEachRole } from '../../../test/console-client.ts';
+import { consoleStaffForTests } from '../../../test/console-client.ts';
 import { linkToken, waitForMail } from '../../../test/registration-support.ts';
-import { testServices } from '../../../test/test-app.ts';
-import { companies, staffAudit } from '../../db/schema/index.ts';
+import { companies } from '../../db/schema/index.ts';
 import { addMs, DAY } from '../../lib/time.ts';
 
 const { t } = commerceAppForTests();
-let staff: Awaited<ReturnType<typeof createStaffOfEachRole>>;
-beforeAll(async () => {
-  staff = await createStaffOfEachRole(testServices(t), 'sc');
-});
+const { staff, signedIn, auditRows } = consoleStaffForTests(t, 'sc');
 
 const ALLOWED: TStaffRole[] = ['sales', 'admin'];
 const REFUSED: TStaffRole[] = ['support', 'finance'];
-const signedIn = async (role: TStaffRole) => {
-  const browser = consoleClient(t.app);
-  expect((await browser.signIn(staff[role])).body.stage).toBe('signedIn');
-  return browser;
-};
-const auditRows = (action: string, targetId: string) =>
-  t.db
-    .select()
-    .from(staffAudit)
-    .where(and(eq(staffAudit.action, action), eq(staffAudit.targetId, targetId)));
 const call = <T>(who: Account, c: Parameters<typeof callFrom>[1], payload: unknown = {}) =>
   callFrom<T>(t, c, payload, who.token, who.ip);
 const mine = async (who: Account) => (await call<{ rows: TMyProduct[] }>(who, calls.memberships.mine)).data.rows;

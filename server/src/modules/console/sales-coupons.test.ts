@@ -11,35 +11,21 @@ import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import type { TOrderDetail } from '@ac/protocol/commerce';
 import { consoleCalls as cc } from '@ac/protocol/console/console-calls';
-import type { TStaffRole } from '@ac/protocol/console/staff';
 import type { TCoupon } from '@ac/protocol/coupons';
 import { and, eq, isNull } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Account, callFrom, commerceAppForTests, createAccount } from '../../../test/commerce-fixtures.ts';
-import { consoleClient, createStaffOfEachRole } from '../../../test/console-client.ts';
+import { consoleStaffForTests } from '../../../test/console-client.ts';
 import { uniqueCode } from '../../../test/coupon-fixtures.ts';
 import { testServices } from '../../../test/test-app.ts';
-import { couponCampaigns, couponGrants, coupons, couponUses, staffAudit, users } from '../../db/schema/index.ts';
+import { couponCampaigns, couponGrants, coupons, couponUses, users } from '../../db/schema/index.ts';
 import { createCouponCampaigns } from '../coupons/coupon-campaigns.service.ts';
 import { createSalesCoupons } from './sales-coupons.service.ts';
 
 const { t } = commerceAppForTests();
-let staff: Awaited<ReturnType<typeof createStaffOfEachRole>>;
-beforeAll(async () => {
-  staff = await createStaffOfEachRole(testServices(t), 'cp');
-});
+const { staff, signedIn, auditRows } = consoleStaffForTests(t, 'cp');
 
 const DAY = 86_400_000;
-const signedIn = async (role: TStaffRole) => {
-  const browser = consoleClient(t.app);
-  expect((await browser.signIn(staff[role])).body.stage).toBe('signedIn');
-  return browser;
-};
-const auditRows = (action: string, targetId: string) =>
-  t.db
-    .select()
-    .from(staffAudit)
-    .where(and(eq(staffAudit.action, action), eq(staffAudit.targetId, targetId)));
 /** $5 off ML2 (USD 39.99 list price), valid from a day ago for 30 days, once per member. */
 const CAMPAIGN = () => ({
   name: `Spring ${uniqueCode('')}`,

@@ -7,24 +7,15 @@
 import { calls } from '@ac/protocol/calls';
 import { Code } from '@ac/protocol/codes';
 import { consoleCalls as cc } from '@ac/protocol/console/console-calls';
-import type { TStaffRole } from '@ac/protocol/console/staff';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAccount } from '../../../test/commerce-fixtures.ts';
-import { consoleClient, createStaffOfEachRole } from '../../../test/console-client.ts';
+import { consoleStaffForTests } from '../../../test/console-client.ts';
 import { testAppForTests, testServices } from '../../../test/test-app.ts';
 import { outbox, staffAudit, verificationCodes } from '../../db/schema/index.ts';
 
 const t = testAppForTests();
-let staff: Awaited<ReturnType<typeof createStaffOfEachRole>>;
-beforeAll(async () => {
-  staff = await createStaffOfEachRole(testServices(t), 'rc');
-});
-const signedIn = async (role: TStaffRole) => {
-  const browser = consoleClient(t.app);
-  expect((await browser.signIn(staff[role])).body.stage).toBe('signedIn');
-  return browser;
-};
+const { staff, signedIn } = consoleStaffForTests(t, 'rc');
 const auditRows = (userId: string) =>
   t.db
     .select()
